@@ -1,0 +1,62 @@
+"""The ``companion`` command: the text-mode companion and the subcommands plugged into it.
+
+Subcommand groups are modules with a ``register(subparsers)`` function. Those of the rules
+core are listed here; the camera and the app add theirs through the ``companion.commands``
+entry points, so this package never imports them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from importlib.metadata import entry_points
+from typing import Any
+
+CORE_GROUPS = ("companion.play_cli", "companion.tsushima.cli")
+
+Register = Callable[[Any], None]
+
+
+def _registrars() -> list[tuple[str, Register]]:
+    found: list[tuple[str, Register]] = []
+    for name in CORE_GROUPS:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        found.append((name, module.register))
+    for ep in entry_points(group="companion.commands"):
+        try:
+            found.append((ep.name, ep.load()))
+        except Exception as exc:  # an outer package that cannot load must not take the CLI down
+            print(f"companion: the {ep.name} commands are unavailable: {exc}", file=sys.stderr)
+    return found
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion", description="Dice roller, rules arbiter and bookkeeper for the table."
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for _name, register in _registrars():
+        register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help()
+        return 2
+    result = func(args)
+    return int(result or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,108 @@
+"""Sentences for the table: what to do with the physical pieces, and what to do next."""
+
+from __future__ import annotations
+
+from .board import Side
+from .events import Event
+from .state import Phase, State
+
+_LOSS = {
+    "edge": "sailed off the edge of the board",
+    "loop": "is caught in an endless loop",
+    "daikaiju": "was destroyed by a daikaiju",
+    "collision": "collided with another ship",
+    "no free start mark on its edge": "is blocked by a daikaiju with no free start mark to move to",
+}
+
+
+def piece(state: State) -> str:
+    return "ship" if state.game.seas else "marker"
+
+
+def instructions(state: State, events: tuple[Event, ...] | None = None) -> list[str]:
+    """What the table must do with the pieces after the last action, one sentence each."""
+    g = state.grid
+    names = state.game.players
+    thing = piece(state)
+    out: list[str] = []
+    for e in state.events if events is None else events:
+        k = e.kind
+        who = names[e.seat] if e.seat >= 0 else ""
+        sq = g.square(e.square).name() if e.square >= 0 else ""
+        if k == "ship-moved":
+            out.append(f"Move the {who} {thing} along its path to {g.point(e.to)}.")
+        elif k == "ship-lost":
+            why = _LOSS.get(e.detail, e.detail)
+            out.append(f"The {who} {thing} {why}: take it off the board. {who.capitalize()} is out.")
+        elif k == "tile-removed":
+            out.append(f"Remove the wake tile at {sq} and put it at the bottom of the draw pile.")
+        elif k == "daikaiju-moved":
+            dest = g.square(e.to).name()
+            out.append(f"Move the daikaiju {e.card} at {sq} one square {e.detail} to {dest}.")
+        elif k == "daikaiju-turned":
+            out.append(f"Turn the daikaiju {e.card} at {sq} a quarter turn to face {e.detail}.")
+        elif k in ("daikaiju-gone", "daikaiju-destroyed"):
+            how = "leaves the board" if k == "daikaiju-gone" else "is destroyed"
+            where = (
+                "put it face down under the daikaiju deck"
+                if state.game.tuck_daikaiju
+                else "it is out of play"
+            )
+            out.append(f"The daikaiju {e.card} at {sq} {how}: take it away; {where}.")
+        elif k == "daikaiju-placed":
+            out.append(f"Place daikaiju {e.card} on {sq}, its forward arrow pointing {e.detail}.")
+        elif k == "reroll":
+            out.append(f"{sq} already holds a daikaiju: roll the gold and blue dice again.")
+        elif k == "relocated" and e.detail != "start":
+            out.append(f"Move the {who} {thing} to the start mark {g.point(e.to)}.")
+        elif k == "dragon":
+            out.append(f"{who.capitalize()} takes the dragon tile: the draw pile is empty.")
+        elif k == "passed":
+            out.append(f"{who.capitalize()} has no tile to lay and passes.")
+        elif k == "game-over" and state.outcome is not None:
+            out.append(outcome_sentence(state))
+    return out
+
+
+def outcome_sentence(state: State) -> str:
+    assert state.outcome is not None
+    names = [state.game.players[s] for s in state.outcome.winners]
+    if len(names) == 1:
+        return f"{names[0].capitalize()} wins ({state.outcome.reason})."
+    return f"{' and '.join(n.capitalize() for n in names)} tie for the win ({state.outcome.reason})."
+
+
+def prompt(state: State) -> str:
+    """One sentence: what the table should do now."""
+    p = state.phase
+    who = state.game.players[state.active].capitalize()
+    if p is Phase.OVER:
+        return outcome_sentence(state)
+    if p is Phase.DEAL:
+        return "Shuffle the tiles and deal three to each player."
+    if p is Phase.DAIKAIJU_ROLL:
+        return "Roll the gold and blue dice to place a daikaiju."
+    if p is Phase.DAIKAIJU_DRAW:
+        return "Turn up the next daikaiju tile."
+    if p is Phase.DAIKAIJU_FACING:
+        return "Turn the new daikaiju to face a random way."
+    if p is Phase.START:
+        return f"{who}: put your {piece(state)} on a free start mark."
+    if p is Phase.TURN_ROLL:
+        return f"{who}: roll the gold and blue dice."
+    if p is Phase.DAIKAIJU_DIE:
+        total = state.last_roll.total if state.last_roll else 0
+        return f"{total} on the dice: the daikaiju stir. Roll the single die."
+    if p is Phase.RELOCATE:
+        return f"{who}: a daikaiju blocks your start; move your ship to another start mark on the same edge."
+    if p is Phase.PLACE:
+        sq = state.grid.square(state.front_square(state.active))
+        return f"{who}: lay a tile on {sq}, in front of your {piece(state)}."
+    if p is Phase.BONUS:
+        return f"{who}: you may swap tiles from your hand for tiles of the eliminated players."
+    drawer = state.game.players[state.drawer].capitalize()
+    return f"{drawer}: draw a tile."
+
+
+def facing_word(facing: int) -> str:
+    return Side(facing).word

@@ -1,0 +1,148 @@
+"""The fixed facts of one game: which game, who plays, the board, the tile set, the options.
+
+>>> g = Game.create("tsuro-of-the-seas", ["red", "blue", "green"])
+>>> g.board.name, len(g.tile_set), g.daikaiju_at_setup
+('seas-7x7', 56, 6)
+>>> Game.create("tsuro", ["red"])
+Traceback (most recent call last):
+...
+companion.game.GameError: tsuro is for 2-8 players, not 1
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from .board import SEAS_6X6, SEAS_7X7, TSURO, BoardProfile
+from .daikaiju import DaikaijuDeck, load_deck
+from .tiles import PATTERNS, Tile, TileError
+
+PATTERN_INDEX: dict[Tile, int] = {p: i for i, p in enumerate(PATTERNS)}
+
+GAMES = ("tsuro", "tsuro-of-the-seas")
+
+OPTIONS: dict[str, dict[str, str]] = {
+    "tsuro": {},
+    "tsuro-of-the-seas": {
+        "no-daikaiju": "No Daikaiju: play without daikaiju (the official optional rule).",
+        "board-6x6": "Play on the 6x6 board profile instead of the 7x7 one.",
+        "reference-collisions": (
+            "Reference manual: ships that meet on a wake are both lost "
+            "(the official rules let them pass each other)."
+        ),
+        "reference-tuck-daikaiju": (
+            "Reference manual: daikaiju that leave the board or are destroyed go face down "
+            "under the daikaiju deck and can come back (officially they are out of play)."
+        ),
+    },
+}
+
+COLOURS = ("red", "blue", "green", "yellow", "black", "white", "purple", "orange")
+
+
+class GameError(ValueError):
+    """A game that cannot be set up as asked."""
+
+
+def _load_wake_tiles() -> tuple[int, ...]:
+    doc = json.loads(
+        resources.files("companion.data").joinpath("seas_wake_tiles.json").read_text("utf-8")
+    )
+    return parse_tile_set(doc, "built-in wake tile set")
+
+
+def parse_tile_set(doc: Any, source: str) -> tuple[int, ...]:
+    """Pattern numbers of a tile set file, sorted."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("tiles"), list):
+        raise GameError(f"{source}: expected an object with a list 'tiles'")
+    out = []
+    for n, text in enumerate(doc["tiles"], 1):
+        try:
+            out.append(PATTERN_INDEX[Tile.parse(str(text)).pattern()])
+        except TileError as exc:
+            raise GameError(f"{source}: tile {n}: {exc}") from None
+    return tuple(sorted(out))
+
+
+@dataclass(frozen=True)
+class Game:
+    kind: str
+    players: tuple[str, ...]
+    board: BoardProfile
+    tile_set: tuple[int, ...]
+    options: frozenset[str] = frozenset()
+    deck: DaikaijuDeck | None = field(default=None, compare=False)
+
+    @classmethod
+    def create(
+        cls,
+        kind: str,
+        players: list[str] | tuple[str, ...],
+        options: list[str] | tuple[str, ...] | frozenset[str] = (),
+        deck: DaikaijuDeck | None = None,
+    ) -> Game:
+        if kind not in GAMES:
+            raise GameError(f"unknown game {kind!r}; choose one of {', '.join(GAMES)}")
+        players = tuple(p.strip().lower() for p in players)
+        if not 2 <= len(players) <= 8:
+            raise GameError(f"{kind} is for 2-8 players, not {len(players)}")
+        if len(set(players)) != len(players) or not all(players):
+            raise GameError("each player needs a different, non-empty name or colour")
+        bad = set(options) - set(OPTIONS[kind])
+        if bad:
+            known = ", ".join(OPTIONS[kind]) or "none"
+            raise GameError(f"{kind} has no option {sorted(bad)[0]!r} (options: {known})")
+        opts = frozenset(options)
+        if kind == "tsuro":
+            return cls(kind, players, TSURO, tuple(range(len(PATTERNS))), opts)
+        board = SEAS_6X6 if "board-6x6" in opts else SEAS_7X7
+        if "no-daikaiju" not in opts and deck is None:
+            deck = load_deck()
+        return cls(kind, players, board, _load_wake_tiles(), opts, deck)
+
+    @property
+    def seas(self) -> bool:
+        return self.kind == "tsuro-of-the-seas"
+
+    @property
+    def has_daikaiju(self) -> bool:
+        return self.seas and "no-daikaiju" not in self.options
+
+    @property
+    def collisions(self) -> bool:
+        """Markers that meet are both lost: always in Tsuro, an option at sea."""
+        return not self.seas or "reference-collisions" in self.options
+
+    @property
+    def tuck_daikaiju(self) -> bool:
+        return "reference-tuck-daikaiju" in self.options
+
+    @property
+    def daikaiju_at_setup(self) -> int:
+        if not self.has_daikaiju:
+            return 0
+        n = len(self.players)
+        return 6 if n <= 4 else 5 if n <= 6 else 4
+
+    @property
+    def hand_size(self) -> int:
+        return 3
+
+    def defaults_to_check(self) -> list[str]:
+        """Facts the rulebooks leave out, shipped as defaults the owner should check."""
+        notes = []
+        if self.board.note:
+            notes.append(f"Board {self.board.name}: {self.board.note}")
+        if self.deck is not None and self.deck.default:
+            notes.append(
+                "Daikaiju arrows are the built-in default: check each tile against your copy."
+            )
+        if self.seas:
+            notes.append("The mix of the 56 wake tiles is a default: check it against your set.")
+        return notes
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.kind, "players": list(self.players), "options": sorted(self.options)}

@@ -1,0 +1,91 @@
+"""Exact odds of losing a ship in the next daikaiju phase (Tsuro of the Seas).
+
+Nothing is sampled: every chance point of the phase is enumerated through the rules
+engine itself, with the dice distributions as exact fractions. Which daikaiju tile comes
+up and how it faces do not matter within the phase (a new daikaiju does not move on the
+turn it arrives), so those points are followed along one branch.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+from .actions import Bonus, Die, Facing, Place, Roll
+from .board import Side
+from .state import Phase, State, advance_turn
+
+_PHASE_STEPS = frozenset(
+    {Phase.TURN_ROLL, Phase.DAIKAIJU_DIE, Phase.DAIKAIJU_ROLL, Phase.DAIKAIJU_DRAW, Phase.DAIKAIJU_FACING}
+)
+_TRIGGER = Fraction(16, 36)  # gold + blue shows 6, 7 or 8 in 5 + 6 + 5 of the 36 throws
+
+
+def danger(state: State) -> dict[int, Fraction]:
+    """Each ship's chance of being lost in the coming daikaiju phase.
+
+    From a state inside a daikaiju phase that phase is meant; otherwise the phase that
+    opens the next player's turn, on the board as it stands.
+    """
+    if not state.game.has_daikaiju or state.is_terminal():
+        return {seat: Fraction(0) for seat in state.alive()}
+    start = state if state.phase in _PHASE_STEPS and state.turn > 0 else advance_turn(state)
+    alive = state.alive()
+    acc: dict[int, Fraction] = defaultdict(Fraction)
+    for seat in alive:
+        if start.ships[seat] < 0:
+            acc[seat] = Fraction(1)
+    if not start.is_terminal():
+        _explore(start, start.turn, Fraction(1), acc, [s for s in alive if start.ships[s] >= 0])
+    return {seat: acc[seat] for seat in alive}
+
+
+def _explore(s: State, turn: int, p: Fraction, acc: dict[int, Fraction], alive: list[int]) -> None:
+    if s.turn != turn or s.phase not in _PHASE_STEPS:
+        for seat in alive:
+            if s.ships[seat] < 0:
+                acc[seat] += p
+        return
+    if s.phase is Phase.TURN_ROLL:
+        _explore(s.apply(Roll(3, 3)), turn, p * _TRIGGER, acc, alive)
+        _explore(s.apply(Roll(1, 1)), turn, p * (1 - _TRIGGER), acc, alive)
+    elif s.phase is Phase.DAIKAIJU_DIE:
+        for face in range(1, 7):
+            _explore(s.apply(Die(face)), turn, p / 6, acc, alive)
+    elif s.phase is Phase.DAIKAIJU_ROLL:
+        # A throw naming a daikaiju's square is thrown again, so the free squares share
+        # the whole chance in proportion to the throws that name them.
+        taken = s.daikaiju_squares()
+        throws: dict[int, list[Roll]] = defaultdict(list)
+        for g in range(1, 7):
+            for b in range(1, 7):
+                sq = s.grid.index(s.game.board.dice_square(g, b))
+                if sq not in taken:
+                    throws[sq].append(Roll(g, b))
+        total = sum(len(v) for v in throws.values())
+        for rolls in throws.values():
+            _explore(s.apply(rolls[0]), turn, p * Fraction(len(rolls), total), acc, alive)
+    elif s.phase is Phase.DAIKAIJU_DRAW:
+        _explore(s.apply(s.chance_outcomes()[0][0]), turn, p, acc, alive)
+    else:
+        _explore(s.apply(Facing(Side.NORTH)), turn, p, acc, alive)
+
+
+def placement_risk(state: State, place: Place) -> Fraction:
+    """The chance that the active ship is lost by this placement or in the next phase."""
+    seat = state.active
+    after = state.apply(place)
+    if after.ships[seat] < 0:
+        return Fraction(1)
+    if after.phase is Phase.BONUS:
+        after = after.apply(Bonus())
+    if after.is_terminal():
+        return Fraction(0)
+    return danger(after).get(seat, Fraction(0))
+
+
+def placement_risks(state: State) -> list[tuple[Place, Fraction]]:
+    """Every legal placement the companion can see, with its risk to the active ship."""
+    return [
+        (a, placement_risk(state, a)) for a in state.legal_actions() if isinstance(a, Place)
+    ]

@@ -1,0 +1,249 @@
+"""One game at the table: the state, its record in the store, and the dice.
+
+Screens, buttons and the command line all go through a :class:`Session`. Every action is
+checked by the rules, committed to the record, and only then becomes the current state.
+Steps that need no one's choice (dealing hidden tiles, turning up a daikaiju tile and its
+facing) are taken by the companion itself and recorded with the source ``auto``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .actions import Action, ActionError, Die, Draw, DrawDaikaiju, Facing, Place, Roll, parse_action
+from .board import Side, Square
+from .describe import instructions, prompt
+from .dice import DiceService
+from .game import Game
+from .odds import danger, placement_risks
+from .piles import UNKNOWN
+from .placement import FINE
+from .record import Entry, Header, RecordError, TileMode, live_entries, now, replay
+from .state import CHANCE, Phase, State
+from .store import RecordStore, StoreError
+from .tiles import PATTERNS, Tile
+from .view import AWAITING, TableView, table_view
+
+DICE_PHASES = frozenset({Phase.TURN_ROLL, Phase.DAIKAIJU_ROLL, Phase.DAIKAIJU_DIE})
+
+
+class SessionError(ValueError):
+    """A request the session cannot carry out now."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    legal: bool
+    reason: str
+    """Empty when legal; otherwise why not, in a sentence for the table."""
+    self_eliminating: bool = False
+    needs_hand: bool = False
+    """The ruling depends on the rest of the hand: ask the player to show it."""
+    lost: tuple[str, ...] = ()
+
+
+class Session:
+    def __init__(
+        self,
+        store: RecordStore,
+        game_id: int,
+        header: Header,
+        entries: list[Entry],
+        state: State,
+        dice: DiceService | None = None,
+    ) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.header = header
+        self.entries = entries
+        self._state = state
+        self.dice = dice or DiceService()
+        self.last_instructions: list[str] = []
+
+    # ---- opening -----------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        store: RecordStore,
+        game: str,
+        players: Sequence[str],
+        options: Iterable[str] = (),
+        dice: DiceService | None = None,
+        tiles: TileMode = "hidden",
+    ) -> Session:
+        header = Header.for_game(Game.create(game, list(players), list(options)), tiles)
+        game_id = store.create(header)
+        s = cls(store, game_id, header, [], replay(header, []), dice)
+        s.last_instructions = s.settle()
+        return s
+
+    @classmethod
+    def resume(cls, store: RecordStore, game_id: int, dice: DiceService | None = None) -> Session:
+        header, entries = store.load(game_id)
+        try:
+            state = replay(header, entries)
+        except RecordError as exc:
+            raise StoreError(f"game {game_id} cannot be replayed: {exc}") from None
+        s = cls(store, game_id, header, entries, state, dice)
+        store.set_current(game_id)
+        s.last_instructions = s.settle()
+        return s
+
+    # ---- reading -----------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self._state
+
+    @property
+    def game(self) -> Game:
+        return self._state.game
+
+    def awaiting(self) -> str:
+        return AWAITING[self._state.phase]
+
+    def prompt(self) -> str:
+        return prompt(self._state)
+
+    def acting_seat(self) -> int:
+        s = self._state
+        return s.drawer if s.phase in (Phase.DRAW,) else s.active
+
+    def view(self) -> TableView:
+        return table_view(self._state)
+
+    def hand(self, seat: int | None = None) -> list[str | None]:
+        """The tiles the companion knows in a hand (None for a tile it has not seen)."""
+        seat = self._state.active if seat is None else seat
+        return [PATTERNS[t].notation() if t != UNKNOWN else None for t in self._state.hands[seat]]
+
+    def history(self) -> list[str]:
+        names = self.game.players
+        out = []
+        for e in self.entries:
+            who = names[e.by] if e.by is not None and 0 <= e.by < len(names) else "table"
+            out.append(f"{e.seq}. {who}: {e.action} ({e.source})")
+        return out
+
+    def check(self, square: Square | str, tile: Tile | str) -> Verdict:
+        """The ruling on laying ``tile`` (as it lies) on ``square``, without recording it."""
+        s = self._state
+        sq = Square.parse(square) if isinstance(square, str) else square
+        t = Tile.parse(tile) if isinstance(tile, str) else tile
+        if s.phase is not Phase.PLACE:
+            return Verdict(False, f"no tile can be laid now: the game waits for {s.expecting()}")
+        front = s.grid.square(s.front_square(s.active))
+        if sq != front:
+            return Verdict(False, f"the tile must go on {front}, in front of the active ship, not on {sq}")
+        from .game import PATTERN_INDEX
+
+        hand = s.hands[s.active]
+        pattern = PATTERN_INDEX[t.pattern()]
+        if pattern not in hand and UNKNOWN not in hand:
+            return Verdict(False, f"tile {t.pattern()} is not in the {self.game.players[s.active]} hand")
+        move = s.movement(Place(sq, t))
+        lost = tuple(self.game.players[x] for x in move.lost_seats())
+        own = move.rank != FINE and s.active in move.lost_seats()
+        if move.rank == FINE:
+            return Verdict(True, "", lost=lost)
+        what = (
+            "that placement loses your own ship"
+            if own
+            else "that placement puts two ships on one wake going the same way"
+        )
+        if UNKNOWN in hand:
+            return Verdict(False, what + ": show your whole hand so the companion can rule", own, True, lost)
+        if move.rank == s.best_rank(hand):
+            return Verdict(True, what + ", but no tile in the hand does better", own, False, lost)
+        return Verdict(False, what + " and another placement from your hand does not", own, False, lost)
+
+    def odds(self) -> dict[str, Fraction]:
+        """Each ship's exact chance of being lost in the next daikaiju phase."""
+        return {self.game.players[k]: v for k, v in danger(self._state).items()}
+
+    def placement_odds(self) -> list[tuple[Place, Fraction]]:
+        """For each legal placement of the active player, the chance their ship is then lost."""
+        return placement_risks(self._state)
+
+    # ---- acting ------------------------------------------------------------------------
+
+    def _commit(self, action: Action, source: str, by: int | None) -> list[str]:
+        new = self._state.apply(action)  # refuses before anything is written
+        entry = Entry(len(self.entries) + 1, action.notation(), by, source, now())
+        self.store.append(self.game_id, entry, finished=new.is_terminal())
+        self.entries.append(entry)
+        self._state = new
+        return instructions(new)
+
+    def settle(self) -> list[str]:
+        """Take every step that needs no choice and no dice: hidden draws, daikaiju tiles."""
+        out: list[str] = []
+        while True:
+            s = self._state
+            if s.current_player != CHANCE or s.phase in DICE_PHASES:
+                return out
+            action: Action
+            if s.phase in (Phase.DEAL, Phase.DRAW):
+                if self.header.tiles == "hidden":
+                    action = Draw(None)
+                else:
+                    outs = s.chance_outcomes()
+                    action = self.dice.pick([a for a, _ in outs], [float(p) for _, p in outs])
+            elif s.phase is Phase.DAIKAIJU_DRAW:
+                outs = s.chance_outcomes()
+                action = self.dice.pick([a for a, _ in outs])
+                assert isinstance(action, DrawDaikaiju)
+            else:
+                action = Facing(self.dice.pick(list(Side)))
+            out += self._commit(action, "auto", self.acting_seat())
+
+    def roll(self) -> list[str]:
+        """Roll the dice the game waits for, virtually; then take the steps that follow."""
+        s = self._state
+        if s.phase not in DICE_PHASES:
+            raise SessionError(f"no dice to roll now: the game waits for {s.expecting()}")
+        action: Action = Die(self.dice.d6()) if s.phase is Phase.DAIKAIJU_DIE else Roll(*self.dice.gold_blue())
+        out = self._commit(action, "virtual", s.active)
+        out += self.settle()
+        self.last_instructions = out
+        return out
+
+    def enter(self, text: str, source: str = "physical") -> list[str]:
+        """Apply one action written in record notation (dice entered from real dice, etc.)."""
+        action = parse_action(text)
+        src = source if isinstance(action, (Roll, Die)) else "player"
+        out = self._commit(action, src, self.acting_seat())
+        out += self.settle()
+        self.last_instructions = out
+        return out
+
+    def place(self, tile: Tile | str, hand: Sequence[Tile | str] | None = None) -> list[str]:
+        """Lay ``tile`` (as it lies) on the square in front of the active ship."""
+        s = self._state
+        if s.phase is not Phase.PLACE:
+            raise SessionError(f"no tile can be laid now: the game waits for {s.expecting()}")
+        t = Tile.parse(tile) if isinstance(tile, str) else tile
+        shown = None if hand is None else tuple(Tile.parse(h) if isinstance(h, str) else h for h in hand)
+        place = Place(s.grid.square(s.front_square(s.active)), t, shown)
+        out = self._commit(place, "player", s.active)
+        out += self.settle()
+        self.last_instructions = out
+        return out
+
+    def undo(self) -> list[str]:
+        """Take back the last decision or roll (and the steps the companion took after it)."""
+        if not any(self.entries[i].source != "auto" for i in live_entries(self.entries)):
+            raise SessionError("there is nothing to undo")
+        entry = Entry(len(self.entries) + 1, "undo", self.acting_seat(), "player", now())
+        state = replay(self.header, [*self.entries, entry])
+        self.store.append(self.game_id, entry, finished=state.is_terminal())
+        self.entries.append(entry)
+        self._state = state
+        self.last_instructions = [f"Undone. {self.prompt()}"]
+        return self.last_instructions
+
+
+__all__ = ["ActionError", "Session", "SessionError", "TableView", "Verdict"]

@@ -1,0 +1,764 @@
+"""The state of a Tsuro or Tsuro of the Seas game, OpenSpiel style.
+
+A :class:`State` is immutable. ``current_player`` is a seat, :data:`CHANCE` when the
+next input is a die, a drawn tile or a turned-up daikaiju, or :data:`TERMINAL`. Players
+choose among ``legal_actions()``; chance points list ``chance_outcomes()`` with exact
+probabilities. ``apply`` checks the action and returns the next state; the state never
+draws a random number itself.
+
+>>> from companion.game import Game
+>>> s = new_state(Game.create("tsuro", ["red", "blue"]))
+>>> s.current_player == CHANCE, s.phase.value
+(True, 'deal')
+>>> len(s.chance_outcomes()), sum(p for _, p in s.chance_outcomes())
+(35, Fraction(1, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+from .actions import (
+    Action,
+    ActionError,
+    Bonus,
+    Die,
+    Draw,
+    DrawDaikaiju,
+    Facing,
+    Place,
+    Relocate,
+    Roll,
+    Start,
+)
+from .board import Point, Side
+from .daikaiju import MOVES
+from .events import Event
+from .game import PATTERN_INDEX, Game
+from .paths import ORIENTED, TILE_INDEX, Grid, grid
+from .piles import UNKNOWN, Pile, remove_one
+from .placement import FINE, Movement, resolve
+from .tiles import PATTERNS, Tile
+
+CHANCE = -1
+TERMINAL = -4
+
+PATTERN_OF: tuple[int, ...] = tuple(PATTERN_INDEX[t.pattern()] for t in ORIENTED)
+ROTATIONS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(TILE_INDEX[r] for r in p.rotations()) for p in PATTERNS
+)
+
+
+class IllegalAction(ActionError):
+    """A well-formed action that the rules do not allow now."""
+
+
+class Phase(Enum):
+    DEAL = "deal"
+    DAIKAIJU_ROLL = "daikaiju-roll"
+    DAIKAIJU_DRAW = "daikaiju-draw"
+    DAIKAIJU_FACING = "daikaiju-facing"
+    START = "start"
+    TURN_ROLL = "turn-roll"
+    DAIKAIJU_DIE = "daikaiju-die"
+    RELOCATE = "relocate"
+    PLACE = "place"
+    BONUS = "bonus"
+    DRAW = "draw"
+    OVER = "over"
+
+
+CHANCE_PHASES = frozenset(
+    {
+        Phase.DEAL,
+        Phase.DAIKAIJU_ROLL,
+        Phase.DAIKAIJU_DRAW,
+        Phase.DAIKAIJU_FACING,
+        Phase.TURN_ROLL,
+        Phase.DAIKAIJU_DIE,
+        Phase.DRAW,
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Daikaiju:
+    card: str
+    square: int
+    facing: int
+    """A :class:`~companion.board.Side` value: the way the tile's forward arrow points."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning seats (several on a tie) and why."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    game: Game
+    phase: Phase
+    active: int
+    """The seat whose turn it is (while dealing, the seat being dealt to)."""
+    board: tuple[int, ...]
+    ships: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    pile: Pile
+    daikaiju: tuple[Daikaiju, ...] = ()
+    dk_deck: tuple[str, ...] = ()
+    """The shuffled part of the face-down daikaiju deck (sorted)."""
+    dk_bottom: tuple[str, ...] = ()
+    dk_out: tuple[str, ...] = ()
+    dragon: int = -1
+    turn: int = 0
+    to_place: int = 0
+    target: int = -1
+    card: str = ""
+    drawer: int = 0
+    pool: tuple[int, ...] = ()
+    losses: tuple[tuple[int, int, str], ...] = ()
+    """(seat, turn, reason) for every ship lost, in order."""
+    last_roll: Roll | None = None
+    last_die: int = 0
+    outcome: Outcome | None = None
+    events: tuple[Event, ...] = ()
+
+    # ---- reading the state -------------------------------------------------------------
+
+    @property
+    def grid(self) -> Grid:
+        return grid(self.game.board)
+
+    @property
+    def current_player(self) -> int:
+        if self.phase is Phase.OVER:
+            return TERMINAL
+        if self.phase in CHANCE_PHASES:
+            return CHANCE
+        return self.active
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase in CHANCE_PHASES
+
+    def returns(self) -> tuple[float, ...]:
+        """1 for each winner and -1 for each other seat at the end; 0 before it."""
+        if self.outcome is None:
+            return tuple(0.0 for _ in self.game.players)
+        return tuple(1.0 if s in self.outcome.winners else -1.0 for s in range(self.seats))
+
+    @property
+    def seats(self) -> int:
+        return len(self.game.players)
+
+    def alive(self) -> tuple[int, ...]:
+        return tuple(s for s, pos in enumerate(self.ships) if pos >= 0)
+
+    def daikaiju_squares(self) -> frozenset[int]:
+        return frozenset(d.square for d in self.daikaiju)
+
+    def front_square(self, seat: int) -> int:
+        pos = self.ships[seat]
+        return pos >> 3 if pos >= 0 else -1
+
+    def on_start_mark(self, seat: int) -> bool:
+        pos = self.ships[seat]
+        return pos >= 0 and self.grid.across[pos] < 0
+
+    def deck_left(self) -> int:
+        return len(self.dk_deck) + len(self.dk_bottom)
+
+    def hand_known(self, seat: int) -> bool:
+        return UNKNOWN not in self.hands[seat]
+
+    # ---- chance ------------------------------------------------------------------------
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """Every outcome of the chance point, with its exact probability."""
+        p = self.phase
+        if p in (Phase.TURN_ROLL, Phase.DAIKAIJU_ROLL):
+            return [(Roll(g, b), Fraction(1, 36)) for g in range(1, 7) for b in range(1, 7)]
+        if p is Phase.DAIKAIJU_DIE:
+            return [(Die(f), Fraction(1, 6)) for f in range(1, 7)]
+        if p is Phase.DAIKAIJU_FACING:
+            return [(Facing(side), Fraction(1, 4)) for side in Side]
+        if p is Phase.DAIKAIJU_DRAW:
+            if self.dk_deck:
+                return [(DrawDaikaiju(c), Fraction(1, len(self.dk_deck))) for c in self.dk_deck]
+            return [(DrawDaikaiju(self.dk_bottom[0]), Fraction(1))]
+        if p in (Phase.DEAL, Phase.DRAW):
+            return [(Draw(PATTERNS[t]), q) for t, q in self.pile.draw_odds()]
+        return []
+
+    # ---- decisions ---------------------------------------------------------------------
+
+    def pseudo_legal_placements(self, hand: Sequence[int] | None = None) -> list[Place]:
+        """Each known tile of the hand in each distinct rotation, on the square in front."""
+        if self.phase is not Phase.PLACE:
+            return []
+        sq = self.grid.square(self.front_square(self.active))
+        tiles = sorted({t for t in (self.hands[self.active] if hand is None else hand) if t >= 0})
+        return [Place(sq, ORIENTED[o]) for t in tiles for o in ROTATIONS[t]]
+
+    def movement(self, place: Place) -> Movement:
+        """What laying this tile would do (whether or not it is legal)."""
+        return resolve(
+            self.grid,
+            self.board,
+            self.daikaiju_squares(),
+            self.ships,
+            self.active,
+            self.grid.index(place.square),
+            TILE_INDEX[place.tile],
+            self.game.collisions,
+        )
+
+    def best_rank(self, hand: Sequence[int]) -> int:
+        ranks = [self.movement(p).rank for p in self.pseudo_legal_placements(hand)]
+        return min(ranks) if ranks else FINE
+
+    def legal_actions(self) -> list[Action]:
+        p = self.phase
+        if p is Phase.START:
+            return [Start(pt) for pt in self._free_start_marks()]
+        if p is Phase.RELOCATE:
+            return [Relocate(pt) for pt in self._relocations()]
+        if p is Phase.PLACE:
+            options = [(pl, self.movement(pl).rank) for pl in self.pseudo_legal_placements()]
+            best = min((r for _, r in options), default=FINE)
+            if self.hand_known(self.active):
+                return [pl for pl, r in options if r == best]
+            # The rest of the hand is hidden: only placements that need no proof are sure.
+            return [pl for pl, r in options if r == FINE]
+        if p is Phase.BONUS:
+            return self._bonus_choices()
+        return []
+
+    def _free_start_marks(self) -> list[Point]:
+        taken = {self.ships[s] for s in range(self.seats) if self.ships[s] >= 0}
+        return [m for m in self.game.board.start_marks if self.grid.position(m) not in taken]
+
+    def _relocations(self) -> list[Point]:
+        g = self.grid
+        here = g.point(self.ships[self.active])
+        taken = set(self.ships)
+        blocked = self.daikaiju_squares()
+        out = []
+        for m in self.game.board.start_marks:
+            pos = g.position(m)
+            sq = pos >> 3
+            if m.side != here.side or pos in taken or self.board[sq] >= 0 or sq in blocked:
+                continue
+            out.append(m)
+        return out
+
+    def _bonus_choices(self) -> list[Action]:
+        hand = self.hands[self.active]
+        choices: list[Action] = [Bonus()]
+        for k in range(1, min(len(hand), len(self.pool)) + 1):
+            gives = sorted(set(combinations(sorted(hand), k)))
+            takes = sorted(set(combinations(sorted(self.pool), k)))
+            for give in gives:
+                for take in takes:
+                    choices.append(Bonus(_tiles(give), _tiles(take)))
+        return choices
+
+    # ---- applying ----------------------------------------------------------------------
+
+    def apply(self, action: Action) -> State:
+        """The state after ``action``; :class:`IllegalAction` if the rules refuse it."""
+        handler = _HANDLERS.get((self.phase, type(action)))
+        if handler is None:
+            raise IllegalAction(f"{action.notation()!r} is not possible now: {self.expecting()}")
+        return handler(replace(self, events=()), action)
+
+    def expecting(self) -> str:
+        """What kind of input the game waits for, in words."""
+        return _EXPECTING[self.phase]
+
+
+_EXPECTING = {
+    Phase.DEAL: "a tile dealt into a hand ('draw TILE' or 'draw ?')",
+    Phase.DAIKAIJU_ROLL: "the gold and blue dice that place a daikaiju ('roll GOLD BLUE')",
+    Phase.DAIKAIJU_DRAW: "the daikaiju tile turned up ('daikaiju ID')",
+    Phase.DAIKAIJU_FACING: "the way the new daikaiju faces ('facing north')",
+    Phase.START: "a start mark for the next ship ('start r1c4:0')",
+    Phase.TURN_ROLL: "the gold and blue dice of the turn ('roll GOLD BLUE')",
+    Phase.DAIKAIJU_DIE: "the single die that moves the daikaiju ('die FACE')",
+    Phase.RELOCATE: "another start mark on the same edge ('relocate r1c4:1')",
+    Phase.PLACE: "a tile laid in front of the active ship ('place SQUARE TILE')",
+    Phase.BONUS: "the elimination bonus ('bonus none' or 'bonus give T take T')",
+    Phase.DRAW: "a tile drawn into a hand ('draw TILE' or 'draw ?')",
+    Phase.OVER: "nothing: the game is over",
+}
+
+
+def _tiles(patterns: Sequence[int]) -> tuple[Tile | None, ...]:
+    return tuple(PATTERNS[t] if t >= 0 else None for t in patterns)
+
+
+def _pattern_numbers(tiles: Sequence[Tile | None]) -> tuple[int, ...]:
+    return tuple(PATTERN_INDEX[t.pattern()] if t is not None else UNKNOWN for t in tiles)
+
+
+def new_state(game: Game) -> State:
+    """The game before the first tile is dealt."""
+    n = len(game.players)
+    deck = tuple(sorted(c.id for c in game.deck.cards)) if game.has_daikaiju and game.deck else ()
+    return State(
+        game=game,
+        phase=Phase.DEAL,
+        active=0,
+        board=tuple([-1] * (game.board.rows * game.board.cols)),
+        ships=tuple([-1] * n),
+        hands=tuple(() for _ in range(n)),
+        pile=Pile.shuffled_from(game.tile_set),
+        dk_deck=deck,
+    )
+
+
+# ---- setup ---------------------------------------------------------------------------
+
+
+def _apply_deal(s: State, a: Draw) -> State:
+    s = _give_tile(s, s.active, a)
+    n = s.seats
+    nxt = (s.active + 1) % n
+    if len(s.hands[nxt]) < s.game.hand_size and s.pile.size:
+        return replace(s, active=nxt)
+    if s.game.daikaiju_at_setup:
+        return replace(s, phase=Phase.DAIKAIJU_ROLL, active=0, to_place=s.game.daikaiju_at_setup)
+    return replace(s, phase=Phase.START, active=0)
+
+
+def _give_tile(s: State, seat: int, a: Draw) -> State:
+    if s.pile.size == 0:
+        raise IllegalAction("the draw pile is empty")
+    tile = PATTERN_INDEX[a.tile.pattern()] if a.tile is not None else UNKNOWN
+    try:
+        known = s.pile.drawn_identity(tile)
+        pile = s.pile.take(tile)
+    except ValueError:
+        raise IllegalAction(
+            f"{a.notation()!r} cannot be drawn: no such tile is left in the pile"
+        ) from None
+    hands = _with_hand(s.hands, seat, (*s.hands[seat], known))
+    return replace(s, pile=pile, hands=hands, events=(*s.events, Event("drew", seat=seat)))
+
+
+def _with_hand(
+    hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    return (*hands[:seat], tuple(hand), *hands[seat + 1 :])
+
+
+def _apply_start(s: State, a: Start) -> State:
+    pos = _checked_mark(s, a.point, s._free_start_marks(), "start mark")
+    ships = (*s.ships[: s.active], pos, *s.ships[s.active + 1 :])
+    s = replace(s, ships=ships, events=(Event("relocated", seat=s.active, to=pos, detail="start"),))
+    if s.active + 1 < s.seats:
+        return replace(s, active=s.active + 1)
+    return _begin_turn(replace(s, active=0), first=True)
+
+
+def _checked_mark(s: State, point: Point, allowed: Sequence[Point], what: str) -> int:
+    if point not in allowed:
+        free = " ".join(str(m) for m in allowed) or "none"
+        raise IllegalAction(f"{point} is not a free {what} here (free: {free})")
+    return s.grid.position(point)
+
+
+# ---- the turn ------------------------------------------------------------------------
+
+
+def _begin_turn(s: State, first: bool = False) -> State:
+    seat = s.active if first else _next_seat(s, s.active)
+    s = replace(s, active=seat, turn=s.turn + 1, last_roll=None, last_die=0)
+    s = replace(s, events=(*s.events, Event("turn", seat=seat)))
+    if s.game.has_daikaiju:
+        if len(s.daikaiju) < 3 and s.deck_left():
+            return replace(s, phase=Phase.DAIKAIJU_ROLL, to_place=min(3 - len(s.daikaiju), s.deck_left()))
+        return replace(s, phase=Phase.TURN_ROLL)
+    return _before_place(s)
+
+
+def _next_seat(s: State, seat: int) -> int:
+    for k in range(1, s.seats + 1):
+        nxt = (seat + k) % s.seats
+        if s.ships[nxt] >= 0:
+            return nxt
+    return seat
+
+
+def _before_place(s: State) -> State:
+    """The daikaiju check on the active ship, then the placement (or a pass)."""
+    seat = s.active
+    if s.front_square(seat) in s.daikaiju_squares():
+        if s.on_start_mark(seat):
+            if s._relocations():
+                return replace(s, phase=Phase.RELOCATE)
+            return _end_turn(_lose(s, [(seat, "no free start mark on its edge")]))
+        return _end_turn(_lose(s, [(seat, "daikaiju")]))
+    if not s.hands[seat]:
+        return _end_turn(replace(s, events=(*s.events, Event("passed", seat=seat))))
+    return replace(s, phase=Phase.PLACE)
+
+
+def _end_turn(s: State) -> State:
+    s = _check_over(s, ())
+    if s.phase is Phase.OVER:
+        return s
+    return _begin_turn(s)
+
+
+def _apply_turn_roll(s: State, a: Roll) -> State:
+    s = replace(s, last_roll=a)
+    if a.total in (6, 7, 8):
+        return replace(s, phase=Phase.DAIKAIJU_DIE)
+    return _before_place(s)
+
+
+def _apply_die(s: State, a: Die) -> State:
+    s = replace(s, last_die=a.face)
+    if a.face == 6:
+        if s.deck_left():
+            return replace(s, phase=Phase.DAIKAIJU_ROLL, to_place=1)
+        return _before_place(s)
+    s = _move_daikaiju(s, a.face)
+    if s.phase is Phase.OVER:
+        return s
+    return _before_place(s)
+
+
+def _apply_relocate(s: State, a: Relocate) -> State:
+    pos = _checked_mark(s, a.point, s._relocations(), "start mark on the same edge")
+    ships = (*s.ships[: s.active], pos, *s.ships[s.active + 1 :])
+    s = replace(s, ships=ships, events=(Event("relocated", seat=s.active, to=pos),))
+    return _before_place(s)
+
+
+# ---- daikaiju ------------------------------------------------------------------------
+
+
+def _apply_dk_roll(s: State, a: Roll) -> State:
+    sq = s.grid.index(s.game.board.dice_square(a.gold, a.blue))
+    if sq in s.daikaiju_squares():
+        return replace(s, events=(*s.events, Event("reroll", square=sq)))
+    return replace(s, phase=Phase.DAIKAIJU_DRAW, target=sq)
+
+
+def _apply_dk_draw(s: State, a: DrawDaikaiju) -> State:
+    if s.dk_deck:
+        if a.card not in s.dk_deck:
+            raise IllegalAction(
+                f"daikaiju {a.card} is not in the face-down deck (it holds {', '.join(s.dk_deck)})"
+            )
+        return replace(s, phase=Phase.DAIKAIJU_FACING, card=a.card, dk_deck=remove_str(s.dk_deck, a.card))
+    if a.card != s.dk_bottom[0]:
+        raise IllegalAction(f"the next daikaiju in the deck is {s.dk_bottom[0]}, not {a.card}")
+    return replace(s, phase=Phase.DAIKAIJU_FACING, card=a.card, dk_bottom=s.dk_bottom[1:])
+
+
+def remove_str(items: tuple[str, ...], value: str) -> tuple[str, ...]:
+    i = items.index(value)
+    return items[:i] + items[i + 1 :]
+
+
+def _apply_dk_facing(s: State, a: Facing) -> State:
+    sq = s.target
+    dk = Daikaiju(s.card, sq, int(a.side))
+    s = replace(s, events=(*s.events, Event("daikaiju-placed", square=sq, card=s.card, detail=a.side.word)))
+    s = _clear_square(s, sq)
+    s = replace(s, daikaiju=(*s.daikaiju, dk), to_place=s.to_place - 1, target=-1, card="")
+    if s.phase is Phase.OVER:
+        return s
+    if s.to_place > 0 and s.deck_left():
+        return replace(s, phase=Phase.DAIKAIJU_ROLL)
+    if s.turn == 0:
+        return replace(s, phase=Phase.START, active=0, to_place=0)
+    return _before_place(replace(s, to_place=0))
+
+
+def _clear_square(s: State, sq: int) -> State:
+    """A daikaiju arrives on ``sq``: a wake tile there goes under the pile with its ships."""
+    tile = s.board[sq]
+    if tile < 0:
+        return s
+    board = (*s.board[:sq], -1, *s.board[sq + 1 :])
+    s = replace(
+        s,
+        board=board,
+        pile=s.pile.to_bottom([PATTERN_OF[tile]]),
+        events=(*s.events, Event("tile-removed", square=sq)),
+    )
+    g = s.grid
+    doomed = [(seat, "daikaiju") for seat, pos in enumerate(s.ships) if pos >= 0 and g.behind(pos) == sq]
+    return _lose(s, doomed) if doomed else s
+
+
+def _retire_daikaiju(s: State, dk: Daikaiju, why: str) -> State:
+    kept = tuple(d for d in s.daikaiju if d is not dk)
+    event = Event("daikaiju-gone" if why == "edge" else "daikaiju-destroyed", square=dk.square, card=dk.card)
+    s = replace(s, daikaiju=kept, events=(*s.events, event))
+    if s.game.tuck_daikaiju:
+        return replace(s, dk_bottom=(*s.dk_bottom, dk.card))
+    return replace(s, dk_out=(*s.dk_out, dk.card))
+
+
+def _move_daikaiju(s: State, face: int) -> State:
+    assert s.game.deck is not None
+    g = s.grid
+    for card in s.game.deck.movement_order([d.card for d in s.daikaiju]):
+        dk = next((d for d in s.daikaiju if d.card == card.id), None)
+        if dk is None:
+            continue  # destroyed earlier in this phase
+        act = card.action(face)
+        if act == "rotate":
+            turned = Daikaiju(dk.card, dk.square, (dk.facing + card.turn) % 4)
+            s = _swap_daikaiju(s, dk, turned)
+            s = replace(s, events=(*s.events, Event("daikaiju-turned", square=dk.square, card=dk.card, detail=Side(turned.facing).word)))
+            continue
+        side = (dk.facing + MOVES[act]) % 4
+        target = g.neighbour(dk.square, side)
+        if target < 0:
+            s = _retire_daikaiju(s, dk, "edge")
+            continue
+        victim = next((d for d in s.daikaiju if d.square == target), None)
+        if victim is not None:
+            s = _retire_daikaiju(s, victim, "destroyed")
+        moved = Daikaiju(dk.card, target, dk.facing)
+        s = _swap_daikaiju(s, dk, moved)
+        s = replace(s, events=(*s.events, Event("daikaiju-moved", square=dk.square, to=target, card=dk.card, detail=Side(side).word)))
+        s = _clear_square(s, target)
+        if s.phase is Phase.OVER:
+            return s
+    return s
+
+
+def _swap_daikaiju(s: State, old: Daikaiju, new: Daikaiju) -> State:
+    return replace(s, daikaiju=tuple(new if d is old else d for d in s.daikaiju))
+
+
+# ---- losing ships and ending -----------------------------------------------------------
+
+
+def _lose(s: State, lost: Sequence[tuple[int, str]], pool_hands: bool = False) -> State:
+    """Take ships out; their hands go to the pile (or wait in ``pool`` for the bonus)."""
+    ships = list(s.ships)
+    hands = list(s.hands)
+    pile = s.pile
+    pool: list[int] = list(s.pool)
+    dragon = s.dragon
+    events = list(s.events)
+    losses = list(s.losses)
+    freed: list[int] = []
+    for seat, why in lost:
+        if ships[seat] < 0:
+            continue
+        ships[seat] = -1
+        freed.extend(hands[seat])
+        hands[seat] = ()
+        if dragon == seat:
+            dragon = -1
+        events.append(Event("ship-lost", seat=seat, detail=why))
+        losses.append((seat, s.turn, why))
+    if pool_hands:
+        pool.extend(freed)
+    elif s.game.seas:
+        pile = pile.to_bottom(freed)
+    else:
+        pile = pile.shuffle_in(freed)
+    s = replace(
+        s, ships=tuple(ships), hands=tuple(hands), pile=pile, pool=tuple(pool), dragon=dragon,
+        events=tuple(events), losses=tuple(losses),
+    )
+    return _check_over(s, [seat for seat, _ in lost])
+
+
+def _check_over(s: State, just_lost: Sequence[int]) -> State:
+    if s.phase is Phase.OVER:
+        return s
+    alive = s.alive()
+    if len(alive) == 1:
+        return _over(s, alive, "last ship left")
+    if not alive:
+        return _over(s, tuple(sorted(set(just_lost))), "all remaining ships lost at once")
+    blocked = s.daikaiju_squares()
+    if all(t >= 0 or i in blocked for i, t in enumerate(s.board)):
+        return _over(s, alive, "the board is full")
+    if s.pile.size == 0 and not any(s.hands[seat] for seat in alive) and s.phase is not Phase.DEAL:
+        return _over(s, alive, "every tile has been played")
+    return s
+
+
+def _over(s: State, winners: Sequence[int], reason: str) -> State:
+    out = Outcome(tuple(winners), reason)
+    return replace(s, phase=Phase.OVER, outcome=out, events=(*s.events, Event("game-over", detail=reason)))
+
+
+# ---- placing ---------------------------------------------------------------------------
+
+
+def _apply_place(s: State, a: Place) -> State:
+    g = s.grid
+    seat = s.active
+    front = g.square(s.front_square(seat))
+    if a.square != front:
+        raise IllegalAction(f"the tile must go on {front}, the square in front of the {s.game.players[seat]} ship, not on {a.square}")
+    pattern = PATTERN_INDEX[a.tile.pattern()]
+    hand = s.hands[seat]
+    pile = s.pile
+    if a.hand is not None:
+        hand, pile = _revealed(s, seat, a.hand)
+    if pattern not in hand:
+        if UNKNOWN not in hand or pattern not in pile.unseen:
+            raise IllegalAction(f"tile {a.tile} is not in the {s.game.players[seat]} hand")
+        hand = (*remove_one(hand, UNKNOWN), pattern)
+        pile = pile.learn([pattern])
+    move = s.movement(a)
+    if move.rank != FINE:
+        if UNKNOWN in hand:
+            raise IllegalAction(_why_not(move.rank) + "; show the whole hand to rule on it")
+        best = s.best_rank(hand)
+        if move.rank != best:
+            raise IllegalAction(_why_not(move.rank) + " while the hand allows a better placement")
+    sq = g.index(a.square)
+    hand = remove_one(hand, pattern)
+    board = (*s.board[:sq], move.tile, *s.board[sq + 1 :])
+    events: list[Event] = [Event("tile-placed", seat=seat, square=sq, detail=a.tile.notation())]
+    events += [Event("ship-moved", seat=m, square=frm, to=to) for m, frm, to in move.moved]
+    s = replace(
+        s, board=board, hands=_with_hand(s.hands, seat, hand), pile=pile,
+        ships=tuple(pos if i not in move.lost_seats() else s.ships[i] for i, pos in enumerate(move.ships)),
+        events=tuple(events),
+    )
+    others = [(x, why) for x, why in move.lost if x != seat]
+    bonus = s.game.seas and bool(others) and seat not in move.lost_seats()
+    if move.lost:
+        s = _lose(s, move.lost, pool_hands=bonus)
+    if s.phase is Phase.OVER:
+        return s
+    if bonus and s.pool:
+        return replace(s, phase=Phase.BONUS)
+    return _start_draw(s)
+
+
+def _why_not(rank: int) -> str:
+    if rank == 1:
+        return "that placement loses your own ship"
+    return "that placement puts two ships on one wake going the same way"
+
+
+def _revealed(s: State, seat: int, shown: Sequence[Tile]) -> tuple[tuple[int, ...], Pile]:
+    """The hand as shown, checked against what the companion already knows of it."""
+    hand = s.hands[seat]
+    shown_n = [PATTERN_INDEX[t.pattern()] for t in shown]
+    if len(shown_n) != len(hand):
+        raise IllegalAction(f"the {s.game.players[seat]} hand holds {len(hand)} tiles, {len(shown_n)} were shown")
+    rest = list(shown_n)
+    for t in hand:
+        if t >= 0:
+            if t not in rest:
+                raise IllegalAction(f"the shown hand lacks tile {PATTERNS[t]}, known to be in it")
+            rest.remove(t)
+    try:
+        pile = s.pile.learn(rest)
+    except ValueError:
+        raise IllegalAction("the shown hand holds a tile that is already elsewhere") from None
+    return tuple(sorted(shown_n)), pile
+
+
+def _apply_bonus(s: State, a: Bonus) -> State:
+    seat = s.active
+    give, take = _pattern_numbers(a.give), _pattern_numbers(a.take)
+    hand, pool = list(s.hands[seat]), list(s.pool)
+    try:
+        for t in give:
+            hand.remove(t)
+        for t in take:
+            pool.remove(t)
+    except ValueError:
+        raise IllegalAction(f"{a.notation()!r}: those tiles are not in the hand and the eliminated hands") from None
+    hand += take
+    pool += give
+    s = replace(
+        s,
+        hands=_with_hand(s.hands, seat, tuple(hand)),
+        pile=s.pile.to_bottom(pool),
+        pool=(),
+        events=(Event("bonus", seat=seat, detail=str(len(give))),),
+    )
+    return _start_draw(s)
+
+
+# ---- drawing ---------------------------------------------------------------------------
+
+
+def _start_draw(s: State) -> State:
+    if s.game.seas:
+        return _seas_draw_or_end(replace(s, drawer=s.active))
+    first = s.active
+    if s.dragon >= 0 and s.pile.size:
+        first = s.dragon
+        s = replace(s, dragon=-1)
+    return _tsuro_next_draw(replace(s, drawer=first))
+
+
+def _seas_draw_or_end(s: State) -> State:
+    if len(s.hands[s.active]) < s.game.hand_size and s.pile.size:
+        return replace(s, phase=Phase.DRAW, drawer=s.active)
+    return _end_turn(s)
+
+
+def _tsuro_next_draw(s: State) -> State:
+    """Round the table from ``drawer``: the next seat short of tiles draws one."""
+    n = s.seats
+    for k in range(n):
+        seat = (s.drawer + k) % n
+        if s.ships[seat] >= 0 and len(s.hands[seat]) < s.game.hand_size:
+            if s.pile.size:
+                return replace(s, phase=Phase.DRAW, drawer=seat)
+            if s.dragon < 0:
+                s = replace(s, dragon=seat, events=(*s.events, Event("dragon", seat=seat)))
+            return _end_turn(s)
+    return _end_turn(s)
+
+
+def _apply_draw(s: State, a: Draw) -> State:
+    s = _give_tile(s, s.drawer, a)
+    if s.game.seas:
+        return _seas_draw_or_end(s)
+    return _tsuro_next_draw(replace(s, drawer=(s.drawer + 1) % s.seats))
+
+
+_HANDLERS: dict[tuple[Phase, type], Callable[[State, Any], State]] = {
+    (Phase.DEAL, Draw): _apply_deal,
+    (Phase.START, Start): _apply_start,
+    (Phase.TURN_ROLL, Roll): _apply_turn_roll,
+    (Phase.DAIKAIJU_DIE, Die): _apply_die,
+    (Phase.DAIKAIJU_ROLL, Roll): _apply_dk_roll,
+    (Phase.DAIKAIJU_DRAW, DrawDaikaiju): _apply_dk_draw,
+    (Phase.DAIKAIJU_FACING, Facing): _apply_dk_facing,
+    (Phase.RELOCATE, Relocate): _apply_relocate,
+    (Phase.PLACE, Place): _apply_place,
+    (Phase.BONUS, Bonus): _apply_bonus,
+    (Phase.DRAW, Draw): _apply_draw,
+}
+
+
+def advance_turn(s: State) -> State:
+    """The state at the start of the next player's turn, the draws of this one skipped.
+
+    For looking ahead (odds); a real game draws its tiles.
+    """
+    return _end_turn(replace(s, pool=(), events=()))

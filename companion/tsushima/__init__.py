@@ -1,0 +1,1 @@
+"""Tsushima rules core (see docs/tsushima.md)."""

@@ -1,0 +1,113 @@
+"""Plain data about a game for screens and JSON output."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .board import Side
+from .describe import outcome_sentence, prompt
+from .paths import ORIENTED
+from .state import Phase, State
+
+AWAITING = {
+    Phase.DEAL: "draw",
+    Phase.DRAW: "draw",
+    Phase.DAIKAIJU_ROLL: "roll",
+    Phase.TURN_ROLL: "roll",
+    Phase.DAIKAIJU_DIE: "die",
+    Phase.DAIKAIJU_DRAW: "daikaiju",
+    Phase.DAIKAIJU_FACING: "facing",
+    Phase.START: "start",
+    Phase.RELOCATE: "relocate",
+    Phase.PLACE: "place",
+    Phase.BONUS: "bonus",
+    Phase.OVER: "over",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SquareView:
+    name: str
+    content: str
+    """``empty``, ``tile`` or ``daikaiju``."""
+    tile: str | None = None
+    card: str | None = None
+    facing: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ShipView:
+    name: str
+    point: str | None
+    alive: bool
+    hand: int
+    active: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    game: str
+    rows: int
+    cols: int
+    squares: tuple[SquareView, ...]
+    ships: tuple[ShipView, ...]
+    turn: int
+    active: str
+    awaiting: str
+    prompt: str
+    last_roll: tuple[int, int] | None
+    last_die: int | None
+    pile: int
+    daikaiju_left: int
+    defaults: tuple[str, ...]
+    outcome: str | None
+    winners: tuple[str, ...]
+
+
+
+def table_view(s: State) -> TableView:
+    g = s.grid
+    dks = {d.square: d for d in s.daikaiju}
+    squares = []
+    for i, tile in enumerate(s.board):
+        name = g.square(i).name()
+        if i in dks:
+            d = dks[i]
+            squares.append(SquareView(name, "daikaiju", card=d.card, facing=Side(d.facing).word))
+        elif tile >= 0:
+            squares.append(SquareView(name, "tile", tile=ORIENTED[tile].notation()))
+        else:
+            squares.append(SquareView(name, "empty"))
+    ships = tuple(
+        ShipView(
+            name,
+            g.point(pos).name() if pos >= 0 else None,
+            pos >= 0,
+            len(s.hands[i]),
+            i == s.active and s.phase is not Phase.OVER,
+        )
+        for i, (name, pos) in enumerate(zip(s.game.players, s.ships, strict=True))
+    )
+    return TableView(
+        game=s.game.kind,
+        rows=g.rows,
+        cols=g.cols,
+        squares=tuple(squares),
+        ships=ships,
+        turn=s.turn,
+        active=s.game.players[s.active],
+        awaiting=AWAITING[s.phase],
+        prompt=prompt(s),
+        last_roll=(s.last_roll.gold, s.last_roll.blue) if s.last_roll else None,
+        last_die=s.last_die or None,
+        pile=s.pile.size,
+        daikaiju_left=s.deck_left(),
+        defaults=tuple(s.game.defaults_to_check()),
+        outcome=outcome_sentence(s) if s.outcome else None,
+        winners=tuple(s.game.players[w] for w in s.outcome.winners) if s.outcome else (),
+    )
+
+
+def view_json(view: TableView) -> dict[str, Any]:
+    return asdict(view)

@@ -1,0 +1,110 @@
+"""From the Session's :class:`~companion.session.TableView` to what the screens draw."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from companion.board import Point, Side, Square
+from companion.tiles import Tile
+
+from .model import BoardPicture, ShipMark, Snapshot
+
+log = logging.getLogger(__name__)
+
+TITLES = {"tsuro": "Tsuro", "tsuro-of-the-seas": "Tsuro of the Seas"}
+
+# Sentences about the pieces that need no stop of the game: they show on the table screen.
+# Everything else (daikaiju moved, turned, gone; tiles removed; ships lost; relocation)
+# opens the instructions screen and waits for the camera or the players to confirm.
+_MINOR = re.compile(
+    r"^(Move the \w+ (ship|marker) along its path"
+    r"|r\d+c\d+ already holds a daikaiju"
+    r"|\w+ has no tile to lay"
+    r"|\w+ takes the dragon tile"
+    r"|Undone\."
+    r"|.* wins \(|.* tie for the win)"
+)
+
+
+def game_title(game: str) -> str:
+    return TITLES.get(game, game)
+
+
+def is_minor(line: str) -> bool:
+    """Whether an instruction is routine (shown in passing) rather than a stop.
+
+    >>> is_minor("Move the red ship along its path to r2c3:4.")
+    True
+    >>> is_minor("Move the daikaiju D3 at r3c4 one square west to r3c3.")
+    False
+    """
+    return bool(_MINOR.match(line))
+
+
+def snapshot(session: Any, show_odds: bool = False) -> Snapshot:
+    view = session.view()
+    profile = session.game.board
+    tiles: dict[Square, Tile] = {}
+    daikaiju: dict[Square, Side] = {}
+    for sv in view.squares:
+        sq = Square.parse(sv.name)
+        if sv.content == "tile" and sv.tile:
+            tiles[sq] = Tile.parse(sv.tile)
+        elif sv.content == "daikaiju":
+            daikaiju[sq] = Side.parse(sv.facing or "north")
+    ships = tuple(
+        ShipMark(s.name, Point.parse(s.point) if s.point else None, s.alive, s.active)
+        for s in view.ships
+    )
+    target = None
+    active_seat = None
+    for i, s in enumerate(view.ships):
+        if s.active:
+            active_seat = i
+            if view.awaiting == "place" and s.point:
+                target = Point.parse(s.point).square
+    if active_seat is None and view.active in session.game.players:
+        active_seat = list(session.game.players).index(view.active)
+    start_marks: tuple[Point, ...] = ()
+    if view.awaiting in ("start", "relocate"):
+        taken = {s.point for s in ships if s.point is not None}
+        start_marks = tuple(
+            m for m in profile.start_marks if m not in taken and m.square not in daikaiju
+        )
+    picture = BoardPicture(
+        rows=view.rows,
+        cols=view.cols,
+        tiles=tiles,
+        daikaiju=daikaiju,
+        ships=ships,
+        target=target,
+        start_marks=start_marks,
+        gold_columns=tuple(profile.gold_columns),
+        blue_rows=tuple(profile.blue_rows),
+    )
+    odds = {}
+    if show_odds and getattr(session.game, "has_daikaiju", False) and view.outcome is None:
+        try:
+            odds = dict(session.odds())
+        except Exception:  # odds are a help, never a reason to stop the game
+            log.exception("odds failed")
+    return Snapshot(
+        game=view.game,
+        game_id=str(session.game_id),
+        players=tuple(s.name for s in view.ships),
+        active=active_seat if view.outcome is None else None,
+        awaiting=view.awaiting,
+        prompt=view.prompt,
+        board=picture,
+        dice=view.last_roll,
+        die=view.last_die,
+        hands=tuple(s.hand for s in view.ships),
+        pile=view.pile,
+        odds=odds,
+        history=tuple(session.history()),
+        over=view.outcome is not None,
+        winners=tuple(view.winners),
+        notes=tuple(view.defaults),
+    )

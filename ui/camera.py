@@ -1,0 +1,213 @@
+"""The camera as the app sees it: read the board, or say clearly why not.
+
+A camera here is anything with ``read(picture) -> {square: Seen}`` that raises
+:class:`CameraFault` when it cannot see (unplugged, no frames, board not found).
+The app then carries on with entry by touch and probes ``available()`` until the
+camera is back.
+
+Off the Pi the camera is :class:`SimCamera`, looking at a :class:`SimTable`: the
+physical board of a laptop game, where the on-screen tile picker lays tiles and where
+the players' instructions (move the daikaiju, remove a tile) are carried out. When the
+``vision`` package can render and read boards, the simulated camera photographs the
+table and reads the photo back through it; otherwise it reports the table exactly.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from companion.board import Side, Square
+from companion.tiles import Tile
+
+from .model import BoardPicture
+
+log = logging.getLogger(__name__)
+
+
+class CameraFault(RuntimeError):
+    """The camera cannot read the board now; the message says why, for the players."""
+
+
+@dataclass(frozen=True)
+class Seen:
+    content: str
+    """``empty``, ``tile``, ``daikaiju`` or ``unknown``."""
+    tile: Tile | None = None
+    facing: Side | None = None
+    confidence: float = 1.0
+
+
+class Camera(Protocol):
+    name: str
+    simulated: bool
+
+    def read(self, picture: BoardPicture) -> dict[Square, Seen]: ...
+
+    def available(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+Piece = Tile | Side  # a tile as it lies, or a daikaiju facing a side
+
+
+class SimTable:
+    """The physical board of a simulated game."""
+
+    def __init__(self) -> None:
+        self.pieces: dict[Square, Piece] = {}
+        self.laid: Square | None = None
+
+    def lay(self, square: Square, tile: Tile) -> None:
+        """A player lays a tile (replacing one laid and refused before)."""
+        self.pieces[square] = tile
+        self.laid = square
+
+    def take_back(self) -> None:
+        if self.laid is not None:
+            self.pieces.pop(self.laid, None)
+            self.laid = None
+
+    def sync(self, picture: BoardPicture) -> None:
+        """The players carry out the instructions: the table now matches the record."""
+        self.pieces = {**picture.tiles, **picture.daikaiju}
+        self.laid = None
+
+
+Reader = Callable[[SimTable, BoardPicture], dict[Square, Seen]]
+
+
+def exact_reader(table: SimTable, picture: BoardPicture) -> dict[Square, Seen]:
+    out: dict[Square, Seen] = {}
+    for r in range(1, picture.rows + 1):
+        for c in range(1, picture.cols + 1):
+            sq = Square(r, c)
+            piece = table.pieces.get(sq)
+            if isinstance(piece, Tile):
+                out[sq] = Seen("tile", tile=piece)
+            elif isinstance(piece, Side):
+                out[sq] = Seen("daikaiju", facing=piece)
+            else:
+                out[sq] = Seen("empty")
+    return out
+
+
+class SimCamera:
+    """A camera over the simulated table; ``unplugged`` stands for pulling the cable."""
+
+    simulated = True
+
+    def __init__(self, table: SimTable | None = None, reader: Reader | None = None) -> None:
+        self.table = table or SimTable()
+        self.reader: Reader = reader or vision_sim_reader() or exact_reader
+        self.name = "simulated camera" + (
+            " (vision reader)" if self.reader is not exact_reader else " (exact, no vision)"
+        )
+        self.unplugged = False
+        self.unreadable: set[Square] = set()
+        """Squares the camera cannot make out (a hand, glare): they read ``unknown``."""
+
+    def read(self, picture: BoardPicture) -> dict[Square, Seen]:
+        if self.unplugged:
+            raise CameraFault("The camera is unplugged.")
+        seen = self.reader(self.table, picture)
+        for sq in self.unreadable:
+            seen[sq] = Seen("unknown", confidence=0.2)
+        return seen
+
+    def available(self) -> bool:
+        return not self.unplugged
+
+    def close(self) -> None:
+        pass
+
+
+def vision_sim_reader() -> Reader | None:
+    """Photograph the simulated table and read the photo with ``vision``, when it can."""
+    try:
+        from vision import simulate
+        from vision.reading import Daikaiju
+
+        read_image = _vision_read_function()
+    except Exception:  # vision absent or not finished: read the table exactly
+        return None
+    if read_image is None:
+        return None
+
+    def reader(table: SimTable, picture: BoardPicture) -> dict[Square, Seen]:
+        state: dict[Square, Any] = {
+            sq: (Daikaiju(p) if isinstance(p, Side) else p) for sq, p in table.pieces.items()
+        }
+        photo = simulate.render_photo(picture.rows, picture.cols, state)
+        return read_image(photo, picture)
+
+    return reader
+
+
+def _vision_read_function() -> Callable[[Any, BoardPicture], dict[Square, Seen]] | None:
+    """The vision package's board reader, adapted; None until vision provides one."""
+    return None
+
+
+def seen_from_reading(reading: Any) -> dict[Square, Seen]:
+    """Convert a :class:`vision.reading.BoardReading` to the app's :class:`Seen`."""
+    if not getattr(reading, "found", True):
+        raise CameraFault(f"The camera cannot find the board ({reading.status}).")
+    out: dict[Square, Seen] = {}
+    for sq, r in reading.squares.items():
+        content = getattr(r.content, "value", r.content)
+        out[sq] = Seen(content, tile=r.tile, facing=r.facing, confidence=float(r.confidence))
+    return out
+
+
+def differences(picture: BoardPicture, seen: dict[Square, Seen], squares: Iterable[Square]
+                ) -> list[str]:
+    """Where the table differs from the record, in words ("r3c4 should be empty")."""
+    out = []
+    for sq in squares:
+        s = seen.get(sq)
+        if s is None or s.content == "unknown":
+            continue
+        want = picture.content(sq)
+        if s.content != want:
+            holds = {"empty": "be empty", "tile": "hold a wake tile", "daikaiju": "hold a daikaiju"}
+            out.append(f"{sq} should {holds[want]}")
+        elif want == "tile" and s.tile is not None and s.tile != picture.tiles[sq]:
+            out.append(f"the tile on {sq} is not the one recorded")
+    return out
+
+
+def make_camera(source: str) -> tuple[Camera | None, str]:
+    """The camera the configuration names, and one sentence saying what it is.
+
+    ``auto`` and ``sim`` give the simulated camera off the Pi; ``none`` gives no camera
+    (entry by touch). A real camera that cannot start gives None and says why.
+    """
+    if source == "none":
+        return None, "No camera: placements are entered by touch."
+    if source in ("sim", "auto"):
+        if source == "auto" and _is_pi():
+            cam, why = _real_camera("picamera")
+            if cam is not None:
+                return cam, why
+            log.warning("%s; using the simulated camera", why)
+        sim = SimCamera()
+        return sim, f"Simulated camera: not a real camera ({sim.name.split('(')[1].rstrip(')')})."
+    return _real_camera(source)
+
+
+def _is_pi() -> bool:
+    from hardware.pins import is_raspberry_pi
+
+    return is_raspberry_pi()
+
+
+def _real_camera(source: str) -> tuple[Camera | None, str]:
+    try:
+        from vision import sources  # type: ignore[attr-defined]  # noqa: F401
+    except Exception as exc:
+        return None, f"The camera ({source}) is not available ({exc}): entry by touch."
+    return None, f"The camera ({source}) is not wired in yet: entry by touch."

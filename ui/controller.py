@@ -1,0 +1,454 @@
+"""The table's turn logic between the screens, the buttons, the camera and the Session.
+
+No Kivy here. Screens and GPIO buttons call the intent methods (``roll``, ``confirm``,
+``undo``, ``choose_tile`` ...); every rule question goes to the Session; after each intent
+the listeners get a fresh :class:`~ui.model.Snapshot` plus the controller's own fields
+(``verdict``, ``message``, ``instructions`` ...), and the status LED is set.
+
+Errors from the rules are ``ValueError``: shown, and the game carries on. Any other
+exception is logged with its traceback, the game is reloaded from its committed record,
+and the table is told; the record is never lost.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.board import Point, Square
+from companion.tiles import Tile
+
+from . import adapt
+from .camera import Camera, CameraFault, SimCamera, differences
+from .model import Snapshot, Verdict
+
+log = logging.getLogger(__name__)
+
+REPEATABLE = frozenset({"choose_tile", "enter_dice", "enter_die", "start_at", "enter_text"})
+
+
+@dataclass
+class Pending:
+    """A placement waiting for the player's hand (self-elimination ruling)."""
+
+    square: Square
+    tile: Tile
+
+
+class TableController:
+    def __init__(
+        self,
+        store: Any,
+        camera: Camera | None = None,
+        panel: Any = None,
+        show_odds: bool = False,
+        repeat: float = 0.4,
+        clock: Callable[[], float] = time.monotonic,
+        session_api: Any = None,
+    ) -> None:
+        self.store = store
+        self.camera = camera
+        self.panel = panel
+        self.show_odds = show_odds
+        self.repeat = repeat
+        self._clock = clock
+        self._last: dict[str, float] = {}
+        self._api = session_api
+        self.session: Any = None
+        self.snapshot = Snapshot()
+        self.verdict: Verdict | None = None
+        self.message = ""
+        self.instructions: list[str] = []
+        """Sentences for the physical pieces that stop the game until carried out."""
+        self.notices: list[str] = []
+        """Routine sentences (ships moved along their paths), shown in passing."""
+        self.checking = False
+        """True while instructions wait for the camera (or the players) to confirm them."""
+        self.pending: Pending | None = None
+        self.touch_entry = camera is None
+        """True when placements are entered by touch (no camera, or it failed)."""
+        self.camera_ok = camera is not None
+        self.listeners: list[Callable[[TableController], None]] = []
+        self.busy = False
+
+    # ------------------------------------------------------------------ session access
+
+    @property
+    def api(self) -> Any:
+        if self._api is None:
+            from companion import session
+
+            self._api = session.Session
+        return self._api
+
+    def unfinished(self) -> list[Any]:
+        try:
+            return list(self.store.unfinished())
+        except Exception:
+            log.exception("cannot list unfinished games")
+            return []
+
+    def new_game(self, game: str, players: Sequence[str], options: Iterable[str] = ()) -> bool:
+        def act() -> None:
+            self.session = self.api.new(
+                self.store, game=game, players=list(players), options=tuple(options)
+            )
+            self._reset_turn()
+            self._table_matches_record()
+            self._instructions(self.session.last_instructions)
+            self.message = f"New game of {adapt.game_title(game)}: {', '.join(players)}."
+
+        return self._act("new_game", act)
+
+    def resume(self, game_id: str) -> bool:
+        def act() -> None:
+            self.session = self.api.resume(self.store, game_id)
+            self._reset_turn()
+            self._table_matches_record()
+            self.message = "Game resumed at its last recorded action."
+
+        return self._act("resume", act)
+
+    # ------------------------------------------------------------------------ intents
+
+    def roll(self) -> bool:
+        """Roll the virtual dice for every pending chance step (Roll button)."""
+        return self._act("roll", lambda: self._instructions(self.session.roll()))
+
+    def enter_dice(self, gold: int, blue: int) -> bool:
+        """The players rolled physical dice and entered them."""
+        return self._act("enter_dice", lambda: self._enter(f"roll {gold} {blue}"))
+
+    def enter_die(self, face: int) -> bool:
+        return self._act("enter_die", lambda: self._enter(f"die {face}"))
+
+    def start_at(self, point: Point) -> bool:
+        """A ship was put on (or moved to) a start mark touched on the board view."""
+
+        def act() -> None:
+            word = "relocate" if self.session.awaiting() == "relocate" else "start"
+            self._enter(f"{word} {point}")
+
+        return self._act("start_at", act)
+
+    def bonus(self, swaps: int) -> bool:
+        """The elimination bonus: swap this many hidden tiles (0: keep the hand)."""
+        text = "bonus none" if swaps <= 0 else "bonus give {} take {}".format(
+            " ".join("?" * swaps), " ".join("?" * swaps)
+        )
+        return self._act("bonus", lambda: self._enter(text))
+
+    def enter_text(self, text: str) -> bool:
+        """Any action in record notation (the history screen's entry line)."""
+        return self._act("enter_text", lambda: self._enter(text.strip()))
+
+    def undo(self) -> bool:
+        def act() -> None:
+            self.pending = None
+            lines = self.session.undo()
+            self._refresh()
+            self._instructions([])
+            self.message = " ".join(lines) or "Undone."
+            self._after_undo()
+
+        return self._act("undo", act)
+
+    def confirm(self) -> bool:
+        """Confirm: the player has laid the tile (or carried out the instructions)."""
+        return self._act("confirm", self._confirm)
+
+    def choose_tile(self, tile: Tile) -> bool:
+        """A tile picked on screen: laid on the simulated table, or entered by touch."""
+
+        def act() -> None:
+            square = self._target()
+            cam = self.camera
+            if isinstance(cam, SimCamera) and self.camera_ok and not self.touch_entry:
+                cam.table.lay(square, tile)
+                self.message = f"Tile laid on {square} of the simulated table: press Confirm."
+                self.verdict = None
+                return
+            self._rule(square, tile, source="touch")
+
+        return self._act("choose_tile", act)
+
+    def show_hand(self, tiles: Sequence[Tile]) -> bool:
+        """The player shows the rest of their hand for a self-eliminating placement."""
+
+        def act() -> None:
+            if self.pending is None:
+                raise ValueError("No placement is waiting for a hand.")
+            pending = self.pending
+            self._place(pending.square, pending.tile, hand=[pending.tile, *tiles])
+
+        return self._act("show_hand", act)
+
+    def instructions_done(self, trust: bool = False) -> bool:
+        """The players say the pieces were moved; the camera checks unless trusted."""
+
+        def act() -> None:
+            if trust:
+                self.checking = False
+                self.instructions = []
+                self.message = "Carried on without the camera's check."
+                return
+            self._done_checked()
+
+        return self._act("instructions_done", act)
+
+    def set_show_odds(self, on: bool) -> None:
+        self.show_odds = on
+        self._refresh()
+
+    def poll_camera(self) -> None:
+        """Called every few seconds: notice a camera that was plugged back in."""
+        if self.camera is None or self.camera_ok:
+            return
+        try:
+            back = self.camera.available()
+        except Exception:
+            back = False
+        if back:
+            self.camera_ok = True
+            self.touch_entry = False
+            self.message = "Camera back: it reads the board again."
+            self._notify()
+
+    # ------------------------------------------------------------------------ internals
+
+    def _enter(self, text: str) -> None:
+        self._instructions(self.session.enter(text, source="physical"))
+
+    def _target(self) -> Square:
+        if self.session is None:
+            raise ValueError("Start or resume a game first.")
+        if self.session.awaiting() != "place":
+            raise ValueError(self.session.prompt())
+        square = self.snapshot.board.target
+        if square is None:
+            raise ValueError("There is no square in front of the active ship.")
+        return square
+
+    def _confirm(self) -> None:
+        if self.session is None:
+            raise ValueError("Start or resume a game first.")
+        if self.checking:
+            self._done_checked()
+            return
+        if self.pending is not None:
+            self.message = "Show the rest of your hand first (or Undo to take the tile back)."
+            return
+        awaiting = self.session.awaiting()
+        if awaiting != "place":
+            hints = {
+                "roll": "Roll first: press Roll, or enter the dice you rolled.",
+                "die": "Roll the single die first.",
+                "start": "Touch the start mark where the ship stands.",
+                "over": "The game is over.",
+            }
+            self.message = hints.get(awaiting, self.session.prompt())
+            return
+        square = self._target()
+        if self.camera is None or not self.camera_ok or self.touch_entry:
+            self.message = f"Pick the tile on {square} on the screen, with its rotation."
+            self.touch_entry = True
+            return
+        try:
+            seen = self.camera.read(self.snapshot.board).get(square)
+        except CameraFault as exc:
+            self._camera_failed(exc)
+            return
+        if seen is None or seen.content == "unknown":
+            self.message = f"The camera cannot read {square}: pick the tile on screen."
+            self._show("waiting")
+            return
+        if seen.content != "tile" or seen.tile is None:
+            self.message = f"No wake tile seen on {square}: lay it there and press Confirm."
+            self._show("waiting")
+            return
+        self._rule(square, seen.tile, source="camera")
+
+    def _done_checked(self) -> None:
+        # Confirm while instructions are shown: the same as the Done button.
+        if isinstance(self.camera, SimCamera):
+            self.camera.table.sync(self.snapshot.board)  # the simulated players do as told
+        if self.camera is not None and self.camera_ok:
+            try:
+                seen = self.camera.read(self.snapshot.board)
+            except CameraFault as exc:
+                self._camera_failed(exc)
+                return
+            wrong = differences(self.snapshot.board, seen, seen.keys())
+            if wrong:
+                self.message = "Not yet: " + "; ".join(wrong[:3]) + "."
+                return
+        self.checking = False
+        self.instructions = []
+        self.message = "The board matches the record."
+
+    def _rule(self, square: Square, tile: Tile, source: str) -> None:
+        verdict = self.session.check(square, tile)
+        if verdict.needs_hand:
+            self.pending = Pending(square, tile)
+            self.verdict = Verdict(
+                False, _sentence(verdict.reason), square, tile, needs_hand=True
+            )
+            self.message = ""
+            self._show("waiting")
+            return
+        if not verdict.legal:
+            self.verdict = Verdict(False, "Not allowed: " + _sentence(verdict.reason), square, tile)
+            self.message = "Take the tile back and lay another."
+            self._show("illegal")
+            return
+        self._place(square, tile, hand=None, source=source)
+
+    def _place(self, square: Square, tile: Tile, hand: list[Tile] | None,
+               source: str = "touch") -> None:
+        try:
+            out = self.session.place(tile, hand=hand)
+        except ValueError as exc:
+            if hand is None:
+                raise
+            self.pending = None
+            self.verdict = Verdict(False, "Not allowed: " + _sentence(str(exc)), square, tile)
+            self.message = "Take the tile back and lay another."
+            self._show("illegal")
+            return
+        self.pending = None
+        self.verdict = Verdict(True, f"Legal: the tile on {square} stands.", square, tile)
+        self._instructions(out, keep_verdict=True)
+        if isinstance(self.camera, SimCamera):
+            self.camera.table.laid = None
+        self._show("legal")
+
+    def _instructions(self, lines: list[str], keep_verdict: bool = False) -> None:
+        lines = [line for line in lines if line]
+        self.notices = [line for line in lines if adapt.is_minor(line)]
+        self.instructions = [line for line in lines if not adapt.is_minor(line)]
+        self.checking = bool(self.instructions)
+        if not keep_verdict:
+            self.verdict = None
+        self.message = ""
+
+    def _after_undo(self) -> None:
+        """After an undo the pieces must match the record again."""
+        cam = self.camera
+        if isinstance(cam, SimCamera):
+            cam.table.sync(self.snapshot.board)
+            return
+        if cam is None or not self.camera_ok:
+            self.message += " Put the pieces back as the board on screen shows."
+            return
+        try:
+            seen = cam.read(self.snapshot.board)
+        except CameraFault as exc:
+            self._camera_failed(exc)
+            return
+        wrong = differences(self.snapshot.board, seen, seen.keys())
+        if wrong:
+            self.instructions = [f"Put the board back: {w}." for w in wrong]
+            self.checking = True
+
+    def _camera_failed(self, exc: CameraFault) -> None:
+        log.warning("camera: %s", exc)
+        self.camera_ok = False
+        self.touch_entry = True
+        self.message = f"{exc} Carry on by touch: pick the tile on screen."
+        self._show("waiting")
+
+    def _table_matches_record(self) -> None:
+        self._refresh()
+        if isinstance(self.camera, SimCamera):
+            self.camera.table.sync(self.snapshot.board)
+
+    def _reset_turn(self) -> None:
+        self.verdict = None
+        self.notices = []
+        self.instructions = []
+        self.checking = False
+        self.pending = None
+
+    def _show(self, state: str) -> None:
+        if self.panel is not None:
+            self.panel.status.show(state)
+
+    def _refresh(self) -> None:
+        if self.session is not None:
+            self.snapshot = adapt.snapshot(self.session, show_odds=self.show_odds)
+        if self.panel is not None:
+            if self.verdict is None or self.verdict.needs_hand:
+                self.panel.status.show("off" if self.snapshot.over else "waiting")
+            self.panel.turns.show(self.snapshot.active)
+
+    def _notify(self) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(self)
+            except Exception:
+                log.exception("a screen failed to show the table; the record is safe")
+
+    def _act(self, name: str, fn: Callable[[], None]) -> bool:
+        """Run one intent: ignore a repeat, show rule errors, survive anything else."""
+        now = self._clock()
+        if name not in REPEATABLE:
+            last = self._last.get(name)
+            if last is not None and now - last < self.repeat:
+                log.info("ignored a second %s within %.2fs", name, now - last)
+                return False
+            self._last[name] = now
+        if self.busy:
+            log.info("ignored %s while busy", name)
+            return False
+        if self.session is None and name not in ("new_game", "resume"):
+            self.message = "Start or resume a game first."
+            self._notify()
+            return False
+        self.busy = True
+        ok = True
+        try:
+            fn()
+        except ValueError as exc:
+            ok = False
+            self.message = str(exc)
+            log.info("%s refused: %s", name, exc)
+        except Exception:
+            ok = False
+            log.exception("%s failed; reloading the game from its record", name)
+            self._recover()
+        finally:
+            self.busy = False
+        try:
+            self._refresh()
+        except Exception:
+            log.exception("cannot read the game state after %s", name)
+            self._recover()
+        self._notify()
+        return ok
+
+    def _recover(self) -> None:
+        game_id = getattr(self.session, "game_id", None)
+        self._reset_turn()
+        if game_id is None:
+            self.message = "Something went wrong; it is in the log."
+            return
+        try:
+            self.session = self.api.resume(self.store, game_id)
+            self.message = (
+                "Something went wrong in the app (it is in the log); the game was reloaded "
+                "from its record at the last committed action."
+            )
+        except Exception:
+            log.exception("cannot reload game %s", game_id)
+            self.message = "Something went wrong and the game could not be reloaded; see the log."
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."

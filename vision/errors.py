@@ -1,0 +1,39 @@
+"""The typed errors of the camera package.
+
+Every error says what was wrong in words a player can act on; the app shows the message and
+falls back to entry by touch.
+"""
+
+from __future__ import annotations
+
+
+class VisionError(ValueError):
+    """Base of everything the camera reader refuses."""
+
+
+class CameraError(VisionError):
+    """A camera source that cannot give frames (absent, unplugged, silent or garbled)."""
+
+
+class CameraUnavailable(CameraError):
+    """The camera (or the library that drives it) is not there."""
+
+
+class NoFrame(CameraError):
+    """The camera is there but gave no usable frame."""
+
+
+class BadImage(CameraError):
+    """An image file or frame that cannot be decoded or is empty."""
+
+
+class BoardNotFound(VisionError):
+    """The camera markers were not seen well enough to place the board."""
+
+
+class ProfileError(VisionError):
+    """A vision profile directory that is missing pieces or holds something unreadable."""
+
+
+class LayoutError(VisionError):
+    """A teaching layout that is malformed or names something off the board."""

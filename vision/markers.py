@@ -1,0 +1,227 @@
+"""The four ArUco camera markers (contracts.md 3): detection and the printable sheet."""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .errors import VisionError
+from .geometry import MARKER_IDS
+
+DICTIONARY = cv2.aruco.DICT_4X4_50
+
+
+def _dictionary() -> cv2.aruco.Dictionary:
+    return cv2.aruco.getPredefinedDictionary(DICTIONARY)
+
+
+def marker_image(marker_id: int, side_px: int) -> np.ndarray:
+    """The marker, its outer black border filling ``side_px`` square (grey, uint8)."""
+    return cv2.aruco.generateImageMarker(_dictionary(), marker_id, side_px, borderBits=1)
+
+
+@dataclass(frozen=True)
+class Detection:
+    marker_id: int
+    corners: np.ndarray  # 4x2 float32, image pixels, ArUco corner order
+
+
+_SUBPIX = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
+_CELL = 8  # pixels per marker cell when reading bits
+
+
+class MarkerDetector:
+    """Finds our four markers; other ids and other dictionaries' markers are ignored.
+
+    Each marker's corner touches the dark grid's corner (contracts.md 3), so the adaptive
+    threshold of the stock detector often merges the marker with the grid and loses it. We
+    first scan a half-size copy at a few global grey levels, where the white margin keeps the
+    marker apart, read the bits ourselves and refine corners at full size; only when fewer
+    than three markers come out does ``cv2.aruco.ArucoDetector`` get a turn.
+    """
+
+    def __init__(self, levels: tuple[int, ...] = (30, 45, 60, 75, 90, 105, 120, 135, 150)) -> None:
+        params = cv2.aruco.DetectorParameters()
+        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        self._dictionary = _dictionary()
+        self._detector = cv2.aruco.ArucoDetector(self._dictionary, params)
+        self._levels = levels
+
+    def detect(self, image: np.ndarray) -> dict[int, Detection]:
+        grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        found = self._scan(grey)
+        if len(found) < 3:
+            for marker_id, det in self._aruco(grey).items():
+                found.setdefault(marker_id, det)
+        return found
+
+    def _aruco(self, grey: np.ndarray) -> dict[int, Detection]:
+        corners, ids, _ = self._detector.detectMarkers(grey)
+        found: dict[int, Detection] = {}
+        if ids is None:
+            return found
+        seen: set[int] = set()
+        for cs, i in zip(corners, ids.ravel(), strict=True):
+            marker_id = int(i)
+            if marker_id not in MARKER_IDS:
+                continue
+            if marker_id in seen:
+                # Two copies of one id: we cannot tell which marks the board.
+                found.pop(marker_id, None)
+                continue
+            seen.add(marker_id)
+            found[marker_id] = Detection(marker_id, cs.reshape(4, 2).astype(np.float32))
+        return found
+
+    def _scan(self, grey: np.ndarray) -> dict[int, Detection]:
+        f = 0.5 if max(grey.shape) > 700 else 1.0
+        small = grey if f == 1.0 else cv2.resize(grey, None, fx=f, fy=f,
+                                                 interpolation=cv2.INTER_AREA)
+        min_per = 40 * f
+        max_per = 0.5 * (small.shape[0] + small.shape[1])
+        found: dict[int, Detection] = {}
+        twice: set[int] = set()
+        for level in self._levels:
+            mask = (small < level).astype(np.uint8)
+            contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+            seen_here: dict[int, np.ndarray] = {}
+            for c in contours:
+                if len(c) < 4:
+                    continue
+                per = cv2.arcLength(c, True)
+                if not min_per <= per <= max_per:
+                    continue
+                quad = cv2.approxPolyDP(c, 0.04 * per, True)
+                if len(quad) != 4 or not cv2.isContourConvex(quad):
+                    continue
+                q = quad.reshape(4, 2).astype(np.float32) / f
+                if cv2.contourArea(q, True) < 0:
+                    q = q[::-1].copy()
+                got = self._read_bits(grey, q)
+                if got is None:
+                    continue
+                marker_id, ordered = got
+                if marker_id in seen_here and np.abs(seen_here[marker_id] - ordered).max() > 4:
+                    twice.add(marker_id)
+                seen_here[marker_id] = ordered
+            for marker_id, q in seen_here.items():
+                if marker_id not in found and marker_id not in twice:
+                    found[marker_id] = Detection(marker_id, self._refine(grey, q))
+            if len(found) == len(MARKER_IDS):
+                break
+        return found
+
+    def _read_bits(self, grey: np.ndarray, q: np.ndarray) -> tuple[int, np.ndarray] | None:
+        s = 6 * _CELL
+        h = cv2.getPerspectiveTransform(q, np.float32([[0, 0], [s, 0], [s, s], [0, s]]))
+        patch = cv2.warpPerspective(grey, h, (s, s), flags=cv2.INTER_LINEAR)
+        _, bw = cv2.threshold(patch, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        m = _CELL // 4
+        cells = bw.reshape(6, _CELL, 6, _CELL)[:, m:-m, :, m:-m].mean(axis=(1, 3)) > 0.5
+        if cells[0].any() or cells[5].any() or cells[:, 0].any() or cells[:, 5].any():
+            return None
+        ok, idx, rot = self._dictionary.identify(cells[1:5, 1:5].astype(np.uint8), 0.0)
+        if not ok or int(idx) not in MARKER_IDS:
+            return None
+        return int(idx), np.roll(q, int(rot), axis=0)
+
+    @staticmethod
+    def _refine(grey: np.ndarray, q: np.ndarray) -> np.ndarray:
+        side = float(np.linalg.norm(q[1] - q[0]))
+        win = int(max(2, min(6, side / 10)))
+        pts = q.reshape(-1, 1, 2).copy()
+        cv2.cornerSubPix(grey, pts, (win, win), (-1, -1), _SUBPIX)
+        return pts.reshape(4, 2)
+
+
+def marker_sheet(square_mm: float, dpi: int = 300) -> np.ndarray:
+    """An A4 page (grey) with the four markers at true size: each marker's side is half a
+    board square. A cross marks the corner that touches the grid's corner."""
+    if not 10 <= square_mm <= 200:
+        raise VisionError(f"a board square of {square_mm} mm is implausible (10-200 mm)")
+    if not 72 <= dpi <= 1200:
+        raise VisionError(f"{dpi} dpi is out of range (72-1200)")
+    mm = dpi / 25.4
+    page = np.full((round(297 * mm), round(210 * mm)), 255, np.uint8)
+    side = round(square_mm / 2 * mm)
+    margin = round(15 * mm)
+    names = {0: "top-left", 1: "top-right", 2: "bottom-right", 3: "bottom-left"}
+    # The corner of each marker that must touch the grid corner (in the marker image).
+    touch = {0: (1, 1), 1: (0, 1), 2: (0, 0), 3: (1, 0)}
+    cell_w, cell_h = (page.shape[1] - 2 * margin) // 2, (page.shape[0] - 2 * margin - 40) // 2
+    for k, marker_id in enumerate(MARKER_IDS):
+        x = margin + (k % 2) * cell_w + (cell_w - side) // 2
+        y = margin + 40 + (k // 2) * cell_h + (cell_h - side) // 2
+        page[y : y + side, x : x + side] = marker_image(marker_id, side)
+        cv2.rectangle(page, (x - side // 5, y - side // 5),
+                      (x + side + side // 5, y + side + side // 5), 160, 1)
+        tx, ty = touch[marker_id]
+        cx, cy = x + tx * side, y + ty * side
+        arm = max(6, side // 8)
+        cv2.line(page, (cx - arm, cy), (cx + arm, cy), 0, max(1, dpi // 150))
+        cv2.line(page, (cx, cy - arm), (cx, cy + arm), 0, max(1, dpi // 150))
+        label = f"id {marker_id}: {names[marker_id]}"
+        cv2.putText(page, label, (x, y + side + side // 5 + int(6 * mm)),
+                    cv2.FONT_HERSHEY_SIMPLEX, dpi / 300 * 0.9, 0, max(1, dpi // 150))
+    title = (f"table-companion markers DICT_4X4_50, marker side {square_mm / 2:.1f} mm "
+             f"(board square {square_mm:.1f} mm); print at 100%")
+    cv2.putText(page, title, (margin, margin), cv2.FONT_HERSHEY_SIMPLEX, dpi / 300 * 0.8, 0,
+                max(1, dpi // 150))
+    return page
+
+
+def write_sheet(path: Path, square_mm: float, dpi: int = 300) -> None:
+    """Write the sheet as PNG (with its DPI recorded) or PDF (A4 page, true size)."""
+    page = marker_sheet(square_mm, dpi)
+    suffix = path.suffix.lower()
+    if suffix == ".png":
+        path.write_bytes(_png_with_dpi(page, dpi))
+    elif suffix == ".pdf":
+        path.write_bytes(_pdf(page))
+    else:
+        raise VisionError(f"{path.name}: the marker sheet is written as .pdf or .png")
+
+
+def _png_with_dpi(grey: np.ndarray, dpi: int) -> bytes:
+    ok, buf = cv2.imencode(".png", grey)
+    if not ok:
+        raise VisionError("could not encode the marker sheet as PNG")
+    data = bytes(buf)
+    ppm = round(dpi / 0.0254)
+    body = b"pHYs" + ppm.to_bytes(4, "big") * 2 + b"\x01"
+    chunk = (9).to_bytes(4, "big") + body + zlib.crc32(body).to_bytes(4, "big")
+    # pHYs goes right after IHDR (8-byte signature + 25-byte IHDR chunk).
+    return data[:33] + chunk + data[33:]
+
+
+def _pdf(grey: np.ndarray) -> bytes:
+    """A one-page A4 PDF holding the page image stretched to exactly 210 x 297 mm."""
+    h, w = grey.shape
+    stream = zlib.compress(np.ascontiguousarray(grey).tobytes())
+    pw, ph = 595.276, 841.89  # A4 in points
+    content = f"q {pw:.3f} 0 0 {ph:.3f} 0 0 cm /Im0 Do Q".encode()
+    objs = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        (f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {pw:.3f} {ph:.3f}] "
+         f"/Resources << /XObject << /Im0 5 0 R >> >> /Contents 4 0 R >>").encode(),
+        f"<< /Length {len(content)} >>\nstream\n".encode() + content + b"\nendstream",
+        (f"<< /Type /XObject /Subtype /Image /Width {w} /Height {h} /ColorSpace /DeviceGray "
+         f"/BitsPerComponent 8 /Filter /FlateDecode /Length {len(stream)} >>\nstream\n").encode()
+        + stream + b"\nendstream",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for i, body in enumerate(objs, start=1):
+        offsets.append(len(out))
+        out += f"{i} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objs) + 1}\n0000000000 65535 f \n".encode()
+    for off in offsets:
+        out += f"{off:010d} 00000 n \n".encode()
+    out += f"trailer\n<< /Size {len(objs) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    return bytes(out)

@@ -1,0 +1,110 @@
+"""The looks the reader compares squares with.
+
+A :class:`TemplateSet` holds, for every label (an oriented tile, ``daikaiju:<facing>``), one
+or more normalised patches, plus how much contrast separates an empty square from a piece.
+The built-in set is drawn from the tile definitions; ``teach`` makes one from photos of the
+owner's own pieces and saves it in the profile directory.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.board import Side
+from companion.tiles import Tile, all_oriented
+
+from .drawing import BUILTIN, Style, draw_daikaiju, draw_tile
+from .errors import ProfileError
+from .features import PX, normalise, patches
+
+DAIKAIJU = "daikaiju"
+TEMPLATES_FILE = "templates.npz"
+
+
+def daikaiju_label(facing: Side) -> str:
+    return f"{DAIKAIJU}:{facing.word}"
+
+
+def all_labels() -> tuple[str, ...]:
+    return tuple(t.notation() for t in all_oriented()) + tuple(daikaiju_label(s) for s in Side)
+
+
+@dataclass
+class TemplateSet:
+    labels: list[str]  # one per row of ``vectors``; a label may repeat
+    vectors: np.ndarray  # (n, GRID*GRID) float32, unit length, zero mean
+    empty_contrast: float  # contrast below this reads as empty
+    source: str = "built-in"
+
+    def save(self, directory: Path) -> None:
+        directory.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(
+            directory / TEMPLATES_FILE,
+            vectors=self.vectors.astype(np.float32),
+            labels=np.array(self.labels),
+            meta=np.array(json.dumps({"empty_contrast": self.empty_contrast,
+                                      "source": self.source})),
+        )
+
+    @classmethod
+    def load(cls, directory: Path) -> TemplateSet:
+        path = directory / TEMPLATES_FILE
+        if not path.is_file():
+            raise ProfileError(f"{directory}: no {TEMPLATES_FILE}; run `companion vision teach`")
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                vectors = data["vectors"].astype(np.float32)
+                labels = [str(x) for x in data["labels"]]
+                meta = json.loads(str(data["meta"]))
+        except (OSError, KeyError, ValueError) as exc:
+            raise ProfileError(f"{path} is unreadable: {exc}") from None
+        if len(labels) != len(vectors) or vectors.ndim != 2:
+            raise ProfileError(f"{path} is damaged: {len(labels)} labels, {len(vectors)} looks")
+        return cls(labels, vectors, float(meta["empty_contrast"]), str(meta.get("source", "")))
+
+
+def square_image(art: np.ndarray | None, px: int = PX, board: tuple[int, int, int] = (104, 96, 74),
+                 inset: float = 0.94) -> np.ndarray:
+    """One square seen from above: the board, and the piece laid on it (grey)."""
+    big = px * 4
+    canvas = np.empty((big, big, 3), np.uint8)
+    canvas[:] = board
+    if art is not None:
+        n = int(big * inset)
+        o = (big - n) // 2
+        canvas[o : o + n, o : o + n] = cv2.resize(art, (n, n), interpolation=cv2.INTER_AREA)
+    small = cv2.resize(canvas, (px, px), interpolation=cv2.INTER_AREA)
+    return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
+
+
+def piece_art(label: str, size: int, style: Style) -> np.ndarray:
+    if label.startswith(DAIKAIJU):
+        return draw_daikaiju(Side.parse(label.split(":")[1]), size, style)
+    return draw_tile(Tile.parse(label), size, style)
+
+
+@cache
+def builtin() -> TemplateSet:
+    """Templates drawn from the tile definitions in the built-in style."""
+    return drawn(BUILTIN)
+
+
+def drawn(style: Style, source: str = "built-in") -> TemplateSet:
+    labels = list(all_labels())
+    imgs = np.stack([square_image(piece_art(lb, PX * 4, style)) for lb in labels])
+    vecs, contrast = normalise(patches(_tile_row(imgs), 1, len(labels)))
+    empty = normalise(patches(_tile_row(square_image(None)[None]), 1, 1))[1][0]
+    # Halfway (in log terms) between a bare square and the plainest piece.
+    threshold = float(np.sqrt(max(empty, 0.01) * contrast.min()))
+    return TemplateSet(labels, vecs, threshold, source)
+
+
+def _tile_row(squares: np.ndarray) -> np.ndarray:
+    """Lay square images side by side as a one-row top-down grid."""
+    return np.concatenate(list(squares), axis=1)
