@@ -13,9 +13,15 @@ Point(square=Square(row=0, col=3), point=5)
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from enum import IntEnum
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .locations import owner_file
 
 _SQUARE = re.compile(r"r(\d+)c(\d+)")
 
@@ -156,7 +162,10 @@ class BoardProfile:
 
     def edge_points(self) -> tuple[Point, ...]:
         return tuple(
-            Point(sq, p) for sq in self.squares() for p in range(8) if self.is_edge_point(Point(sq, p))
+            Point(sq, p)
+            for sq in self.squares()
+            for p in range(8)
+            if self.is_edge_point(Point(sq, p))
         )
 
     def dice_square(self, gold: int, blue: int) -> Square:
@@ -174,6 +183,7 @@ class BoardProfile:
 
 
 def _all_edge_marks(rows: int, cols: int) -> tuple[Point, ...]:
+    """Every point of the outer edge, clockwise from the top-left corner."""
     marks = []
     for c in range(1, cols + 1):
         marks += [Point(Square(1, c), 0), Point(Square(1, c), 1)]
@@ -186,73 +196,65 @@ def _all_edge_marks(rows: int, cols: int) -> tuple[Point, ...]:
     return tuple(marks)
 
 
-def _two_per_side(rows: int, cols: int) -> tuple[Point, ...]:
-    """Two start marks per side, on the points nearest the middle of that side."""
-    mid_c, mid_r = (cols + 1) // 2, (rows + 1) // 2
-    if cols % 2:
-        top = [Point(Square(1, mid_c), 0), Point(Square(1, mid_c), 1)]
-        bottom = [Point(Square(rows, mid_c), 4), Point(Square(rows, mid_c), 5)]
+def parse_profiles(doc: Any, source: str) -> dict[str, BoardProfile]:
+    """Board profiles from their JSON form; BoardError names what is wrong."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("profiles"), list):
+        raise BoardError(f"{source}: expected an object with a list 'profiles'")
+    out: dict[str, BoardProfile] = {}
+    for n, raw in enumerate(doc["profiles"], 1):
+        try:
+            name, rows, cols = str(raw["name"]), int(raw["rows"]), int(raw["cols"])
+            if not (1 <= rows <= 30 and 1 <= cols <= 30):
+                raise BoardError(f"a board of {rows}x{cols} squares is not possible")
+            spec = raw.get("start_marks", [])
+            marks = (
+                _all_edge_marks(rows, cols)
+                if spec == "all-edge-points"
+                else tuple(Point.parse(str(m)) for m in spec)
+            )
+            out[name] = BoardProfile(
+                name,
+                rows,
+                cols,
+                marks,
+                tuple(int(c) for c in raw.get("gold_columns", ())),
+                tuple(int(r) for r in raw.get("blue_rows", ())),
+                str(raw.get("note", "")),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            why = exc if isinstance(exc, BoardError) else f"missing or malformed field ({exc})"
+            raise BoardError(f"{source}: profile {n}: {why}") from None
+        labels = (out[name].gold_columns, out[name].blue_rows)
+        if any(labels) and not all(len(x) == 6 for x in labels):
+            raise BoardError(f"{source}: profile {name}: gold and blue labels need six faces each")
+    return out
+
+
+def load_profiles(path: str | Path | None = None) -> dict[str, BoardProfile]:
+    """The profiles from ``path``, else the owner's edited copy, else the shipped defaults."""
+    path = path if path is not None else owner_file(PROFILES_FILE)
+    if path is None:
+        text = resources.files("companion.data").joinpath(PROFILES_FILE).read_text("utf-8")
+        source = "built-in board profiles"
     else:
-        top = [Point(Square(1, mid_c), 1), Point(Square(1, mid_c + 1), 0)]
-        bottom = [Point(Square(rows, mid_c + 1), 5), Point(Square(rows, mid_c), 4)]
-    if rows % 2:
-        right = [Point(Square(mid_r, cols), 2), Point(Square(mid_r, cols), 3)]
-        left = [Point(Square(mid_r, 1), 6), Point(Square(mid_r, 1), 7)]
-    else:
-        right = [Point(Square(mid_r, cols), 3), Point(Square(mid_r + 1, cols), 2)]
-        left = [Point(Square(mid_r + 1, 1), 7), Point(Square(mid_r, 1), 6)]
-    return tuple(top + right + bottom + left)
+        try:
+            text = Path(path).read_text("utf-8")
+        except OSError as exc:
+            raise BoardError(f"cannot read board profiles {path}: {exc.strerror}") from None
+        source = str(path)
+    try:
+        return parse_profiles(json.loads(text), source)
+    except json.JSONDecodeError as exc:
+        raise BoardError(f"{source}: not JSON ({exc.msg} at line {exc.lineno})") from None
 
 
-TSURO = BoardProfile("tsuro-6x6", 6, 6, _all_edge_marks(6, 6))
-"""The Tsuro board: a start mark at every point of the outer edge."""
-
-SEAS_7X7 = BoardProfile(
-    "seas-7x7",
-    7,
-    7,
-    _two_per_side(7, 7),
-    gold_columns=(1, 2, 3, 4, 5, 6),
-    blue_rows=(1, 2, 3, 4, 5, 6),
-    note=(
-        "Default to check against your board: gold faces 1-6 label columns 1-6 and blue "
-        "faces rows 1-6, so dice never name row 7 or column 7; two start marks per side at "
-        "the middle square."
-    ),
-)
-
-SEAS_6X6 = BoardProfile(
-    "seas-6x6",
-    6,
-    6,
-    _two_per_side(6, 6),
-    gold_columns=(1, 2, 3, 4, 5, 6),
-    blue_rows=(1, 2, 3, 4, 5, 6),
-    note="Every square is named by one pair of dice; two start marks per side, beside the middle.",
-)
-
-PROFILES = {p.name: p for p in (TSURO, SEAS_7X7, SEAS_6X6)}
-
-RIGADOON = BoardProfile(
-    "rigadoon-9x9",
-    9,
-    9,
-    (),
-    note=(
-        "Default to check against your board: 9x9 squares, the Shallows a 5x5 block in the "
-        "middle less its four corners (21 squares)."
-    ),
-)
-
-TSUSHIMA_BATTLE = BoardProfile(
-    "tsushima-battle",
-    6,
-    12,
-    (),
-    note="Default to check against your battle board: 12 columns, 6 rows.",
-)
-
-PROFILES.update({p.name: p for p in (RIGADOON, TSUSHIMA_BATTLE)})
+PROFILES_FILE = "boards.json"
+PROFILES: dict[str, BoardProfile] = load_profiles()
+TSURO = PROFILES["tsuro-6x6"]
+SEAS_7X7 = PROFILES["seas-7x7"]
+SEAS_6X6 = PROFILES["seas-6x6"]
+RIGADOON = PROFILES["rigadoon-9x9"]
+TSUSHIMA_BATTLE = PROFILES["tsushima-battle"]
 
 GAME_BOARDS: dict[str, BoardProfile] = {
     "tsuro": TSURO,

@@ -20,6 +20,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .locations import owner_file
+
+DECK_FILE = "daikaiju.json"
 MOVES = {"forward": 0, "right": 1, "back": 2, "left": 3}
 TURNS = {"clockwise": 1, "counterclockwise": -1}
 
@@ -92,7 +95,9 @@ def parse_deck(doc: Any, source: str) -> DaikaijuDeck:
         acts = tuple(faces[str(f)] for f in range(1, 6))
         for f, act in enumerate(acts, 1):
             if act not in MOVES and act != "rotate":
-                raise bad(f"card {cid}: face {f} says {act!r}; use forward, right, back, left or rotate")
+                raise bad(
+                    f"card {cid}: face {f} says {act!r}; use forward, right, back, left or rotate"
+                )
         cards.append(DaikaijuCard(cid, rotation, raw["arrow"] == "gold", TURNS[turn], acts))
     ids = [c.id for c in cards]
     if len(set(ids)) != len(ids):
@@ -103,7 +108,9 @@ def parse_deck(doc: Any, source: str) -> DaikaijuDeck:
 
 
 def load_deck(path: str | Path | None = None) -> DaikaijuDeck:
-    """The deck from ``path``, or the shipped default."""
+    """The deck from ``path``, else the owner's edited copy, else the shipped default."""
+    if path is None:
+        path = owner_file(DECK_FILE)
     if path is None:
         text = resources.files("companion.data").joinpath("daikaiju.json").read_text("utf-8")
         source = "built-in daikaiju deck"

@@ -33,7 +33,9 @@ def instructions(state: State, events: tuple[Event, ...] | None = None) -> list[
             out.append(f"Move the {who} {thing} along its path to {g.point(e.to)}.")
         elif k == "ship-lost":
             why = _LOSS.get(e.detail, e.detail)
-            out.append(f"The {who} {thing} {why}: take it off the board. {who.capitalize()} is out.")
+            out.append(
+                f"The {who} {thing} {why}: take it off the board. {who.capitalize()} is out."
+            )
         elif k == "tile-removed":
             out.append(f"Remove the wake tile at {sq} and put it at the bottom of the draw pile.")
         elif k == "daikaiju-moved":
@@ -69,7 +71,9 @@ def outcome_sentence(state: State) -> str:
     names = [state.game.players[s] for s in state.outcome.winners]
     if len(names) == 1:
         return f"{names[0].capitalize()} wins ({state.outcome.reason})."
-    return f"{' and '.join(n.capitalize() for n in names)} tie for the win ({state.outcome.reason})."
+    return (
+        f"{' and '.join(n.capitalize() for n in names)} tie for the win ({state.outcome.reason})."
+    )
 
 
 def prompt(state: State) -> str:

@@ -16,7 +16,13 @@ from .board import Side
 from .state import Phase, State, advance_turn
 
 _PHASE_STEPS = frozenset(
-    {Phase.TURN_ROLL, Phase.DAIKAIJU_DIE, Phase.DAIKAIJU_ROLL, Phase.DAIKAIJU_DRAW, Phase.DAIKAIJU_FACING}
+    {
+        Phase.TURN_ROLL,
+        Phase.DAIKAIJU_DIE,
+        Phase.DAIKAIJU_ROLL,
+        Phase.DAIKAIJU_DRAW,
+        Phase.DAIKAIJU_FACING,
+    }
 )
 _TRIGGER = Fraction(16, 36)  # gold + blue shows 6, 7 or 8 in 5 + 6 + 5 of the 36 throws
 
@@ -86,6 +92,4 @@ def placement_risk(state: State, place: Place) -> Fraction:
 
 def placement_risks(state: State) -> list[tuple[Place, Fraction]]:
     """Every legal placement the companion can see, with its risk to the active ship."""
-    return [
-        (a, placement_risk(state, a)) for a in state.legal_actions() if isinstance(a, Place)
-    ]
+    return [(a, placement_risk(state, a)) for a in state.legal_actions() if isinstance(a, Place)]

@@ -89,7 +89,9 @@ class Pile:
         """Shuffle tiles into the pile (Tsuro): the whole pile becomes unordered."""
         known = [t for t in (*tiles, *self.bottom) if t != UNKNOWN]
         return Pile(
-            self.shuffled + len(tiles) + len(self.bottom), (), tuple(sorted(self.unseen + tuple(known)))
+            self.shuffled + len(tiles) + len(self.bottom),
+            (),
+            tuple(sorted(self.unseen + tuple(known))),
         )
 
     def forget(self, tiles: Iterable[int]) -> Pile:

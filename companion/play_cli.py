@@ -44,7 +44,7 @@ def _session(args: argparse.Namespace) -> Session:
     game_id = args.game if args.game is not None else store.current()
     if game_id is None:
         raise SessionError("no game yet: start one with 'companion new GAME --players a,b'")
-    header, entries = store.load(game_id)
+    _header, entries = store.load(game_id)
     return Session.resume(store, game_id, _dice(game_id, len(entries)))
 
 
@@ -131,7 +131,12 @@ def cmd_odds(args: argparse.Namespace) -> int:
     s = _session(args)
     odds = s.odds()
     if args.json:
-        print(json.dumps({k: {"fraction": str(v), "probability": float(v)} for k, v in odds.items()}, indent=1))
+        print(
+            json.dumps(
+                {k: {"fraction": str(v), "probability": float(v)} for k, v in odds.items()},
+                indent=1,
+            )
+        )
         return 0
     print("Chance each ship is lost in the next daikaiju phase:")
     for name, p in odds.items():
@@ -150,13 +155,15 @@ def cmd_games(args: argparse.Namespace) -> int:
     for g in store.games():
         state = "finished" if g.finished else "unfinished"
         mark = "*" if g.game_id == current else " "
-        print(f"{mark}{g.game_id:>4}  {g.game:<18} {','.join(g.players):<30} {state}, {g.entries} entries, {g.updated}")
+        print(
+            f"{mark}{g.game_id:>4}  {g.game:<18} {','.join(g.players):<30} {state}, {g.entries} entries, {g.updated}"
+        )
     return 0
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
     store = _store(args)
-    header, entries = store.load(args.id)
+    _header, entries = store.load(args.id)
     s = Session.resume(store, args.id, _dice(args.id, len(entries)))
     print(f"Resumed game {args.id} at entry {len(s.entries)}.")
     _show(s)
@@ -196,7 +203,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
-        header, entries, state = replay_lines(_read_record(args.record))
+        _header, entries, state = replay_lines(_read_record(args.record))
     except RecordError as exc:
         print(f"{args.record}: {exc}", file=sys.stderr)
         return 1
@@ -228,7 +235,12 @@ def cmd_play(args: argparse.Namespace) -> int:
                 _say(s.undo())
             elif line == "state":
                 pass
-            elif line.startswith("place ") and len(line.split()) >= 2 and ":" not in line and len(line.split()[1]) == 8:
+            elif (
+                line.startswith("place ")
+                and len(line.split()) >= 2
+                and ":" not in line
+                and len(line.split()[1]) == 8
+            ):
                 _say(s.place(line.split()[1]))
             else:
                 _say(s.enter(line))
@@ -268,27 +280,47 @@ def register(sub: Any) -> None:
     p.add_argument("--players", required=True, help="seat order, comma separated: red,blue,green")
     all_opts = sorted({o for opts in OPTIONS.values() for o in opts})
     p.add_argument("--option", action="append", choices=all_opts, help="a rule option (repeatable)")
-    p.add_argument("--tiles", choices=("hidden", "virtual"), default="hidden",
-                   help="hidden: real tiles drawn unseen (default); virtual: the companion deals them")
+    p.add_argument(
+        "--tiles",
+        choices=("hidden", "virtual"),
+        default="hidden",
+        help="hidden: real tiles drawn unseen (default); virtual: the companion deals them",
+    )
     p.add_argument("--json", action="store_true")
 
-    p = add("roll", _acting(lambda s, a: s.roll()), "roll the dice the game waits for (virtual dice)")
+    p = add(
+        "roll", _acting(lambda s, a: s.roll()), "roll the dice the game waits for (virtual dice)"
+    )
     on_game(p)
-    p = add("dice", _acting(lambda s, a: s.enter(f"roll {a.gold} {a.blue}")), "enter real gold and blue dice")
+    p = add(
+        "dice",
+        _acting(lambda s, a: s.enter(f"roll {a.gold} {a.blue}")),
+        "enter real gold and blue dice",
+    )
     p.add_argument("gold")
     p.add_argument("blue")
     on_game(p)
     p = add("die", _acting(lambda s, a: s.enter(f"die {a.face}")), "enter the real single die")
     p.add_argument("face")
     on_game(p)
-    p = add("start", _acting(lambda s, a: s.enter(f"start {a.point}")), "put the ship on a start mark")
+    p = add(
+        "start", _acting(lambda s, a: s.enter(f"start {a.point}")), "put the ship on a start mark"
+    )
     p.add_argument("point", help="an edge point such as r1c4:0")
     on_game(p)
-    p = add("place", _acting(lambda s, a: s.place(a.tile, a.hand)), "lay a tile in front of the active ship")
+    p = add(
+        "place",
+        _acting(lambda s, a: s.place(a.tile, a.hand)),
+        "lay a tile in front of the active ship",
+    )
     p.add_argument("tile", help="the tile as it lies, 8 digits")
     p.add_argument("--hand", nargs="+", help="the whole hand, when the ruling needs it")
     on_game(p)
-    p = add("do", _acting(lambda s, a: s.enter(" ".join(a.action))), "apply any action in record notation")
+    p = add(
+        "do",
+        _acting(lambda s, a: s.enter(" ".join(a.action))),
+        "apply any action in record notation",
+    )
     p.add_argument("action", nargs="+")
     on_game(p)
     p = add("undo", _acting(lambda s, a: s.undo()), "take back the last decision or roll")

@@ -72,10 +72,19 @@ class Header:
             raise RecordError(line, f"not a {FORMAT} header")
         version = doc.get("version")
         if version != VERSION:
-            raise RecordError(line, f"record version {version!r} is not supported (this companion reads {VERSION})")
+            raise RecordError(
+                line,
+                f"record version {version!r} is not supported (this companion reads {VERSION})",
+            )
         try:
-            deck = None if doc.get("daikaiju") is None else parse_deck(doc["daikaiju"], "record header")
-            game = Game.create(doc["game"], list(doc["players"]), list(doc.get("options", [])), deck)
+            deck = (
+                None
+                if doc.get("daikaiju") is None
+                else parse_deck(doc["daikaiju"], "record header")
+            )
+            game = Game.create(
+                doc["game"], list(doc["players"]), list(doc.get("options", [])), deck
+            )
         except (KeyError, TypeError):
             raise RecordError(line, "the header lacks game, players or options") from None
         except (GameError, DeckError) as exc:
@@ -121,13 +130,24 @@ class Entry:
     at: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "action": self.action, "by": self.by, "source": self.source, "at": self.at}
+        return {
+            "seq": self.seq,
+            "action": self.action,
+            "by": self.by,
+            "source": self.source,
+            "at": self.at,
+        }
 
     @classmethod
     def from_json(cls, doc: Any, line: int) -> Entry:
         if not isinstance(doc, dict):
             raise RecordError(line, "an entry must be a JSON object")
-        seq, action, by, source = doc.get("seq"), doc.get("action"), doc.get("by"), doc.get("source", "player")
+        seq, action, by, source = (
+            doc.get("seq"),
+            doc.get("action"),
+            doc.get("by"),
+            doc.get("source", "player"),
+        )
         if not isinstance(seq, int) or not isinstance(action, str):
             raise RecordError(line, "an entry needs a whole-number seq and an action")
         if by is not None and not isinstance(by, int):
@@ -192,7 +212,9 @@ def load_lines(lines: Sequence[str]) -> tuple[Header, list[Entry], list[int]]:
         try:
             docs.append((n, json.loads(text)))
         except json.JSONDecodeError as exc:
-            raise RecordError(n, f"not valid JSON ({exc.msg}); the line may have been cut off") from None
+            raise RecordError(
+                n, f"not valid JSON ({exc.msg}); the line may have been cut off"
+            ) from None
     header = Header.from_json(docs[0][1], docs[0][0])
     entries = [Entry.from_json(doc, n) for n, doc in docs[1:]]
     return header, entries, [n for n, _ in docs[1:]]

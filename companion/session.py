@@ -137,13 +137,17 @@ class Session:
             return Verdict(False, f"no tile can be laid now: the game waits for {s.expecting()}")
         front = s.grid.square(s.front_square(s.active))
         if sq != front:
-            return Verdict(False, f"the tile must go on {front}, in front of the active ship, not on {sq}")
+            return Verdict(
+                False, f"the tile must go on {front}, in front of the active ship, not on {sq}"
+            )
         from .game import PATTERN_INDEX
 
         hand = s.hands[s.active]
         pattern = PATTERN_INDEX[t.pattern()]
         if pattern not in hand and UNKNOWN not in hand:
-            return Verdict(False, f"tile {t.pattern()} is not in the {self.game.players[s.active]} hand")
+            return Verdict(
+                False, f"tile {t.pattern()} is not in the {self.game.players[s.active]} hand"
+            )
         move = s.movement(Place(sq, t))
         lost = tuple(self.game.players[x] for x in move.lost_seats())
         own = move.rank != FINE and s.active in move.lost_seats()
@@ -155,10 +159,14 @@ class Session:
             else "that placement puts two ships on one wake going the same way"
         )
         if UNKNOWN in hand:
-            return Verdict(False, what + ": show your whole hand so the companion can rule", own, True, lost)
+            return Verdict(
+                False, what + ": show your whole hand so the companion can rule", own, True, lost
+            )
         if move.rank == s.best_rank(hand):
             return Verdict(True, what + ", but no tile in the hand does better", own, False, lost)
-        return Verdict(False, what + " and another placement from your hand does not", own, False, lost)
+        return Verdict(
+            False, what + " and another placement from your hand does not", own, False, lost
+        )
 
     def odds(self) -> dict[str, Fraction]:
         """Each ship's exact chance of being lost in the next daikaiju phase."""
@@ -205,7 +213,9 @@ class Session:
         s = self._state
         if s.phase not in DICE_PHASES:
             raise SessionError(f"no dice to roll now: the game waits for {s.expecting()}")
-        action: Action = Die(self.dice.d6()) if s.phase is Phase.DAIKAIJU_DIE else Roll(*self.dice.gold_blue())
+        action: Action = (
+            Die(self.dice.d6()) if s.phase is Phase.DAIKAIJU_DIE else Roll(*self.dice.gold_blue())
+        )
         out = self._commit(action, "virtual", s.active)
         out += self.settle()
         self.last_instructions = out
@@ -226,7 +236,11 @@ class Session:
         if s.phase is not Phase.PLACE:
             raise SessionError(f"no tile can be laid now: the game waits for {s.expecting()}")
         t = Tile.parse(tile) if isinstance(tile, str) else tile
-        shown = None if hand is None else tuple(Tile.parse(h) if isinstance(h, str) else h for h in hand)
+        shown = (
+            None
+            if hand is None
+            else tuple(Tile.parse(h) if isinstance(h, str) else h for h in hand)
+        )
         place = Place(s.grid.square(s.front_square(s.active)), t, shown)
         out = self._commit(place, "player", s.active)
         out += self.settle()

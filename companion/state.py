@@ -387,7 +387,9 @@ def _begin_turn(s: State, first: bool = False) -> State:
     s = replace(s, events=(*s.events, Event("turn", seat=seat)))
     if s.game.has_daikaiju:
         if len(s.daikaiju) < 3 and s.deck_left():
-            return replace(s, phase=Phase.DAIKAIJU_ROLL, to_place=min(3 - len(s.daikaiju), s.deck_left()))
+            return replace(
+                s, phase=Phase.DAIKAIJU_ROLL, to_place=min(3 - len(s.daikaiju), s.deck_left())
+            )
         return replace(s, phase=Phase.TURN_ROLL)
     return _before_place(s)
 
@@ -463,7 +465,9 @@ def _apply_dk_draw(s: State, a: DrawDaikaiju) -> State:
             raise IllegalAction(
                 f"daikaiju {a.card} is not in the face-down deck (it holds {', '.join(s.dk_deck)})"
             )
-        return replace(s, phase=Phase.DAIKAIJU_FACING, card=a.card, dk_deck=remove_str(s.dk_deck, a.card))
+        return replace(
+            s, phase=Phase.DAIKAIJU_FACING, card=a.card, dk_deck=remove_str(s.dk_deck, a.card)
+        )
     if a.card != s.dk_bottom[0]:
         raise IllegalAction(f"the next daikaiju in the deck is {s.dk_bottom[0]}, not {a.card}")
     return replace(s, phase=Phase.DAIKAIJU_FACING, card=a.card, dk_bottom=s.dk_bottom[1:])
@@ -477,7 +481,9 @@ def remove_str(items: tuple[str, ...], value: str) -> tuple[str, ...]:
 def _apply_dk_facing(s: State, a: Facing) -> State:
     sq = s.target
     dk = Daikaiju(s.card, sq, int(a.side))
-    s = replace(s, events=(*s.events, Event("daikaiju-placed", square=sq, card=s.card, detail=a.side.word)))
+    s = replace(
+        s, events=(*s.events, Event("daikaiju-placed", square=sq, card=s.card, detail=a.side.word))
+    )
     s = _clear_square(s, sq)
     s = replace(s, daikaiju=(*s.daikaiju, dk), to_place=s.to_place - 1, target=-1, card="")
     if s.phase is Phase.OVER:
@@ -502,13 +508,17 @@ def _clear_square(s: State, sq: int) -> State:
         events=(*s.events, Event("tile-removed", square=sq)),
     )
     g = s.grid
-    doomed = [(seat, "daikaiju") for seat, pos in enumerate(s.ships) if pos >= 0 and g.behind(pos) == sq]
+    doomed = [
+        (seat, "daikaiju") for seat, pos in enumerate(s.ships) if pos >= 0 and g.behind(pos) == sq
+    ]
     return _lose(s, doomed) if doomed else s
 
 
 def _retire_daikaiju(s: State, dk: Daikaiju, why: str) -> State:
     kept = tuple(d for d in s.daikaiju if d is not dk)
-    event = Event("daikaiju-gone" if why == "edge" else "daikaiju-destroyed", square=dk.square, card=dk.card)
+    event = Event(
+        "daikaiju-gone" if why == "edge" else "daikaiju-destroyed", square=dk.square, card=dk.card
+    )
     s = replace(s, daikaiju=kept, events=(*s.events, event))
     if s.game.tuck_daikaiju:
         return replace(s, dk_bottom=(*s.dk_bottom, dk.card))
@@ -526,7 +536,18 @@ def _move_daikaiju(s: State, face: int) -> State:
         if act == "rotate":
             turned = Daikaiju(dk.card, dk.square, (dk.facing + card.turn) % 4)
             s = _swap_daikaiju(s, dk, turned)
-            s = replace(s, events=(*s.events, Event("daikaiju-turned", square=dk.square, card=dk.card, detail=Side(turned.facing).word)))
+            s = replace(
+                s,
+                events=(
+                    *s.events,
+                    Event(
+                        "daikaiju-turned",
+                        square=dk.square,
+                        card=dk.card,
+                        detail=Side(turned.facing).word,
+                    ),
+                ),
+            )
             continue
         side = (dk.facing + MOVES[act]) % 4
         target = g.neighbour(dk.square, side)
@@ -538,7 +559,19 @@ def _move_daikaiju(s: State, face: int) -> State:
             s = _retire_daikaiju(s, victim, "destroyed")
         moved = Daikaiju(dk.card, target, dk.facing)
         s = _swap_daikaiju(s, dk, moved)
-        s = replace(s, events=(*s.events, Event("daikaiju-moved", square=dk.square, to=target, card=dk.card, detail=Side(side).word)))
+        s = replace(
+            s,
+            events=(
+                *s.events,
+                Event(
+                    "daikaiju-moved",
+                    square=dk.square,
+                    to=target,
+                    card=dk.card,
+                    detail=Side(side).word,
+                ),
+            ),
+        )
         s = _clear_square(s, target)
         if s.phase is Phase.OVER:
             return s
@@ -579,8 +612,14 @@ def _lose(s: State, lost: Sequence[tuple[int, str]], pool_hands: bool = False) -
     else:
         pile = pile.shuffle_in(freed)
     s = replace(
-        s, ships=tuple(ships), hands=tuple(hands), pile=pile, pool=tuple(pool), dragon=dragon,
-        events=tuple(events), losses=tuple(losses),
+        s,
+        ships=tuple(ships),
+        hands=tuple(hands),
+        pile=pile,
+        pool=tuple(pool),
+        dragon=dragon,
+        events=tuple(events),
+        losses=tuple(losses),
     )
     return _check_over(s, [seat for seat, _ in lost])
 
@@ -603,7 +642,9 @@ def _check_over(s: State, just_lost: Sequence[int]) -> State:
 
 def _over(s: State, winners: Sequence[int], reason: str) -> State:
     out = Outcome(tuple(winners), reason)
-    return replace(s, phase=Phase.OVER, outcome=out, events=(*s.events, Event("game-over", detail=reason)))
+    return replace(
+        s, phase=Phase.OVER, outcome=out, events=(*s.events, Event("game-over", detail=reason))
+    )
 
 
 # ---- placing ---------------------------------------------------------------------------
@@ -614,7 +655,9 @@ def _apply_place(s: State, a: Place) -> State:
     seat = s.active
     front = g.square(s.front_square(seat))
     if a.square != front:
-        raise IllegalAction(f"the tile must go on {front}, the square in front of the {s.game.players[seat]} ship, not on {a.square}")
+        raise IllegalAction(
+            f"the tile must go on {front}, the square in front of the {s.game.players[seat]} ship, not on {a.square}"
+        )
     pattern = PATTERN_INDEX[a.tile.pattern()]
     hand = s.hands[seat]
     pile = s.pile
@@ -638,8 +681,13 @@ def _apply_place(s: State, a: Place) -> State:
     events: list[Event] = [Event("tile-placed", seat=seat, square=sq, detail=a.tile.notation())]
     events += [Event("ship-moved", seat=m, square=frm, to=to) for m, frm, to in move.moved]
     s = replace(
-        s, board=board, hands=_with_hand(s.hands, seat, hand), pile=pile,
-        ships=tuple(pos if i not in move.lost_seats() else s.ships[i] for i, pos in enumerate(move.ships)),
+        s,
+        board=board,
+        hands=_with_hand(s.hands, seat, hand),
+        pile=pile,
+        ships=tuple(
+            pos if i not in move.lost_seats() else s.ships[i] for i, pos in enumerate(move.ships)
+        ),
         events=tuple(events),
     )
     others = [(x, why) for x, why in move.lost if x != seat]
@@ -664,7 +712,9 @@ def _revealed(s: State, seat: int, shown: Sequence[Tile]) -> tuple[tuple[int, ..
     hand = s.hands[seat]
     shown_n = [PATTERN_INDEX[t.pattern()] for t in shown]
     if len(shown_n) != len(hand):
-        raise IllegalAction(f"the {s.game.players[seat]} hand holds {len(hand)} tiles, {len(shown_n)} were shown")
+        raise IllegalAction(
+            f"the {s.game.players[seat]} hand holds {len(hand)} tiles, {len(shown_n)} were shown"
+        )
     rest = list(shown_n)
     for t in hand:
         if t >= 0:
@@ -688,7 +738,9 @@ def _apply_bonus(s: State, a: Bonus) -> State:
         for t in take:
             pool.remove(t)
     except ValueError:
-        raise IllegalAction(f"{a.notation()!r}: those tiles are not in the hand and the eliminated hands") from None
+        raise IllegalAction(
+            f"{a.notation()!r}: those tiles are not in the hand and the eliminated hands"
+        ) from None
     hand += take
     pool += give
     s = replace(

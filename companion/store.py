@@ -7,13 +7,13 @@ its result; on the next start a game resumes at its last committed entry.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from .locations import data_dir
 from .record import Entry, Header, RecordError, now
 
 SCHEMA = """
@@ -36,15 +36,6 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 class StoreError(ValueError):
     """A record store that cannot be opened or a game it does not hold."""
-
-
-def data_dir() -> Path:
-    """Where records live: $COMPANION_DATA_DIR, else the platform's user data directory."""
-    env = os.environ.get("COMPANION_DATA_DIR")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "table-companion"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +128,15 @@ class RecordStore:
             try:
                 doc = json.loads(header)
                 out.append(
-                    GameSummary(gid, str(doc["game"]), tuple(doc["players"]), created, updated, bool(finished), n)
+                    GameSummary(
+                        gid,
+                        str(doc["game"]),
+                        tuple(doc["players"]),
+                        created,
+                        updated,
+                        bool(finished),
+                        n,
+                    )
                 )
             except (json.JSONDecodeError, KeyError, TypeError):
                 continue  # a damaged header is reported when that game is opened

@@ -15,9 +15,9 @@ point of the top side.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Iterator
 
 POINTS = 8
 
@@ -37,9 +37,7 @@ class Tile:
             raise TileError(f"{self.links!r} is not a pairing of the points 0-7")
         for p, q in enumerate(self.links):
             if q == p or self.links[q] != p:
-                raise TileError(
-                    f"point {p} is joined to {q} but {q} is joined to {self.links[q]}"
-                )
+                raise TileError(f"point {p} is joined to {q} but {q} is joined to {self.links[q]}")
 
     @classmethod
     def parse(cls, text: str) -> Tile:

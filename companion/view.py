@@ -65,7 +65,6 @@ class TableView:
     winners: tuple[str, ...]
 
 
-
 def table_view(s: State) -> TableView:
     g = s.grid
     dks = {d.square: d for d in s.daikaiju}

@@ -311,8 +311,6 @@ class TableController:
         try:
             out = self.session.place(tile, hand=hand)
         except ValueError as exc:
-            if hand is None:
-                raise
             self.pending = None
             self.verdict = Verdict(False, "Not allowed: " + _sentence(str(exc)), square, tile)
             self.message = "Take the tile back and lay another."

@@ -39,7 +39,7 @@ class BoardFinder:
         cols: int,
         layout: MarkerLayout | None = None,
         detector: MarkerDetector | None = None,
-        tolerance: float = 0.2,
+        tolerance: float = 0.08,
     ) -> None:
         self.rows, self.cols = rows, cols
         self.layout = layout or MarkerLayout.default(rows, cols)

@@ -30,7 +30,6 @@ class Detection:
     corners: np.ndarray  # 4x2 float32, image pixels, ArUco corner order
 
 
-_SUBPIX = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
 _CELL = 8  # pixels per marker cell when reading bits
 
 
@@ -44,9 +43,13 @@ class MarkerDetector:
     than three markers come out does ``cv2.aruco.ArucoDetector`` get a turn.
     """
 
-    def __init__(self, levels: tuple[int, ...] = (30, 45, 60, 75, 90, 105, 120, 135, 150)) -> None:
+    # Grey levels tried in turn; lit unevenly, different markers come apart at different
+    # levels. The black border prints darker than any board, the margin lighter.
+    LEVELS = (60, 90, 45, 75, 105, 30, 120, 135, 150)
+
+    def __init__(self, levels: tuple[int, ...] = LEVELS) -> None:
         params = cv2.aruco.DetectorParameters()
-        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
         self._dictionary = _dictionary()
         self._detector = cv2.aruco.ArucoDetector(self._dictionary, params)
         self._levels = levels
@@ -74,7 +77,8 @@ class MarkerDetector:
                 found.pop(marker_id, None)
                 continue
             seen.add(marker_id)
-            found[marker_id] = Detection(marker_id, cs.reshape(4, 2).astype(np.float32))
+            q = cs.reshape(4, 2).astype(np.float32)
+            found[marker_id] = Detection(marker_id, self._refine(grey, q))
         return found
 
     def _scan(self, grey: np.ndarray) -> dict[int, Detection]:
@@ -97,6 +101,9 @@ class MarkerDetector:
                     continue
                 quad = cv2.approxPolyDP(c, 0.04 * per, True)
                 if len(quad) != 4 or not cv2.isContourConvex(quad):
+                    continue
+                # A square seen at up to ~45 degrees still fills most of (perimeter/4)^2.
+                if cv2.contourArea(quad) < 0.45 * (per / 4) ** 2:
                     continue
                 q = quad.reshape(4, 2).astype(np.float32) / f
                 if cv2.contourArea(q, True) < 0:
@@ -131,11 +138,80 @@ class MarkerDetector:
 
     @staticmethod
     def _refine(grey: np.ndarray, q: np.ndarray) -> np.ndarray:
-        side = float(np.linalg.norm(q[1] - q[0]))
-        win = int(max(2, min(6, side / 10)))
-        pts = q.reshape(-1, 1, 2).copy()
-        cv2.cornerSubPix(grey, pts, (win, win), (-1, -1), _SUBPIX)
-        return pts.reshape(4, 2)
+        """Corners as crossings of straight lines fitted to the four black-white edges.
+
+        Corner-window refinement wanders off to the bit pattern or the touching grid corner
+        on small, blurred markers; an edge seen along its whole length does not.
+        """
+        for _ in range(2):
+            lines = _edge_lines(grey, q)
+            if lines is None:
+                return q
+            new = np.array([_cross(lines[k - 1], lines[k]) for k in range(4)], np.float32)
+            if not np.isfinite(new).all() or np.abs(new - q).max() > 0.25 * _side(q):
+                return q
+            q = new
+        return q
+
+
+def _side(q: np.ndarray) -> float:
+    return float(np.mean(np.linalg.norm(q - np.roll(q, 1, axis=0), axis=1)))
+
+
+_TS = np.linspace(0.2, 0.8, 12, dtype=np.float32)
+
+
+def _edge_lines(grey: np.ndarray, q: np.ndarray) -> list[np.ndarray] | None:
+    """Fit a line (point, unit direction) to where the level steps down going inwards
+    across each side of the quad ``q`` (clockwise in the image)."""
+    a = q.astype(np.float32)
+    b = np.roll(a, -1, axis=0)
+    d = b - a
+    length = np.linalg.norm(d, axis=1)
+    if length.min() < 8:
+        return None
+    d /= length[:, None]
+    n = np.stack([-d[:, 1], d[:, 0]], axis=1)  # points into the marker
+    reach = float(max(2.0, min(5.0, length.min() / 8)))
+    offs = np.linspace(-reach, reach, 4 * int(reach) + 1, dtype=np.float32)
+    base = a[:, None, :] + _TS[None, :, None] * (b - a)[:, None, :]  # (4, S, 2)
+    pts = base[:, :, None, :] + offs[None, None, :, None] * n[:, None, None, :]  # (4, S, O, 2)
+    flat = pts.reshape(-1, len(offs), 2)
+    prof = cv2.remap(grey, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR).astype(np.float32)
+    # Going inwards the level drops from the white margin to the black border; rises are
+    # other edges (the margin's outer rim, the bits) and are ignored.
+    grad = np.maximum(prof[:, :-1] - prof[:, 1:], 0.0)
+    j = np.clip(np.argmax(grad, axis=1), 1, grad.shape[1] - 2)
+    rows = np.arange(len(grad))
+    g0, g1, g2 = grad[rows, j - 1], grad[rows, j], grad[rows, j + 1]
+    denom = g0 - 2 * g1 + g2
+    safe = np.where(np.abs(denom) > 1e-6, denom, 1.0)
+    sub = np.where(np.abs(denom) > 1e-6, 0.5 * (g0 - g2) / safe, 0.0)
+    step = offs[1] - offs[0]
+    t = offs[0] + (j + 0.5 + np.clip(sub, -0.5, 0.5)) * step
+    edge = (flat[:, 0, :] + (t - offs[0])[:, None] * np.repeat(n, len(_TS), axis=0))
+    edge = edge.reshape(4, len(_TS), 2)
+    g1 = g1.reshape(4, len(_TS))
+    strongs = g1 > 0.4 * g1.max(axis=1, keepdims=True)
+    lines = []
+    for k in range(4):
+        strong = strongs[k]
+        if strong.sum() < 4:
+            return None
+        vx, vy, x0, y0 = cv2.fitLine(edge[k][strong].astype(np.float32), cv2.DIST_HUBER, 0,
+                                     0.01, 0.01).ravel()
+        lines.append(np.array([x0, y0, vx, vy], np.float64))
+    return lines
+
+
+def _cross(l1: np.ndarray, l2: np.ndarray) -> np.ndarray:
+    p, r = l1[:2], l1[2:]
+    q, s = l2[:2], l2[2:]
+    den = r[0] * s[1] - r[1] * s[0]
+    if abs(den) < 1e-9:
+        return np.array([np.nan, np.nan])
+    t = ((q[0] - p[0]) * s[1] - (q[1] - p[1]) * s[0]) / den
+    return p + t * r
 
 
 def marker_sheet(square_mm: float, dpi: int = 300) -> np.ndarray:

@@ -33,9 +33,9 @@ from .templates import DAIKAIJU, TemplateSet, builtin
 class Thresholds:
     """When a look is called. Measured on the benchmark set (docs/vision.md)."""
 
-    least: float = 0.62  # best correlation needed to call a piece
-    margin: float = 0.08  # lead over the runner-up needed to call it
-    legal_margin: float = 0.05  # lead needed when the runner-up is not a legal placement
+    least: float = 0.45  # best correlation needed to call a piece
+    margin: float = 0.035  # lead over the runner-up needed to call it
+    legal_margin: float = 0.025  # lead needed when the runner-up is not a legal placement
     empty_band: float = 1.3  # contrast within this factor of the empty threshold is unclear
     changed: float = 0.06  # mean grey change (share of brightness) that marks a square changed
 

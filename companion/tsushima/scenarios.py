@@ -146,3 +146,40 @@ def get_scenario(key: str, data: DataSet | None = None) -> Scenario:
     if key not in d.scenarios:
         raise TsushimaError(f"unknown scenario {key!r}; choose from {', '.join(d.scenarios)}")
     return _build(key, d.scenarios[key], d)
+
+
+def board_setup(scen: Scenario, data: DataSet | None = None) -> list[Any]:
+    """Formation specs for a battle-board scenario: like ships in as few divisions as the
+    size limit allows (battleships, then cruisers), small craft and merchants one by one."""
+    from .battle import FormationSpec
+    from .divisions import split_evenly
+
+    if scen.kind != "battle_board":
+        raise TsushimaError(f"{scen.title} is played on the map, not set up on the battle board")
+    specs: list[FormationSpec] = []
+    for side in Side:
+        for p in scen.placements[side]:
+            col = p.columns[0]
+            for kind, types in (("battle", (ShipType.B,)), ("cruiser", (ShipType.A, ShipType.C))):
+                group = [s for s in p.ships if s.type in types]
+                for div in split_evenly(group):
+                    specs.append(FormationSpec(kind, tuple(s.ident for s in div), col,
+                                               short_allowed=len(group) < 3))
+            for s in p.ships:
+                if s.type.small_craft:
+                    specs.append(FormationSpec("small", (s.ident,), col))
+                elif s.type is ShipType.M:
+                    specs.append(FormationSpec("merchant", (s.ident,), col))
+    return specs
+
+
+def engagement_for(key: str, data: DataSet | None = None) -> Any:
+    """A ready battle board for the Port Arthur or Chemulpo scenario."""
+    from .battle import start_engagement
+    from .data import default_data
+
+    d = data or default_data()
+    scen = get_scenario(key, d)
+    ships = {s.ident: s for side in Side for s in scen.ships(side)}
+    return start_engagement(board_setup(scen, d), scen.first_mover, d, port=scen.port_battle,
+                            ships=ships)

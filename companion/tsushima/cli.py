@@ -1,0 +1,450 @@
+"""``companion tsushima``: the referee's desk on the command line.
+
+Procedures show their odds; give the dice (``--die``, ``--roll``) to resolve them. Bad input
+exits with status 2 and one line on stderr; nothing is saved.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any, NoReturn
+
+from . import aground, mines, spotting
+from .campaign import italy, italy_odds
+from .data import DataSet, default_data, load_data, provisional_warnings
+from .errors import TsushimaError
+from .fire import Conditions, gun_shots, shot_to_dict, torpedo_shot
+from .repairs import check_repairs, repair_odds, resolve_repair
+from .scenarios import get_scenario, scenario_keys
+from .units import Ship, Side, format_counter
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Argument errors as one line on stderr, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def frac(p: Fraction) -> dict[str, Any]:
+    return {"fraction": f"{p.numerator}/{p.denominator}", "float": float(p)}
+
+
+def pct(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator} ({float(p):.1%})"
+
+
+def emit(args: argparse.Namespace, body: dict[str, Any], lines: Sequence[str]) -> int:
+    if getattr(args, "json", False):
+        print(json.dumps(body, indent=2))
+    else:
+        for line in lines:
+            print(line)
+    return 0
+
+
+def data_of(args: argparse.Namespace) -> DataSet:
+    if getattr(args, "data", None):
+        return load_data(args.data)
+    return default_data()
+
+
+def guarded(handler: Handler) -> Handler:
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return handler(args)
+        except TsushimaError as exc:
+            print(f"companion tsushima: error: {exc}", file=sys.stderr)
+            return 2
+
+    return run
+
+
+def side_arg(text: str) -> Side:
+    try:
+        return Side(text.lower())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"navy {text!r} is not russia or japan") from None
+
+
+def _ship(d: DataSet, name: str, hits: int, morale: int) -> Ship:
+    counter = d.counter(name)
+    ship = Ship(counter.name, counter)
+    if not 0 <= hits < ship.hit_limit:
+        raise TsushimaError(f"{counter.name} cannot carry {hits} hits and still fight "
+                            f"(0-{ship.hit_limit - 1})")
+    return ship.with_hits(hits).with_morale(morale)
+
+
+def _roll_map(items: Sequence[str]) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for item in items:
+        gun, sep, rest = item.partition("=")
+        if not sep:
+            raise TsushimaError(f"roll {item!r} is not like primary=5,6")
+        try:
+            out[gun.strip()] = [int(x) for x in rest.split(",") if x.strip()]
+        except ValueError:
+            raise TsushimaError(f"roll {item!r} holds something other than whole numbers") from None
+    return out
+
+
+# ----- fire and torpedoes ---------------------------------------------------------------
+def cmd_fire(args: argparse.Namespace) -> int:
+    d = data_of(args)
+    firer = _ship(d, args.firer, args.firer_hits, args.firer_morale)
+    target = _ship(d, args.target, args.target_hits, args.target_morale)
+    cond = Conditions(range=args.range, firer_screened=args.firer_screened,
+                      target_screened=args.target_screened, shared_target=args.shared,
+                      firer_fleeing=args.fleeing)
+    shots = gun_shots(firer, target, cond, d)
+    if not shots:
+        raise TsushimaError(f"{firer.ident} carries no guns")
+    if not any(s.usable for s in shots):
+        reasons = "; ".join(f"{s.weapon}: {s.reason}" for s in shots)
+        raise TsushimaError(f"{firer.ident} cannot fire at {target.ident} at range "
+                            f"{args.range}: {reasons}")
+    rolls = _roll_map(args.roll or [])
+    for gun in rolls:
+        if gun not in {s.weapon for s in shots if s.usable}:
+            raise TsushimaError(f"no usable {gun} guns to roll for")
+    results = {s.weapon: s.resolve(rolls[s.weapon]) for s in shots if s.weapon in rolls}
+    body: dict[str, Any] = {
+        "firer": firer.ident, "target": target.ident, "range": args.range,
+        "range_counts": "columns between firer and target (0 = adjacent)",
+        "target_size": target.counter.size, "target_armour": target.counter.armour,
+        "table_provisional": d.gunfire.provisional,
+        "guns": [shot_to_dict(s) | ({"rolls": rolls[s.weapon],
+                                     "results": [r.phrase for r in results[s.weapon]]}
+                                    if s.weapon in results else {}) for s in shots],
+        "warnings": provisional_warnings(d),
+    }
+    lines = [f"{firer.ident} firing on {target.ident} (size {target.counter.size}, armour "
+             f"{target.counter.armour}) at range {args.range}:"]
+    for s in shots:
+        if not s.usable:
+            lines.append(f"  {s.weapon.capitalize()} guns cannot fire: {s.reason}.")
+            continue
+        mods = ", ".join(f"{k} {v:+d}" for k, v in s.modifiers)
+        lines.append(f"  {s.weapon.capitalize()} guns: factor {s.factor}, effective {s.effective}, "
+                     f"combat die modifier {s.combat_die_modifier:+d}; total modifier "
+                     f"{s.total_modifier:+d} ({mods}); {s.salvos} salvo(s).")
+        lines.append("    Each salvo: " + "; ".join(f"{r.phrase} {pct(p)}"
+                                                      for r, p in s.odds.items() if p))
+        if s.weapon in results:
+            lines.append(f"    Rolled {', '.join(map(str, rolls[s.weapon]))}: "
+                         + ", ".join(r.phrase for r in results[s.weapon]) + ".")
+    if d.gunfire.provisional:
+        lines.append("Note: the Gunfire Table in use is provisional, not the printed one.")
+    return emit(args, body, lines)
+
+
+def cmd_torpedo(args: argparse.Namespace) -> int:
+    d = data_of(args)
+    firer = _ship(d, args.firer, args.firer_hits, 0)
+    target = _ship(d, args.target, args.target_hits, 0)
+    shot = torpedo_shot(firer, target, args.adjacent, d)
+    if not shot.usable:
+        raise TsushimaError(f"{firer.ident} cannot fire torpedoes: {shot.reason}")
+    results = shot.resolve(args.roll) if args.roll else None
+    body = shot_to_dict(shot) | {"firer": firer.ident, "target": target.ident,
+                                 "table_provisional": d.torpedo.provisional}
+    if results:
+        body["results"] = [r.phrase for r in results]
+    lines = [f"{firer.ident} torpedo attack on {target.ident} (armour {target.counter.armour})"
+             f"{' from the adjacent column (-3)' if args.adjacent else ' from the same column'}:"
+             f" {shot.salvos} salvo(s).",
+             "  Each salvo: " + "; ".join(f"{r.phrase} {pct(p)}" for r, p in shot.odds.items() if p)]
+    if results:
+        lines.append("  Rolled " + ", ".join(map(str, args.roll)) + ": "
+                     + ", ".join(r.phrase for r in results) + ".")
+    if d.torpedo.provisional:
+        lines.append("Note: the Torpedo Table in use is provisional, not the printed one.")
+    return emit(args, body, lines)
+
+
+# ----- spotting, hazards, repairs --------------------------------------------------------
+def cmd_spot(args: argparse.Namespace) -> int:
+    s = spotting.SpottingSituation(args.destroyers, args.two_hit_ships, args.low_morale_ships,
+                                   args.began_in_hex, args.partial_sea, args.evade)
+    p = spotting.spot_odds(s)
+    body: dict[str, Any] = {"modifiers": [{"reason": k, "value": v} for k, v in s.modifiers],
+                            "total_modifier": s.modifier, "needed": spotting.TARGET,
+                            "chance": frac(p)}
+    lines = [f"Spotting: one die {s.modifier:+d}, needs {spotting.TARGET} or more: chance {pct(p)}."]
+    lines += [f"  {v:+d} {k}" for k, v in s.modifiers]
+    if args.die is not None:
+        ok = spotting.resolve_spotting(s, args.die)
+        body["spotted"] = ok
+        lines.append(f"Rolled {args.die}: " + ("the enemy is spotted; to the battle board."
+                                              if ok else "nothing is seen."))
+    return emit(args, body, lines)
+
+
+def cmd_spot_zone(args: argparse.Namespace) -> int:
+    one, both = spotting.zone_spot_odds(1), spotting.zone_spot_odds(2)
+    body: dict[str, Any] = {"one_roll": frac(one), "either_of_two": frac(both)}
+    lines = [f"Strategic zone: two dice, 10 or more spots: {pct(one)} per roll, {pct(both)} "
+             f"that either player succeeds."]
+    if args.total is not None:
+        ok = spotting.resolve_zone_spotting(args.total)
+        body["spotted"] = ok
+        lines.append(f"Rolled {args.total}: " + ("spotted." if ok else "not spotted."))
+    return emit(args, body, lines)
+
+
+def cmd_port_attack(args: argparse.Namespace) -> int:
+    p = spotting.port_attack_odds(args.surprise)
+    body: dict[str, Any] = {"chance": frac(p)}
+    lines = [f"Attacking ships sheltering in port: chance {pct(p)}"
+             + (" (first-turn surprise: 3-6)." if args.surprise else " (a 6).")]
+    if args.die is not None:
+        ok = spotting.resolve_port_attack(args.die, args.surprise)
+        body["attack"] = ok
+        lines.append(f"Rolled {args.die}: " + ("the attack goes in." if ok else
+                                              "the port's protection holds."))
+    return emit(args, body, lines)
+
+
+def cmd_aground(args: argparse.Namespace) -> int:
+    d = data_of(args)
+    names = [n.upper() if _small_ident(n) else d.counter(n).name for n in args.ships]
+    small = {n for n in names if _small_ident(n)}
+    odds = aground.aground_odds(len(names))
+    body: dict[str, Any] = {"per_ship": {n: frac(odds[i]) for i, n in enumerate(names)},
+                            "damage": {str(k): frac(v) for k, v in aground.damage_odds().items()}}
+    lines = ["Running aground (ships in rolling order): "
+             + "; ".join(f"{n} {pct(odds[i])}" for i, n in enumerate(names)) + ".",
+             "Damage if aground: one hit 1/3, two hits 1/3, sunk 1/3; a small-craft counter "
+             "takes one hit."]
+    if args.trigger is not None:
+        r = aground.resolve_aground(names, args.trigger, args.ship_dice or (), args.damage_die,
+                                    small)
+        body["result"] = {"ship": r.ship, "hits": r.hits}
+        lines.append(r.sentence())
+    return emit(args, body, lines)
+
+
+def _small_ident(text: str) -> bool:
+    return text[:2].upper() in ("RD", "RT", "JD", "JT") and text[2:].isdigit()
+
+
+def cmd_mine(args: argparse.Namespace) -> int:
+    odds = mines.entry_odds()
+    body: dict[str, Any] = {"hits": {str(k): frac(v) for k, v in odds.items()}}
+    lines = ["Entering a mined hex: " + "; ".join(
+        f"{['no damage', 'one hit', 'two hits', 'sunk'][k]} {pct(v)}" for k, v in odds.items())
+        + "."]
+    if args.die is not None:
+        hits = mines.resolve_entry(args.die, args.damage_die)
+        body["result"] = hits
+        lines.append(f"Rolled {args.die}" + (f" then {args.damage_die}" if args.damage_die else "")
+                     + ": " + ["the ship passes safely.", "one hit.", "two hits.",
+                               "the ship is sunk."][hits])
+    return emit(args, body, lines)
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    p = mines.sweep_odds(args.ships)
+    body: dict[str, Any] = {"chance": frac(p)}
+    lines = [f"Sweeping with {args.ships} ships (each first rolls for the mine, then a sweep die;"
+             f" any 5-6 clears): chance {pct(p)}."]
+    if args.dice:
+        ok = mines.resolve_sweep(args.ships, args.dice)
+        body["cleared"] = ok
+        lines.append("The mine is cleared." if ok else "The mine remains.")
+    return emit(args, body, lines)
+
+
+def cmd_repair(args: argparse.Namespace) -> int:
+    d = data_of(args)
+    port = d.port(args.port)
+    ships = [_ship(d, n, h, 0) for n, h in (_ship_hits(x) for x in args.ships)]
+    check_repairs(ships, port, port.owner, args.used)
+    odds = repair_odds()
+    body: dict[str, Any] = {"port": port.name, "capacity": port.repair,
+                            "odds": {k: frac(v) for k, v in odds.items()}, "results": {}}
+    lines = [f"{port.name} can take {port.repair} repair attempt(s) this turn; "
+             f"{args.used + len(ships)} used. Each attempt: "
+             + "; ".join(f"{k} {pct(v)}" for k, v in odds.items()) + "."]
+    if args.dice:
+        if len(args.dice) != len(ships):
+            raise TsushimaError(f"{len(ships)} ship(s) to repair but {len(args.dice)} dice")
+        for ship, die in zip(ships, args.dice, strict=True):
+            after = resolve_repair(ship, die)
+            body["results"][ship.ident] = after.hits
+            lines.append(f"{ship.ident}: die {die}, {ship.hits - after.hits} hit(s) repaired, "
+                         f"{after.hits} left.")
+    return emit(args, body, lines)
+
+
+def _ship_hits(text: str) -> tuple[str, int]:
+    name, sep, hits = text.rpartition("=")
+    if not sep:
+        return text, 1
+    try:
+        return name, int(hits)
+    except ValueError:
+        raise TsushimaError(f"{text!r} is not like Mikasa=2") from None
+
+
+# ----- data and scenarios ---------------------------------------------------------------
+def cmd_ships(args: argparse.Namespace) -> int:
+    d = data_of(args)
+    cs = [c for c in d.counters if args.navy is None or c.nation is args.navy]
+    body = {"counters": [{"name": c.name, "navy": c.nation.value, "type": c.type.value,
+                          "size": c.size, "speed": c.speed, "armour": c.armour,
+                          "primary": str(c.primary) if c.primary else None,
+                          "secondary": str(c.secondary) if c.secondary else None,
+                          "torpedo_salvos": c.torpedo_salvos, "count": c.count,
+                          "guns_checked": c.guns_checked} for c in cs]}
+    lines = [f"{c.nation.title:8} {format_counter(c)}" + (f" x{c.count}" if c.count > 1 else "")
+             + ("" if c.guns_checked else "  (guns unconfirmed)") for c in cs]
+    return emit(args, body, lines)
+
+
+def cmd_warnings(args: argparse.Namespace) -> int:
+    w = provisional_warnings(data_of(args))
+    return emit(args, {"warnings": w}, w or ["All data confirmed by the owner."])
+
+
+def cmd_scenarios(args: argparse.Namespace) -> int:
+    d = data_of(args)
+    scens = [get_scenario(k, d) for k in scenario_keys(d)]
+    body = {"scenarios": [{"key": s.key, "title": s.title, "start": s.start, "kind": s.kind,
+                           "turns": s.turns} for s in scens]}
+    lines = [f"{s.key:13} {s.title} ({s.start}" + (f", {s.turns} turns" if s.turns else "")
+             + ")" for s in scens]
+    return emit(args, body, lines)
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    d = data_of(args)
+    s = get_scenario(args.key, d)
+    body: dict[str, Any] = {"key": s.key, "title": s.title, "start": s.start, "turns": s.turns,
+                            "victory": s.victory, "notes": list(s.notes), "forces": {}}
+    lines = [f"{s.title}, from {s.start}" + (f", {s.turns} turns." if s.turns else ".")]
+    for side in Side:
+        body["forces"][side.value] = []
+        lines.append(f"{side.title} forces:")
+        for p in s.placements[side]:
+            names = [f"{x.type}{x.counter.size} {x.ident}" for x in p.ships]
+            body["forces"][side.value].append({
+                "where": p.describe(), "ships": [x.ident for x in p.ships],
+                "mines": p.mines, "flying_bases": p.flying_bases})
+            extras = [f"{n} {w}" for n, w in ((p.mines, "mine(s)"),
+                                              (p.flying_bases, "flying base(s)")) if n]
+            lines.append(f"  {p.describe()}: " + ", ".join(names + extras))
+    lines += [f"Note: {n}" for n in s.notes]
+    return emit(args, body, lines)
+
+
+def cmd_italy(args: argparse.Namespace) -> int:
+    odds = italy_odds()
+    body: dict[str, Any] = {"odds": {k.value: frac(v) for k, v in odds.items()}}
+    lines = ["Cruisers in Italy: Russia " + pct(odds[Side.RUSSIA]) + ", Japan "
+             + pct(odds[Side.JAPAN]) + "; then 0, 1 or 2 zones before war, a third each."]
+    if args.die_6a is not None:
+        if args.die_6b is None:
+            raise TsushimaError("give both --die-6a and --die-6b")
+        r = italy(args.die_6a, args.die_6b)
+        body["result"] = {"navy": r.side.value, "ships": list(r.ships), "zones": r.zones,
+                          "interned": r.interned}
+        lines.append(f"{' and '.join(r.ships)} go to {r.side.title} hands; "
+                     + ("they are interned and take no part." if r.interned
+                        else f"they sail {r.zones} zone(s) before war begins."))
+    return emit(args, body, lines)
+
+
+def register(subparsers: Any) -> None:
+    """Add ``tsushima`` and its commands to the ``companion`` command."""
+    top = subparsers.add_parser("tsushima", help="Tsushima: the referee's desk for the naval war",
+                                description=__doc__)
+    top.error = OneLineParser.error.__get__(top)  # type: ignore[method-assign]
+    sub = top.add_subparsers(dest="tsushima_command", metavar="COMMAND",
+                             parser_class=OneLineParser)
+
+    def add(name: str, handler: Handler, help_text: str, json_flag: bool = True) -> Any:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.set_defaults(func=guarded(handler))
+        p.add_argument("--data", help="directory holding the owner's edited data files")
+        if json_flag:
+            p.add_argument("--json", action="store_true", help="print JSON")
+        return p
+
+    p = add("fire", cmd_fire, "Gunfire odds (and results, with --roll) of one ship on another")
+    p.add_argument("firer")
+    p.add_argument("target")
+    p.add_argument("--range", type=int, required=True,
+                   help="columns between the two (0 = adjacent), as the worked example counts")
+    for who in ("firer", "target"):
+        p.add_argument(f"--{who}-hits", type=int, default=0)
+        p.add_argument(f"--{who}-morale", type=int, default=0)
+    p.add_argument("--firer-screened", action="store_true")
+    p.add_argument("--target-screened", action="store_true")
+    p.add_argument("--shared", action="store_true", help="other ships fire on the same target")
+    p.add_argument("--fleeing", action="store_true", help="the firer is in flight")
+    p.add_argument("--roll", action="append", metavar="GUN=T,T",
+                   help="two-dice totals rolled, e.g. primary=5,6")
+
+    p = add("torpedo", cmd_torpedo, "Torpedo attack odds of a destroyer or torpedo boat counter")
+    p.add_argument("firer")
+    p.add_argument("target")
+    p.add_argument("--adjacent", action="store_true", help="attack from the adjacent column")
+    p.add_argument("--firer-hits", type=int, default=0)
+    p.add_argument("--target-hits", type=int, default=0)
+    p.add_argument("--roll", type=int, nargs="+", metavar="TOTAL")
+
+    p = add("spot", cmd_spot, "Spotting odds in a map hex (Table 2)")
+    p.add_argument("--destroyers", type=int, default=0)
+    p.add_argument("--two-hit-ships", type=int, default=0)
+    p.add_argument("--low-morale-ships", type=int, default=0)
+    p.add_argument("--began-in-hex", action="store_true")
+    p.add_argument("--partial-sea", action="store_true")
+    p.add_argument("--evade", action="store_true", help="the hidden side evades")
+    p.add_argument("--die", type=int)
+
+    p = add("spot-zone", cmd_spot_zone, "Spotting in a strategic movement zone")
+    p.add_argument("--total", type=int, help="two-dice total rolled")
+
+    p = add("port-attack", cmd_port_attack, "Breaking a port's protection")
+    p.add_argument("--surprise", action="store_true")
+    p.add_argument("--die", type=int)
+
+    p = add("aground", cmd_aground, "Running aground after entering partial sea hexes")
+    p.add_argument("ships", nargs="+", help="ships in the order they will be rolled for")
+    p.add_argument("--trigger", type=int)
+    p.add_argument("--ship-dice", type=int, nargs="+")
+    p.add_argument("--damage-die", type=int)
+
+    p = add("mine", cmd_mine, "A ship entering a mined hex")
+    p.add_argument("--die", type=int)
+    p.add_argument("--damage-die", type=int)
+
+    p = add("sweep", cmd_sweep, "Sweeping a mine with a fleet of six or more")
+    p.add_argument("--ships", type=int, required=True)
+    p.add_argument("--dice", type=int, nargs="+")
+
+    p = add("repair", cmd_repair, "Repair attempts at a port, within its capacity")
+    p.add_argument("port")
+    p.add_argument("ships", nargs="+", metavar="SHIP[=HITS]")
+    p.add_argument("--used", type=int, default=0, help="attempts already made there this turn")
+    p.add_argument("--dice", type=int, nargs="+")
+
+    add("ships", cmd_ships, "The counter inventory").add_argument("--navy", type=side_arg)
+    add("warnings", cmd_warnings, "Data still waiting for the owner's confirmation")
+    add("scenarios", cmd_scenarios, "List the scenarios")
+    add("scenario", cmd_scenario, "Show a scenario's forces").add_argument("key")
+    p = add("italy", cmd_italy, "The armoured cruisers in Italy (Tables 6A and 6B)")
+    p.add_argument("--die-6a", type=int)
+    p.add_argument("--die-6b", type=int)
+
+    from .cli_play import register_play
+
+    register_play(sub, add)

@@ -1,0 +1,196 @@
+"""The fleet ledger: every ship's damage, morale record and whereabouts, and the terminal
+phase that repairs ships and settles morale.
+
+A ship's location is a port name, a strategic zone name, ``sea`` (a map hex), or
+``flying base`` (a hex holding a Japanese flying base).
+
+>>> f = Fleet.from_scenario("tsushima")
+>>> f.time.describe()
+'May 1905, naval phase 1, Japanese movement'
+>>> f.berth("Souvaroff").ship.morale, f.berth("Souvaroff").location
+(-2, 'China Sea')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .calendar import GameTime
+from .data import DataSet, default_data
+from .errors import TsushimaError
+from .morale import Location, MoraleRecord, after_phase
+from .repairs import check_repairs, resolve_repair
+from .scenarios import get_scenario
+from .units import Ship, Side
+
+SEA = "sea"
+FLYING_BASE = "flying base"
+DEFAULT_PORT = {"any_japanese_or_korean_port": "Sasebo"}
+
+
+@dataclass(frozen=True)
+class Berth:
+    ship: Ship
+    location: str
+    morale: MoraleRecord
+    repairing: bool = False
+
+
+@dataclass(frozen=True)
+class Fleet:
+    time: GameTime
+    berths: tuple[Berth, ...]
+    data: DataSet = dataclasses.field(repr=False, compare=False)
+    repairs_used: tuple[tuple[str, int], ...] = ()
+    scenario: str = ""
+
+    @classmethod
+    def from_scenario(cls, key: str, data: DataSet | None = None) -> Fleet:
+        d = data or default_data()
+        scen = get_scenario(key, d)
+        year, month = (int(x) for x in scen.start.split("-"))
+        from .calendar import turn_of
+
+        berths: list[Berth] = []
+        for side in Side:
+            for p in scen.placements[side]:
+                where = p.place if p.where in ("port", "zone") and p.place else \
+                    DEFAULT_PORT.get(p.where, SEA)
+                if where == "Kure or Sasebo":
+                    where = "Kure"
+                for s in p.ships:
+                    berths.append(Berth(s, where, MoraleRecord(level=s.morale)))
+        return cls(GameTime(turn_of(year, month)), tuple(berths), d, scenario=key)
+
+    def berth(self, ident: str) -> Berth:
+        wanted = ident.strip().casefold()
+        for b in self.berths:
+            if b.ship.ident.casefold() == wanted:
+                return b
+        try:
+            name = self.data.counter(ident).name
+        except TsushimaError:
+            name = ""
+        for b in self.berths:
+            if b.ship.ident == name:
+                return b
+        raise TsushimaError(f"unknown ship {ident!r} in this fleet")
+
+    def ships(self, side: Side | None = None) -> tuple[Ship, ...]:
+        return tuple(b.ship for b in self.berths if side is None or b.ship.side is side)
+
+    def _with(self, berth: Berth) -> Fleet:
+        return dataclasses.replace(self, berths=tuple(
+            berth if b.ship.ident == berth.ship.ident else b for b in self.berths))
+
+    def check_location(self, location: str) -> str:
+        if location in (SEA, FLYING_BASE) or location in self.data.zones:
+            return location
+        return self.data.port(location).name
+
+    def place(self, ident: str, location: str) -> Fleet:
+        """Record where a ship is now (after map movement the players carried out)."""
+        b = self.berth(ident)
+        if b.ship.sunk:
+            raise TsushimaError(f"{b.ship.ident} is sunk")
+        if b.repairing and location != b.location:
+            raise TsushimaError(f"{b.ship.ident} is under repair and may not move until fully "
+                                f"repaired")
+        return self._with(dataclasses.replace(b, location=self.check_location(location)))
+
+    def update_ship(self, ship: Ship) -> Fleet:
+        """Take back a ship's damage from a battle (morale stays with the ledger)."""
+        b = self.berth(ship.ident)
+        return self._with(dataclasses.replace(b, ship=dataclasses.replace(
+            b.ship, hits=ship.hits)))
+
+    def morale_location(self, b: Berth) -> Location:
+        side = b.ship.side
+        if b.location == FLYING_BASE and side is Side.JAPAN:
+            return "flying_base"
+        if b.location in self.data.zones:
+            friendly = any(p.zone == b.location and p.owner is side
+                           for p in self.data.ports.values())
+            return "port" if friendly else "sea"
+        if b.location in self.data.ports:
+            return "port" if self.data.ports[b.location].owner is side else "sea"
+        return "sea"
+
+    def end_phase(self, repairs: Mapping[str, int] | None = None) -> tuple[Fleet, list[str]]:
+        """Close the current phase. In the terminal phase ``repairs`` maps ship to repair
+        die; repairs are checked in full first, so a refused list changes nothing."""
+        repairs = dict(repairs or {})
+        if not self.time.terminal and self.time.segment != 4:
+            raise TsushimaError(f"the phase is not over: it is {self.time.describe()}")
+        if repairs and not self.time.terminal:
+            raise TsushimaError("repairs are made only in the terminal phase")
+        lines: list[str] = []
+        fleet = self
+        if repairs:
+            fleet, lines = self._repair(repairs)
+        new: list[Berth] = []
+        for b in fleet.berths:
+            if b.ship.sunk:
+                new.append(b)
+                continue
+            rec = after_phase(b.morale, fleet.morale_location(b), fleet.time.terminal)
+            if rec.level != b.morale.level:
+                lines.append(f"{b.ship.ident}: morale {'falls' if rec.level < b.morale.level else 'rises'}"
+                             f" to {'normal' if rec.level == 0 else rec.level}.")
+            new.append(dataclasses.replace(b, morale=rec,
+                                           ship=dataclasses.replace(b.ship, morale=rec.level)))
+        nxt = fleet.time.next_phase()
+        lines.append(f"Now: {nxt.describe()}.")
+        used = () if nxt.turn != fleet.time.turn else fleet.repairs_used
+        return dataclasses.replace(fleet, berths=tuple(new), time=nxt, repairs_used=used), lines
+
+    def _repair(self, repairs: Mapping[str, int]) -> tuple[Fleet, list[str]]:
+        by_port: dict[str, list[Ship]] = {}
+        for ident in repairs:
+            b = self.berth(ident)
+            if b.location not in self.data.ports:
+                raise TsushimaError(f"{b.ship.ident} is not in port ({b.location})")
+            by_port.setdefault(b.location, []).append(b.ship)
+        used = dict(self.repairs_used)
+        for port, ships in by_port.items():
+            side = ships[0].side
+            check_repairs(ships, self.data.port(port), side if not ships[0].captured
+                          else side.enemy, used.get(port, 0))
+            used[port] = used.get(port, 0) + len(ships)
+        fleet, lines = self, []
+        for ident, die in repairs.items():
+            b = fleet.berth(ident)
+            ship = resolve_repair(b.ship, die)
+            fixed = b.ship.hits - ship.hits
+            lines.append(f"{ship.ident} at {b.location}: repair die {die}, "
+                         + (f"{fixed} hit(s) repaired" if fixed else "no success")
+                         + ("." if ship.hits == 0 else f"; {ship.hits} hit(s) remain, "
+                            f"the ship stays in the yard."))
+            fleet = fleet._with(dataclasses.replace(b, ship=ship, repairing=ship.hits > 0))
+        return dataclasses.replace(fleet, repairs_used=tuple(used.items())), lines
+
+    def advance_segment(self) -> Fleet:
+        """Step to the next segment inside a naval phase (use :meth:`end_phase` after the 4th)."""
+        if self.time.terminal or self.time.segment == 4:
+            raise TsushimaError("the phase ends here: use end_phase")
+        return dataclasses.replace(self, time=self.time.advance())
+
+    def roster(self, side: Side | None = None) -> list[str]:
+        """One readable line per ship: where, damage, morale."""
+        lines = []
+        for b in self.berths:
+            if side is not None and b.ship.side is not side:
+                continue
+            extra = " (in the repair yard)" if b.repairing else ""
+            lines.append(f"{b.ship.side.title} {b.ship.ident} ({b.ship.counter.type.label}) at "
+                         f"{b.location}: {b.ship.status()}{extra}")
+        return lines
+
+    def apply_hits(self, ident: str, hits: int) -> Fleet:
+        b = self.berth(ident)
+        return self._with(dataclasses.replace(b, ship=b.ship.with_hits(hits)))
+
+    def sunk(self) -> Sequence[str]:
+        return [b.ship.ident for b in self.berths if b.ship.sunk]
