@@ -11,6 +11,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable, Sequence
+from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -19,6 +20,7 @@ CORE_GROUPS = ("companion.play_cli", "companion.tsushima.cli")
 Register = Callable[[Any], None]
 
 
+@cache
 def _registrars() -> list[tuple[str, Register]]:
     found: list[tuple[str, Register]] = []
     for name in CORE_GROUPS:
@@ -33,8 +35,23 @@ def _registrars() -> list[tuple[str, Register]]:
         try:
             found.append((ep.name, ep.load()))
         except Exception as exc:  # an outer package that cannot load must not take the CLI down
-            print(f"companion: the {ep.name} commands are unavailable: {exc}", file=sys.stderr)
+            found.append((ep.name, _unavailable(ep.name, str(exc))))
     return found
+
+
+def _unavailable(name: str, why: str) -> Register:
+    """A stand-in command that says why the real one could not be loaded."""
+
+    def register(sub: Any) -> None:
+        def explain(_args: argparse.Namespace) -> int:
+            print(f"companion: the {name} commands are unavailable: {why}", file=sys.stderr)
+            return 2
+
+        p = sub.add_parser(name, help=f"(unavailable: {why})", add_help=False)
+        p.add_argument("rest", nargs=argparse.REMAINDER)
+        p.set_defaults(func=explain)
+
+    return register
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -29,7 +29,6 @@ dice_animation_ms = 600
 default = "tsuro-of-the-seas"
 players = ["red", "blue", "green"]
 options = []
-daikaiju_file = ""
 <BLANKLINE>
 [gpio]
 factory = "auto"
@@ -111,8 +110,6 @@ class GameConfig:
     """The ship colours of the last game, offered first on the start screen."""
     options: tuple[str, ...] = ()
     """Names of rule options switched on by default."""
-    daikaiju_file: str = ""
-    """An edited daikaiju data file; empty: the built-in default."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +145,8 @@ class GpioConfig:
 @dataclass(frozen=True, slots=True)
 class DataConfig:
     dir: str = ""
-    """Where game records live; empty: the platform data directory."""
+    """Where game records and the owner's edited data (the daikaiju deck) live; empty: the
+    platform data directory (``$XDG_DATA_HOME/table-companion``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,7 +289,6 @@ _SCHEMA: dict[str, _Spec] = {
     "game.default": _text(GAMES),
     "game.players": _names(COLOURS, 2, 8),
     "game.options": _names(None, 0, 32),
-    "game.daikaiju_file": _text(),
     "gpio.factory": _text(FACTORIES),
     "gpio.bounce_ms": _int_range(0, 1000),
     "gpio.repeat_ms": _int_range(0, 5000),

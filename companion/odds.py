@@ -33,7 +33,7 @@ def danger(state: State) -> dict[int, Fraction]:
     From a state inside a daikaiju phase that phase is meant; otherwise the phase that
     opens the next player's turn, on the board as it stands.
     """
-    if not state.game.has_daikaiju or state.is_terminal():
+    if not state.game.has_daikaiju or state.is_terminal() or state.turn == 0:
         return {seat: Fraction(0) for seat in state.alive()}
     start = state if state.phase in _PHASE_STEPS and state.turn > 0 else advance_turn(state)
     alive = state.alive()

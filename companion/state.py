@@ -767,7 +767,8 @@ def _start_draw(s: State) -> State:
 
 
 def _seas_draw_or_end(s: State) -> State:
-    if len(s.hands[s.active]) < s.game.hand_size and s.pile.size:
+    alive = s.ships[s.active] >= 0
+    if alive and len(s.hands[s.active]) < s.game.hand_size and s.pile.size:
         return replace(s, phase=Phase.DRAW, drawer=s.active)
     return _end_turn(s)
 

@@ -103,8 +103,8 @@ class SimCamera:
     def __init__(self, table: SimTable | None = None, reader: Reader | None = None) -> None:
         self.table = table or SimTable()
         self.reader: Reader = reader or vision_sim_reader() or exact_reader
-        self.name = "simulated camera" + (
-            " (vision reader)" if self.reader is not exact_reader else " (exact, no vision)"
+        self.name = "sim camera" + (
+            " (vision reader)" if self.reader is not exact_reader else " (exact reading)"
         )
         self.unplugged = False
         self.unreadable: set[Square] = set()

@@ -54,3 +54,26 @@ def normalise(p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def rotate_patch(p: np.ndarray, quarter_turns: int) -> np.ndarray:
     """The patch of the same piece turned clockwise."""
     return np.rot90(p, k=-quarter_turns, axes=(-2, -1))
+
+
+# Small shifts (top-down pixels) and turns (degrees) of a piece laid by hand; a template is
+# the mean look over them, so a tile a little askew still matches its own template best.
+JITTER: tuple[tuple[float, float, float], ...] = tuple(
+    (dx, dy, a) for dx in (-1.5, 0.0, 1.5) for dy in (-1.5, 0.0, 1.5) for a in (-2.5, 0.0, 2.5)
+)
+
+
+def jittered_patch(top: np.ndarray, x0: float, y0: float,
+                   jitter: tuple[tuple[float, float, float], ...] = JITTER) -> np.ndarray:
+    """The mean pooled patch of the square whose top-left corner is at (x0, y0) in a
+    top-down image, over the small misplacements of ``jitter``."""
+    centre = (x0 + PX / 2, y0 + PX / 2)
+    acc = np.zeros((GRID, GRID), np.float32)
+    src = top.astype(np.float32)
+    for dx, dy, angle in jitter:
+        m = cv2.getRotationMatrix2D(centre, angle, 1.0)
+        m[:, 2] += (dx - x0, dy - y0)
+        square = cv2.warpAffine(src, m, (PX, PX), flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REPLICATE)
+        acc += patches(square, 1, 1)[0]
+    return acc / len(jitter)

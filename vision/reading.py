@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from companion.board import Point, Side, Square
 from companion.tiles import Tile
 
 
-class Content(str, Enum):
+class Content(StrEnum):
     EMPTY = "empty"
     TILE = "tile"
     DAIKAIJU = "daikaiju"

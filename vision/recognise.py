@@ -40,6 +40,10 @@ class Thresholds:
     changed: float = 0.06  # mean grey change (share of brightness) that marks a square changed
 
 
+TAUGHT = Thresholds(least=0.5, margin=0.08, legal_margin=0.05)
+"""Looks learned from a couple of photos are noisier than drawn ones: ask for a wider lead."""
+
+
 @dataclass
 class _Scores:
     labels: list[str]
@@ -64,7 +68,8 @@ class BoardReader:
         self.rows, self.cols = profile.rows, profile.cols
         self.templates = templates or builtin()
         self.finder = BoardFinder(self.rows, self.cols, layout)
-        self.thresholds = thresholds or Thresholds()
+        self.thresholds = thresholds or (
+            Thresholds() if self.templates.source == "built-in" else TAUGHT)
         self.ships = ships  # a vision.ships.ShipFinder, when ships are to be read
         self._squares = profile.squares()
         self._labels, self._label_rows = _group(self.templates.labels)
@@ -116,7 +121,7 @@ class BoardReader:
                 sq = self._squares[i]
                 reading.squares[sq] = self._decide(scores, k, float(contrast[i]),
                                                    None if legal is None else legal.get(sq))
-        for i, sq in enumerate(self._squares):
+        for sq in self._squares:
             if sq in reading.squares:
                 continue
             reading.squares[sq] = self._carried(sq, known, previous)

@@ -56,7 +56,8 @@ class Scene:
     glare: list[Square] = field(default_factory=list)
     hand: bool = False
     hide_markers: tuple[int, ...] = ()
-    seed: int = 0
+    seed: int = 0  # the table: where tiles lie askew, light direction, grain
+    frame: int = 0  # the shot: sensor noise differs from one frame to the next
 
     @classmethod
     def random(cls, rng: np.random.Generator, hard: bool = True) -> Scene:
@@ -243,6 +244,7 @@ def photograph(
     """The top-down image seen by the camera: returns the photo and the homography
     from top-down pixels to photo pixels."""
     rng = np.random.default_rng(scene.seed + 1)
+    shot = np.random.default_rng([scene.seed, scene.frame])
     h_src, w_src = top.shape[:2]
     centre = centre or (w_src / 2, h_src / 2)
     hmat = camera_matrix(scene, (w_src, h_src), size, centre)
@@ -259,10 +261,10 @@ def photograph(
     if scene.blur:
         img = cv2.GaussianBlur(img, (0, 0), scene.blur)
     if scene.noise:
-        img += rng.normal(0, scene.noise, img.shape).astype(np.float32)
+        img += shot.normal(0, scene.noise, img.shape).astype(np.float32)
     out = np.clip(img, 0, 255).astype(np.uint8)
     if scene.jpeg:
-        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, scene.jpeg])
+        _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, scene.jpeg])
         out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return out, hmat
 

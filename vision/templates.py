@@ -21,7 +21,7 @@ from companion.tiles import Tile, all_oriented
 
 from .drawing import BUILTIN, Style, draw_daikaiju, draw_tile
 from .errors import ProfileError
-from .features import PX, normalise, patches
+from .features import PX, jittered_patch, normalise, patches
 
 DAIKAIJU = "daikaiju"
 TEMPLATES_FILE = "templates.npz"
@@ -70,16 +70,19 @@ class TemplateSet:
 
 
 def square_image(art: np.ndarray | None, px: int = PX, board: tuple[int, int, int] = (104, 96, 74),
-                 inset: float = 0.94) -> np.ndarray:
-    """One square seen from above: the board, and the piece laid on it (grey)."""
-    big = px * 4
-    canvas = np.empty((big, big, 3), np.uint8)
+                 inset: float = 0.94, context: int = 0) -> np.ndarray:
+    """One square seen from above: the board, and the piece laid on it (grey), with
+    ``context`` squares of bare board around it."""
+    up = 4
+    big = px * up
+    side = big * (1 + 2 * context)
+    canvas = np.empty((side, side, 3), np.uint8)
     canvas[:] = board
     if art is not None:
         n = int(big * inset)
-        o = (big - n) // 2
+        o = context * big + (big - n) // 2
         canvas[o : o + n, o : o + n] = cv2.resize(art, (n, n), interpolation=cv2.INTER_AREA)
-    small = cv2.resize(canvas, (px, px), interpolation=cv2.INTER_AREA)
+    small = cv2.resize(canvas, (side // up, side // up), interpolation=cv2.INTER_AREA)
     return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
 
 
@@ -97,8 +100,9 @@ def builtin() -> TemplateSet:
 
 def drawn(style: Style, source: str = "built-in") -> TemplateSet:
     labels = list(all_labels())
-    imgs = np.stack([square_image(piece_art(lb, PX * 4, style)) for lb in labels])
-    vecs, contrast = normalise(patches(_tile_row(imgs), 1, len(labels)))
+    looks = np.stack([jittered_patch(square_image(piece_art(lb, PX * 4, style), context=1), PX, PX)
+                      for lb in labels])
+    vecs, contrast = normalise(looks)
     empty = normalise(patches(_tile_row(square_image(None)[None]), 1, 1))[1][0]
     # Halfway (in log terms) between a bare square and the plainest piece.
     threshold = float(np.sqrt(max(empty, 0.01) * contrast.min()))

@@ -51,7 +51,7 @@ def aground_odds(ships: int) -> dict[int, Fraction]:
 def damage_odds() -> dict[int, Fraction]:
     """Hits from the damage die (3 = sunk)."""
     out: dict[int, Fraction] = {}
-    for face, hits in DAMAGE.items():
+    for _face, hits in DAMAGE.items():
         out[hits] = out.get(hits, Fraction(0)) + Fraction(1, 6)
     return out
 

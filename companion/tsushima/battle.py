@@ -238,7 +238,7 @@ class Engagement:
         if successes is not None and successes < FLIGHT_SUCCESSES:
             if flight_die is None:
                 if any(e.formation(k).fleeing for k in moves if moves[k]):
-                    raise TsushimaError(f"the {side.title} side is fleeing: roll the flight die")
+                    raise TsushimaError(f"the {side.adjective} side is fleeing: roll the flight die")
             elif check_die(flight_die, "flight die") in FLIGHT_FACES:
                 successes += 1
                 three = True
@@ -246,16 +246,16 @@ class Engagement:
         elif successes is not None:
             three = True
         elif flight_die is not None:
-            raise TsushimaError(f"the {side.title} side is not fleeing: no flight die")
+            raise TsushimaError(f"the {side.adjective} side is not fleeing: no flight die")
         if side is e.silent_side and e.firing_rounds < e.silent_firing_rounds and any(
                 moves.values()):
-            raise TsushimaError(f"surprise: the {side.title} side may not move yet")
+            raise TsushimaError(f"surprise: the {side.adjective} side may not move yet")
         new = list(e.formations)
         exits_from_port = 0
         for key, delta in moves.items():
             f = e.formation(key)
             if f.side is not side:
-                raise TsushimaError(f"{f.ident} is {f.side.title}; it is the {side.title} "
+                raise TsushimaError(f"{f.ident} is {f.side.adjective}; it is the {side.adjective} "
                                     f"movement round")
             if isinstance(delta, bool) or not isinstance(delta, int):
                 raise TsushimaError(f"move for {f.ident} must be a whole number of columns")
@@ -282,13 +282,13 @@ class Engagement:
         e = e._exits()
         moved = ", ".join(f"{k} {v:+d}" for k, v in moves.items() if v) or "no movement"
         return e._replace(stage="fire", movement_rounds=e.movement_rounds + 1,
-                          log=e.log + (f"{side.title} movement: {moved}.",))
+                          log=(*e.log, f"{side.adjective} movement: {moved}."))
 
     def _detach(self, ident: str, side: Side) -> Engagement:
         ship = self.ship(ident)
         f = self.formation_of(ship.ident)
         if f.side is not side:
-            raise TsushimaError(f"{ship.ident} is not a {side.title} ship")
+            raise TsushimaError(f"{ship.ident} is not a {side.adjective} ship")
         if f.kind not in DIVISIONS:
             raise TsushimaError(f"{ship.ident} is not sailing in a division")
         if ship.hits == 0:
@@ -301,7 +301,7 @@ class Engagement:
         forms[forms.index(f)] = rest
         forms.append(alone)
         return self._replace(formations=tuple(forms),
-                             log=self.log + (f"{ship.ident} drops out of {f.ident}.",))
+                             log=(*self.log, f"{ship.ident} drops out of {f.ident}."))
 
     def _begin_flight(self, side: Side, merchants_only: bool) -> Engagement:
         if self.port is not None:
@@ -324,9 +324,9 @@ class Engagement:
                 forms.append(Formation(f"{f.ident}-{s}", side, Kind.STRAGGLER, (s,), f.column))
                 notes.append(f"{s} is left behind.")
         flight = self.flight if self.flight_successes(side) is not None \
-            else self.flight + ((side, 0),)
+            else (*self.flight, (side, 0))
         return self._replace(formations=tuple(forms), flight=flight,
-                             log=self.log + (f"The {side.title} side takes flight.", *notes))
+                             log=(*self.log, f"The {side.adjective} side takes flight.", *notes))
 
     def _exits(self) -> Engagement:
         e = self
@@ -339,7 +339,7 @@ class Engagement:
         escaped = e.escaped + tuple((i, f.fleeing) for f in gone for i in e.live(f))
         names = ", ".join(i for f in gone for i in e.live(f))
         return e._replace(formations=tuple(f for f in e.formations if f not in gone),
-                          escaped=escaped, log=e.log + (f"Off the board: {names}.",))
+                          escaped=escaped, log=(*e.log, f"Off the board: {names}."))
 
     def _displace(self) -> Engagement:
         board = [f for f in self.formations if f.kind is not Kind.COAST]
@@ -354,9 +354,7 @@ class Engagement:
             return self
         forms = tuple(f if f.kind is Kind.COAST else dataclasses.replace(f, column=f.column + shift)
                       for f in self.formations)
-        return self._replace(formations=forms, log=self.log + (
-            f"Displacement: every counter shifts {abs(shift)} column(s) "
-            f"{'down' if shift < 0 else 'up'} the board.",))
+        return self._replace(formations=forms, log=(*self.log, f"Displacement: every counter shifts {abs(shift)} column(s) " f"{'down' if shift < 0 else 'up'} the board."))
 
     def screen(self, screener: str, screened: str) -> Engagement:
         """Place a ship or destroyer formation as a screen for an adjacent friendly formation."""
@@ -368,7 +366,7 @@ class Engagement:
             raise TsushimaError("torpedo boats and merchants cannot screen")
         if abs(a.column - b.column) != 1:
             raise TsushimaError(f"{a.ident} must be in a column next to {b.ident} to screen it")
-        screens = tuple(p for p in self.screens if p[1] != b.ident) + ((a.ident, b.ident),)
+        screens = (*tuple(p for p in self.screens if p[1] != b.ident), (a.ident, b.ident))
         return self._replace(screens=screens)
 
     def screened(self, f: Formation) -> bool:
@@ -444,7 +442,7 @@ class Engagement:
         if firer.side is target.side:
             raise TsushimaError(f"{firer.ident} may not fire on its own side's {target.ident}")
         if firer.side is self.silent_side and self.firing_rounds < self.silent_firing_rounds:
-            raise TsushimaError(f"surprise: {firer.side.title} ships hold fire for the first "
+            raise TsushimaError(f"surprise: {firer.side.adjective} ships hold fire for the first "
                                 f"{self.silent_firing_rounds} firing rounds")
         if order.weapon == "torpedo":
             if firer.ident in self.torpedoes_used:
@@ -463,7 +461,7 @@ class Engagement:
     def declare(self, orders: Sequence[FireOrder]) -> Engagement:
         """Fix the fire of both sides for this firing round (replacing any earlier plan)."""
         if self.stage != "fire":
-            raise TsushimaError(f"it is the {self.mover.title} movement round, not a firing round")
+            raise TsushimaError(f"it is the {self.mover.adjective} movement round, not a firing round")
         if any(d.rolls is not None for d in self.declared):
             raise TsushimaError("dice have been rolled this round: the fire plan is fixed")
         resolved: list[FireOrder] = []
@@ -522,7 +520,7 @@ class Engagement:
         new[index] = dataclasses.replace(d, rolls=tuple(totals), results=results)
         line = (f"{d.order.firer} fires {d.order.weapon} at {d.order.target}: rolls "
                 f"{', '.join(map(str, totals))} -> {', '.join(r.phrase for r in results)}.")
-        return self._replace(declared=tuple(new), log=self.log + (line,))
+        return self._replace(declared=tuple(new), log=(*self.log, line))
 
     def pending_hits(self) -> dict[str, int]:
         """Hits marked this round, to take effect when the round ends."""
@@ -551,8 +549,7 @@ class Engagement:
             d.order.firer for d in self.declared if d.order.weapon == "torpedo")
         e = self._replace(ships=ships, stage="move", declared=(), torpedoes_used=torps,
                           firing_rounds=self.firing_rounds + 1,
-                          log=self.log + (f"End of firing round {self.firing_rounds + 1}.",
-                                          *lines))
+                          log=(*self.log, f"End of firing round {self.firing_rounds + 1}.", *lines))
         return e._leave_damaged_behind(set(pending))
 
     def _leave_damaged_behind(self, hit: set[str]) -> Engagement:
@@ -586,13 +583,13 @@ class Engagement:
             where = "off the coast" if f.kind is Kind.COAST else f"column {f.column}"
             ships = "; ".join(f"{i} ({self.ship(i).status()})" for i in live)
             tag = " fleeing" if f.fleeing else ""
-            lines.append(f"{f.side.title} {f.kind.value}{tag} {f.ident}, {where}: {ships}")
+            lines.append(f"{f.side.adjective} {f.kind.value}{tag} {f.ident}, {where}: {ships}")
         for i, by_flight in self.escaped:
             lines.append(f"{i} has left the board{' in flight' if by_flight else ''}.")
         if self.over:
             lines.append("The engagement is over.")
         elif self.stage == "move":
-            lines.append(f"Next: {self.mover.title} movement round.")
+            lines.append(f"Next: {self.mover.adjective} movement round.")
         else:
             lines.append(f"Next: firing round {self.firing_rounds + 1} (both sides fire).")
         return lines

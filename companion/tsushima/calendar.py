@@ -87,7 +87,7 @@ class GameTime:
         if self.terminal:
             return "terminal phase"
         side, what = SEGMENTS[self.segment - 1]
-        return f"{side.title} {what}"
+        return f"{side.adjective} {what}"
 
     def advance(self) -> GameTime:
         """The next segment (or phase, or turn)."""

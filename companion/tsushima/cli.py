@@ -304,7 +304,7 @@ def cmd_ships(args: argparse.Namespace) -> int:
                           "secondary": str(c.secondary) if c.secondary else None,
                           "torpedo_salvos": c.torpedo_salvos, "count": c.count,
                           "guns_checked": c.guns_checked} for c in cs]}
-    lines = [f"{c.nation.title:8} {format_counter(c)}" + (f" x{c.count}" if c.count > 1 else "")
+    lines = [f"{c.nation.adjective:8} {format_counter(c)}" + (f" x{c.count}" if c.count > 1 else "")
              + ("" if c.guns_checked else "  (guns unconfirmed)") for c in cs]
     return emit(args, body, lines)
 
@@ -332,7 +332,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     lines = [f"{s.title}, from {s.start}" + (f", {s.turns} turns." if s.turns else ".")]
     for side in Side:
         body["forces"][side.value] = []
-        lines.append(f"{side.title} forces:")
+        lines.append(f"{side.adjective} forces:")
         for p in s.placements[side]:
             names = [f"{x.type}{x.counter.size} {x.ident}" for x in p.ships]
             body["forces"][side.value].append({
@@ -356,7 +356,7 @@ def cmd_italy(args: argparse.Namespace) -> int:
         r = italy(args.die_6a, args.die_6b)
         body["result"] = {"navy": r.side.value, "ships": list(r.ships), "zones": r.zones,
                           "interned": r.interned}
-        lines.append(f"{' and '.join(r.ships)} go to {r.side.title} hands; "
+        lines.append(f"{' and '.join(r.ships)} go to {r.side.adjective} hands; "
                      + ("they are interned and take no part." if r.interned
                         else f"they sail {r.zones} zone(s) before war begins."))
     return emit(args, body, lines)
@@ -366,7 +366,7 @@ def register(subparsers: Any) -> None:
     """Add ``tsushima`` and its commands to the ``companion`` command."""
     top = subparsers.add_parser("tsushima", help="Tsushima: the referee's desk for the naval war",
                                 description=__doc__)
-    top.error = OneLineParser.error.__get__(top)  # type: ignore[method-assign]
+    top.error = OneLineParser.error.__get__(top)
     sub = top.add_subparsers(dest="tsushima_command", metavar="COMMAND",
                              parser_class=OneLineParser)
 
@@ -447,4 +447,4 @@ def register(subparsers: Any) -> None:
 
     from .cli_play import register_play
 
-    register_play(sub, add)
+    register_play(sub)

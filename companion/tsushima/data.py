@@ -111,8 +111,8 @@ def _counters(raw: Any, fname: str) -> tuple[tuple[Counter, ...], dict[str, str]
             raise _fail(fname, where, "needs a name")
         where = f"counter {c['name']!r}"
         try:
-            nation = Side(c.get("nation"))
-            typ = ShipType(c.get("type"))
+            nation = Side(str(c.get("nation")))
+            typ = ShipType(str(c.get("type")))
         except ValueError:
             raise _fail(fname, where, "needs nation russia/japan and type A/B/C/D/T/M") from None
         if typ is ShipType.K:

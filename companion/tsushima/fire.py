@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from .data import DataSet
 
 Weapon = Literal["primary", "secondary", "torpedo"]
-MAX_RANGE = 10  # twelve columns leave at most ten between two counters
+MAX_RANGE = 11  # ten columns between counters on the board, eleven from the shore guns
 TORPEDO_ADJACENT = -3
 SCREEN = -2
 SHARED_TARGET = -2
@@ -66,7 +66,7 @@ class Conditions:
     def __post_init__(self) -> None:
         if not 0 <= self.range <= MAX_RANGE:
             raise TsushimaError(f"range {self.range} is impossible on a 12-column board "
-                                f"(0 = adjacent columns, at most {MAX_RANGE})")
+                                f"(0 = adjacent columns, at most {MAX_RANGE} from shore guns)")
 
 
 @dataclass(frozen=True)

@@ -184,7 +184,7 @@ class Fleet:
             if side is not None and b.ship.side is not side:
                 continue
             extra = " (in the repair yard)" if b.repairing else ""
-            lines.append(f"{b.ship.side.title} {b.ship.ident} ({b.ship.counter.type.label}) at "
+            lines.append(f"{b.ship.side.adjective} {b.ship.ident} ({b.ship.counter.type.label}) at "
                          f"{b.location}: {b.ship.status()}{extra}")
         return lines
 

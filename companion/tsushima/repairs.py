@@ -34,7 +34,7 @@ def repair_odds(captured: bool = False) -> dict[str, Fraction]:
 def check_repairs(ships: Sequence[Ship], port: Port, side: Side, used: int = 0) -> None:
     """Refuse a repair list the port cannot take; nothing is changed."""
     if port.owner is not side:
-        raise TsushimaError(f"{port.name} is not a {side.title} port")
+        raise TsushimaError(f"{port.name} is not a {side.adjective} port")
     if port.repair == 0:
         raise TsushimaError(f"{port.name} has no repair facilities")
     if used + len(ships) > port.repair:
@@ -46,7 +46,7 @@ def check_repairs(ships: Sequence[Ship], port: Port, side: Side, used: int = 0) 
             raise TsushimaError(f"{ship.ident}: only one hit per ship may be repaired per turn")
         seen.add(ship.ident)
         if ship.side is not side and not ship.captured:
-            raise TsushimaError(f"{ship.ident} is not a {side.title} ship")
+            raise TsushimaError(f"{ship.ident} is not a {side.adjective} ship")
         if ship.type in (ShipType.D, ShipType.T):
             raise TsushimaError(f"{ship.ident}: destroyers and torpedo boats cannot be repaired")
         if ship.type is ShipType.M:
@@ -57,7 +57,7 @@ def check_repairs(ships: Sequence[Ship], port: Port, side: Side, used: int = 0) 
             raise TsushimaError(f"{ship.ident} has no hits to repair")
         if ship.captured and port.country != side.value:
             raise TsushimaError(f"{ship.ident} is a captured ship: it is repaired only in a port "
-                                f"of {side.title} home waters")
+                                f"of {side.adjective} home waters")
 
 
 def resolve_repair(ship: Ship, die: int) -> Ship:

@@ -105,12 +105,12 @@ def _build(key: str, raw: Any, data: DataSet) -> Scenario:
             for gkey, kind in SMALL_KEYS.items():
                 for _ in range(int(group.get(gkey, 0))):
                     numbers[kind] += 1
-                    counter = next((c for c in data.counters
-                                    if c.nation is side and c.type is kind), None)
-                    if counter is None or numbers[kind] > counter.count:
+                    found = next((c for c in data.counters
+                                  if c.nation is side and c.type is kind), None)
+                    if found is None or numbers[kind] > found.count:
                         raise DataFileError(
                             f"{where0}: more {kind.label}s for {side.value} than the counter sheet holds")
-                    ships.append(Ship(small_craft_ident(side, kind, numbers[kind]), counter,
+                    ships.append(Ship(small_craft_ident(side, kind, numbers[kind]), found,
                                       morale=morale[side]))
             out.append(Placement(str(group.get("where")), group.get("place"), tuple(ships),
                                  tuple(group.get("columns", ())), int(group.get("mines", 0)),

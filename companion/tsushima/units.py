@@ -32,7 +32,7 @@ class Side(StrEnum):
         return Side.JAPAN if self is Side.RUSSIA else Side.RUSSIA
 
     @property
-    def title(self) -> str:
+    def adjective(self) -> str:
         return "Russian" if self is Side.RUSSIA else "Japanese"
 
 
@@ -205,6 +205,8 @@ class Ship:
 
     def status(self) -> str:
         """A short phrase for players: damage then morale."""
+        if self.counter.type is ShipType.K:
+            return "shore battery, cannot be hit"
         if self.sunk:
             return "sunk" if self.counter.type is not ShipType.D else "eliminated"
         parts = ["undamaged" if self.hits == 0 else f"{self.hits} hit" + "s" * (self.hits > 1)]

@@ -28,7 +28,7 @@ class Outcome:
     def sentence(self) -> str:
         if self.winner is None:
             return f"Inconclusive: {self.explanation}"
-        return f"{self.winner.title} {self.level} victory: {self.explanation}"
+        return f"{self.winner.adjective} {self.level} victory: {self.explanation}"
 
 
 def hits_on(ships: Iterable[Ship]) -> int:
@@ -65,7 +65,8 @@ def port_arthur(russian: Iterable[Ship], japanese: Iterable[Ship]) -> Outcome:
 
 def chemulpo(variag: Ship, japanese: Iterable[Ship], variag_exited_column_1: bool) -> Outcome:
     """The Variag scenario. Russia's decisive conditions are checked first, then Japan's
-    clean kill, then Russia's marginal hit."""
+    clean kill, then Russia's marginal hit. "No loss" is read as no hit at all, which keeps
+    Japan's win and Russia's marginal win from both holding at once."""
     jap = list(japanese)
     pts = {Side.RUSSIA: hits_on(jap), Side.JAPAN: variag.hits}
     lost = [s for s in jap if s.sunk and s.type is not ShipType.T]
@@ -73,7 +74,7 @@ def chemulpo(variag: Ship, japanese: Iterable[Ship], variag_exited_column_1: boo
         return Outcome(Side.RUSSIA, "decisive", pts, "the Variag broke out past column 1")
     if lost:
         return Outcome(Side.RUSSIA, "decisive", pts, f"{lost[0].ident} was sunk")
-    if variag.sunk and not any(s.sunk for s in jap):
+    if variag.sunk and not any(s.hits for s in jap):
         return Outcome(Side.JAPAN, "win", pts, "the Variag was destroyed at no loss")
     if any(s.hits for s in jap):
         return Outcome(Side.RUSSIA, "marginal", pts, "a Japanese ship was hit")

@@ -1,0 +1,276 @@
+"""``companion tsushima battle ...`` and ``fleet ...``: play kept in a state file.
+
+Each command loads the file, applies one step, and saves only if the step was accepted.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from .battle import Engagement, FireOrder, FormationSpec, start_engagement
+from .cli import Handler, data_of, emit, frac, pct, side_arg
+from .errors import TsushimaError
+from .fleet import Fleet
+from .scenarios import engagement_for
+from .state import engagement_to_dict, fleet_to_dict, load_engagement, load_fleet, save
+from .units import Side
+
+
+def _spec(text: str) -> tuple[Side, FormationSpec]:
+    """``japan:battle:Mikasa,Asahi,Hatsuse@3`` -> side and formation."""
+    try:
+        head, _, col = text.rpartition("@")
+        side, kind, ships = head.split(":", 2)
+        return Side(side.lower()), FormationSpec(kind, tuple(s.strip() for s in ships.split(",")),
+                                                 int(col), short_allowed=False)
+    except ValueError:
+        raise TsushimaError(
+            f"formation {text!r} is not like japan:battle:Mikasa,Asahi,Fuji@3") from None
+
+
+def _board_lines(e: Engagement) -> list[str]:
+    lines = e.describe()
+    for i, d in enumerate(e.declared, 1):
+        s = d.shot
+        state = ("rolled " + ", ".join(map(str, d.rolls)) + " -> "
+                 + ", ".join(r.phrase for r in d.results)) if d.rolls else "to roll"
+        odds = "; ".join(f"{r.phrase} {pct(p)}" for r, p in s.odds.items() if p)
+        lines.append(f"  [{i}] {d.order}: modifier {s.total_modifier:+d}, {s.salvos} salvo(s); "
+                     f"each salvo {odds}; {state}")
+    return lines
+
+
+def _board_body(e: Engagement) -> dict[str, Any]:
+    body = engagement_to_dict(e)
+    body["fire"] = [{"number": i, "order": str(d.order), "salvos": d.shot.salvos,
+                     "total_modifier": d.shot.total_modifier,
+                     "per_salvo": {r.phrase: frac(p) for r, p in d.shot.odds.items()},
+                     "rolls": list(d.rolls) if d.rolls else None,
+                     "results": [r.phrase for r in d.results]}
+                    for i, d in enumerate(e.declared, 1)]
+    body["pending_hits"] = e.pending_hits()
+    return body
+
+
+def _show(args: argparse.Namespace, e: Engagement, extra: list[str] | None = None) -> int:
+    return emit(args, _board_body(e), (extra or []) + _board_lines(e))
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    d = data_of(args)
+    if args.scenario:
+        e = engagement_for(args.scenario, d)
+    else:
+        if not args.form:
+            raise TsushimaError("give --scenario or at least one --form per navy")
+        specs = [_spec(f) for f in args.form]
+        ships = None
+        if args.fleet:
+            fleet = load_fleet(args.fleet, d)
+            ships = {s.ident: s for s in fleet.ships()}
+        for side, spec in specs:
+            for name in spec.ships:
+                real = ships[name].side if ships and name in ships else d.counter(name).nation
+                if real is not side:
+                    raise TsushimaError(f"{name} belongs to the {real.adjective} navy, not the "
+                                        f"{side.adjective}")
+        e = start_engagement([s for _, s in specs], args.first, d, port=args.port,
+                             surprise=args.surprise, ships=ships)
+    save(e, args.state)
+    return _show(args, e)
+
+
+def _step(fn: Callable[[argparse.Namespace, Engagement], Engagement]) -> Handler:
+    def run(args: argparse.Namespace) -> int:
+        e = load_engagement(args.state, data_of(args))
+        before = len(e.log)
+        e = fn(args, e)
+        save(e, args.state)
+        return _show(args, e, list(e.log[before:]))
+
+    return run
+
+
+def _move(args: argparse.Namespace, e: Engagement) -> Engagement:
+    moves: dict[str, int] = {}
+    for item in args.move or []:
+        key, sep, delta = item.partition("=")
+        try:
+            moves[key] = int(delta)
+        except ValueError:
+            raise TsushimaError(f"move {item!r} is not like JB1=+2") from None
+        if not sep:
+            raise TsushimaError(f"move {item!r} is not like JB1=+2")
+    return e.move(moves, args.flight_die, args.detach or (), args.flee, args.flee_merchants)
+
+
+def _declare(args: argparse.Namespace, e: Engagement) -> Engagement:
+    orders = list(e.default_orders()) if args.default else []
+    orders += [FireOrder.parse(o) for o in args.orders]
+    if not orders:
+        raise TsushimaError("no fire declared: give orders like Mikasa:primary>Retvizan or "
+                            "--default")
+    return e.declare(orders)
+
+
+def _roll(args: argparse.Namespace, e: Engagement) -> Engagement:
+    return e.roll(args.number - 1, args.totals)
+
+
+def _end(args: argparse.Namespace, e: Engagement) -> Engagement:
+    return e.end_fire_round()
+
+
+def _screen(args: argparse.Namespace, e: Engagement) -> Engagement:
+    return e.screen(args.screener, args.screened)
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    return _show(args, load_engagement(args.state, data_of(args)))
+
+
+def cmd_finish(args: argparse.Namespace) -> int:
+    d = data_of(args)
+    e = load_engagement(args.state, d)
+    fleet = load_fleet(args.fleet, d)
+    lines = []
+    for s in e.ships:
+        if s.type.value == "K":
+            continue
+        b = fleet.berth(s.ident)
+        if b.ship.hits != s.hits:
+            fleet = fleet.update_ship(s)
+            lines.append(f"{s.ident}: {s.status()}.")
+    save(fleet, args.fleet)
+    return emit(args, fleet_to_dict(fleet), lines or ["No damage to carry back."])
+
+
+# ----- the fleet ledger -----------------------------------------------------------------
+def _fleet_show(args: argparse.Namespace, f: Fleet, extra: list[str] | None = None) -> int:
+    lines = (extra or []) + [f"{f.time.describe()}."] + f.roster(getattr(args, "navy", None))
+    return emit(args, fleet_to_dict(f), lines)
+
+
+def cmd_fleet_new(args: argparse.Namespace) -> int:
+    f = Fleet.from_scenario(args.scenario, data_of(args))
+    save(f, args.state)
+    return _fleet_show(args, f)
+
+
+def cmd_fleet_show(args: argparse.Namespace) -> int:
+    return _fleet_show(args, load_fleet(args.state, data_of(args)))
+
+
+def cmd_fleet_place(args: argparse.Namespace) -> int:
+    f = load_fleet(args.state, data_of(args)).place(args.ship, args.location)
+    save(f, args.state)
+    return _fleet_show(args, f, [f"{f.berth(args.ship).ship.ident} is now at "
+                                 f"{f.berth(args.ship).location}."])
+
+
+def cmd_fleet_hits(args: argparse.Namespace) -> int:
+    f = load_fleet(args.state, data_of(args)).apply_hits(args.ship, args.hits)
+    save(f, args.state)
+    b = f.berth(args.ship)
+    return _fleet_show(args, f, [f"{b.ship.ident}: {b.ship.status()}."])
+
+
+def cmd_fleet_next(args: argparse.Namespace) -> int:
+    f = load_fleet(args.state, data_of(args))
+    lines: list[str] = []
+    while True:
+        if f.time.terminal:
+            if not args.to_terminal:
+                raise TsushimaError("this is the terminal phase: use 'fleet terminal'")
+            break
+        if f.time.segment < 4:
+            f = f.advance_segment()
+        else:
+            f, more = f.end_phase()
+            lines += more
+        if not args.to_terminal:
+            break
+    save(f, args.state)
+    return _fleet_show(args, f, lines)
+
+
+def cmd_fleet_terminal(args: argparse.Namespace) -> int:
+    f = load_fleet(args.state, data_of(args))
+    if not f.time.terminal:
+        raise TsushimaError(f"it is {f.time.describe()}, not the terminal phase "
+                            f"(use 'fleet next --to-terminal')")
+    repairs: dict[str, int] = {}
+    for item in args.repair or []:
+        name, sep, die = item.rpartition("=")
+        try:
+            repairs[f.berth(name).ship.ident if sep else item] = int(die)
+        except ValueError:
+            raise TsushimaError(f"repair {item!r} is not like Mikasa=4") from None
+    f, lines = f.end_phase(repairs)
+    save(f, args.state)
+    return _fleet_show(args, f, lines)
+
+
+def register_play(sub: Any) -> None:
+    battle = sub.add_parser("battle", help="A battle-board engagement kept in a state file")
+    bsub = battle.add_subparsers(dest="battle_command", metavar="STEP",
+                                 parser_class=type(battle))
+    fleet = sub.add_parser("fleet", help="The fleet ledger: damage, morale, terminal phase")
+    fsub = fleet.add_subparsers(dest="fleet_command", metavar="STEP", parser_class=type(fleet))
+
+    def add_in(group: Any, name: str, handler: Handler, text: str) -> Any:
+        from .cli import guarded
+
+        p = group.add_parser(name, help=text, description=text)
+        p.set_defaults(func=guarded(handler))
+        p.add_argument("--state", required=True, help="the state file")
+        p.add_argument("--data", help="directory holding the owner's edited data files")
+        p.add_argument("--json", action="store_true")
+        return p
+
+    p = add_in(bsub, "new", cmd_new, "Set up an engagement")
+    p.add_argument("--scenario", help="port-arthur or chemulpo")
+    p.add_argument("--form", action="append",
+                   help="navy:kind:ship,ship,...@column; kind is battle, cruiser, independent, "
+                        "small or merchant; lead ship first; order of sail as given")
+    p.add_argument("--first", type=side_arg, default=Side.JAPAN, help="the spotting navy")
+    p.add_argument("--port", help="a port battle at this port")
+    p.add_argument("--surprise", action="store_true", help="first-turn surprise")
+    p.add_argument("--fleet", help="fleet state file to take damage and morale from")
+    add_in(bsub, "show", cmd_show, "Show the board")
+    p = add_in(bsub, "move", _step(_move), "The movement round of the side to move")
+    p.add_argument("--move", action="append", metavar="FORMATION=DELTA",
+                   help="signed columns, + towards column 12")
+    p.add_argument("--detach", action="append", metavar="SHIP")
+    p.add_argument("--flee", action="store_true")
+    p.add_argument("--flee-merchants", action="store_true")
+    p.add_argument("--flight-die", type=int)
+    p = add_in(bsub, "screen", _step(_screen), "Screen a formation with an adjacent one")
+    p.add_argument("screener")
+    p.add_argument("screened")
+    p = add_in(bsub, "declare", _step(_declare), "Declare this firing round's fire")
+    p.add_argument("orders", nargs="*", metavar="FIRER:WEAPON>TARGET")
+    p.add_argument("--default", action="store_true", help="lead on lead, ship on ship")
+    p = add_in(bsub, "roll", _step(_roll), "Roll one declared fire (one total per salvo)")
+    p.add_argument("number", type=int)
+    p.add_argument("totals", type=int, nargs="+")
+    add_in(bsub, "end-round", _step(_end), "End the firing round: damage takes effect")
+    p = add_in(bsub, "finish", cmd_finish, "Carry the battle damage back to a fleet ledger")
+    p.add_argument("--fleet", required=True)
+
+    p = add_in(fsub, "new", cmd_fleet_new, "Start a fleet ledger from a scenario")
+    p.add_argument("--scenario", required=True)
+    add_in(fsub, "show", cmd_fleet_show, "Fleets with damage and morale").add_argument(
+        "--navy", type=side_arg)
+    p = add_in(fsub, "place", cmd_fleet_place, "Record where a ship is")
+    p.add_argument("ship")
+    p.add_argument("location", help="a port, a strategic zone, 'sea' or 'flying base'")
+    p = add_in(fsub, "hits", cmd_fleet_hits, "Record hits from mines, grounding, etc.")
+    p.add_argument("ship")
+    p.add_argument("hits", type=int)
+    p = add_in(fsub, "next", cmd_fleet_next, "Advance to the next segment")
+    p.add_argument("--to-terminal", action="store_true")
+    p = add_in(fsub, "terminal", cmd_fleet_terminal, "Run the terminal phase")
+    p.add_argument("--repair", action="append", metavar="SHIP=DIE")

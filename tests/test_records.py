@@ -1,0 +1,139 @@
+"""Game records: the SQLite store, undo, export/import as JSON Lines, and refusals."""
+
+import json
+
+import pytest
+
+from companion.dice import DiceService
+from companion.record import RecordError, dump_lines, load_lines, replay, replay_lines
+from companion.session import Session, SessionError
+from companion.store import RecordStore, StoreError
+from companion.view import table_view
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = RecordStore.open(tmp_path / "records.sqlite3")
+    yield s
+    s.close()
+
+
+def play_some(session: Session, decisions: int) -> None:
+    done = 0
+    while done < decisions and not session.state.is_terminal():
+        if session.awaiting() in ("roll", "die"):
+            session.roll()
+        else:
+            session.enter(session.state.legal_actions()[0].notation())
+            done += 1
+
+
+def test_store_uses_wal_and_full_sync(store):
+    db = store._db
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_every_action_is_in_the_store_before_the_session_moves_on(store, tmp_path):
+    s = Session.new(store, "tsuro-of-the-seas", ["red", "blue", "green"], dice=DiceService(3), tiles="virtual")
+    play_some(s, 6)
+    other = RecordStore.open(tmp_path / "records.sqlite3")  # a second reader sees it all
+    header, entries = other.load(s.game_id)
+    assert len(entries) == len(s.entries)
+    assert replay(header, entries) == s.state
+    resumed = Session.resume(other, s.game_id)
+    assert resumed.state == s.state
+
+
+def test_a_refused_action_changes_nothing(store):
+    s = Session.new(store, "tsuro", ["red", "blue"], dice=DiceService(1), tiles="virtual")
+    before = (s.state, len(store.load(s.game_id)[1]))
+    with pytest.raises(ValueError, match="not a free start mark|not possible now"):
+        s.enter("start r3c3:0")
+    with pytest.raises(ValueError, match="not a tile"):
+        s.enter("place r1c1 1234")
+    with pytest.raises(ValueError, match="not possible now"):
+        s.enter("roll 3 4")
+    assert (s.state, len(store.load(s.game_id)[1])) == before
+
+
+def test_undo_takes_back_a_decision_and_is_recorded(store):
+    s = Session.new(store, "tsuro-of-the-seas", ["red", "blue"], dice=DiceService(9), tiles="virtual")
+    while s.awaiting() == "roll":
+        s.roll()
+    before = s.state
+    s.enter(s.state.legal_actions()[0].notation())
+    assert s.state != before
+    s.undo()
+    assert s.state == before
+    header, entries = store.load(s.game_id)
+    assert entries[-1].action == "undo"
+    assert replay(header, entries) == before
+    # the undone roll of the daikaiju setup can be taken back too, down to the deal
+    while True:
+        try:
+            s.undo()
+        except SessionError as exc:
+            assert "nothing to undo" in str(exc)
+            break
+    assert s.state.phase.value == "daikaiju-roll" and s.state.daikaiju == ()
+
+
+def test_export_import_round_trip(store, tmp_path):
+    s = Session.new(store, "tsuro-of-the-seas", ["red", "blue", "green"], dice=DiceService(4), tiles="virtual")
+    play_some(s, 8)
+    lines = dump_lines(*store.load(s.game_id))
+    header = json.loads(lines[0])
+    assert header["format"] == "table-companion-record" and header["version"] == 1
+    assert header["daikaiju"]["cards"] and len(header["tile_set"]) == 56
+    _, entries, state = replay_lines(lines)
+    assert state == s.state and len(entries) == len(s.entries)
+
+
+def test_records_cut_off_or_edited_are_refused_with_the_line(store):
+    s = Session.new(store, "tsuro", ["red", "blue"], dice=DiceService(2), tiles="virtual")
+    play_some(s, 4)
+    lines = dump_lines(*store.load(s.game_id))
+    cut = [*lines[:-1], lines[-1][: len(lines[-1]) // 2]]
+    with pytest.raises(RecordError, match=f"line {len(lines)}: not valid JSON"):
+        load_lines(cut)
+    bad = list(lines)
+    doc = json.loads(bad[12])
+    doc["action"] = "place r6c6 10325476"
+    bad[12] = json.dumps(doc)
+    with pytest.raises(RecordError, match="line 13: ") as err:
+        replay_lines(bad)
+    assert "not possible now" in str(err.value) or "must go on" in str(err.value)
+    renumbered = list(lines)
+    doc = json.loads(renumbered[5])
+    doc["seq"] = 99
+    renumbered[5] = json.dumps(doc)
+    with pytest.raises(RecordError, match="line 6: entry number 99"):
+        replay_lines(renumbered)
+    with pytest.raises(RecordError, match="line 1: record version 7"):
+        replay_lines([json.dumps({**json.loads(lines[0]), "version": 7})])
+    with pytest.raises(RecordError, match="line 1"):
+        replay_lines(["[]"])
+
+
+def test_damaged_games_in_the_store_give_one_clear_message(store):
+    s = Session.new(store, "tsuro", ["red", "blue"], dice=DiceService(2), tiles="virtual")
+    store._db.execute("UPDATE entries SET line = '{\"seq\": 1, \"action\": 5}' WHERE seq = 1")
+    with pytest.raises(StoreError, match=f"game {s.game_id} is damaged"):
+        Session.resume(store, s.game_id)
+    with pytest.raises(StoreError, match="no game 999"):
+        store.load(999)
+
+
+def test_hidden_tiles_are_dealt_unseen_and_a_shown_hand_settles_the_ruling(store):
+    s = Session.new(store, "tsuro", ["red", "blue"], dice=DiceService(5))
+    assert all(e.action == "draw ?" and e.source == "auto" for e in s.entries)
+    assert s.hand() == [None, None, None]
+    s.enter("start r1c1:0")
+    s.enter("start r6c6:4")
+    # red's tiles are unseen: a tile that runs red off the board needs the hand shown
+    verdict = s.check("r1c1", "10325476")
+    assert not verdict.legal and verdict.needs_hand and verdict.self_eliminating
+    assert s.check("r1c1", "52167034").legal
+    view = table_view(s.state)
+    assert view.awaiting == "place" and view.ships[0].point == "r1c1:0"

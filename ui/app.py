@@ -1,0 +1,277 @@
+"""The Kivy application: screens, the GPIO panel, the camera and the watchdog, wired.
+
+:func:`build_context` gathers what the app stands on (configuration, record store, pin
+factory and panel, camera) so tests pass in their own; :class:`CompanionApp` builds the
+screens from ``ui/kv`` and routes the controller's changes to them.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.base import ExceptionHandler, ExceptionManager
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.lang import Builder
+from kivy.properties import NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion.config import Loaded
+from hardware.panel import Panel
+from hardware.pins import FactoryChoice, choose_factory
+
+from .camera import Camera, make_camera
+from .clockbridge import ClockBridge
+from .controller import TableController
+from .sdnotify import Notifier
+from .screens.end import EndScreen
+from .screens.history import HistoryScreen
+from .screens.instructions import InstructionsScreen
+from .screens.settings import SettingsScreen
+from .screens.start import StartScreen
+from .screens.table import TableScreen
+from .widgets.board import BoardView  # noqa: F401  (registers the class for kv)
+from .widgets.dice import DieFace  # noqa: F401
+from .widgets.simpanel import SimPanel
+
+log = logging.getLogger(__name__)
+
+KV_DIR = Path(__file__).parent / "kv"
+KV_FILES = ("common.kv", "start.kv", "table.kv", "instructions.kv", "history.kv",
+            "settings.kv", "end.kv")
+SCREENS = ("start", "table", "instructions", "history", "settings", "end")
+
+
+@dataclass
+class AppContext:
+    loaded: Loaded
+    store: Any
+    camera: Camera | None
+    camera_note: str
+    factory: FactoryChoice
+    panel: Panel
+    session_api: Any = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def simulated(self) -> bool:
+        return self.factory.simulated or bool(getattr(self.camera, "simulated", False))
+
+    def close(self) -> None:
+        self.panel.close()
+        if self.camera is not None:
+            self.camera.close()
+
+
+def build_context(
+    loaded: Loaded,
+    camera: str | None = None,
+    factory: FactoryChoice | None = None,
+    store: Any = None,
+    session_api: Any = None,
+) -> AppContext:
+    """Everything the app needs, from the configuration (arguments override it)."""
+    config = loaded.config
+    if config.data.dir:
+        os.environ["COMPANION_DATA_DIR"] = config.data.dir
+    if store is None:
+        from companion.store import RecordStore
+
+        store = RecordStore.open()
+    factory = factory or choose_factory(config.gpio.factory)
+    panel = Panel.build(config.gpio, factory.factory)
+    cam, note = make_camera(camera or config.camera.source)
+    notes = []
+    if factory.simulated:
+        notes.append(f"GPIO: {factory.reason}")
+    notes.append(f"Camera: {note}")
+    notes += [f"Pin problem: {p}" for p in panel.problems]
+    for n in notes:
+        log.warning("%s", n) if ("simulat" in n.lower() or "mock" in n.lower() or "problem" in n
+                                 or "not " in n) else log.info("%s", n)
+    return AppContext(loaded, store, cam, note, factory, panel, session_api, notes)
+
+
+class _KeepGoing(ExceptionHandler):
+    """An exception in a screen is logged and the app carries on (the record is safe)."""
+
+    def handle_exception(self, inst: BaseException) -> Any:
+        if isinstance(inst, KeyboardInterrupt | SystemExit):
+            return ExceptionManager.RAISE
+        log.error("exception in the app (the game record is safe)", exc_info=inst)
+        return ExceptionManager.PASS
+
+
+class CompanionApp(App):
+    u = NumericProperty(1.0)
+    """Size unit: 1 at 480 px high; fonts and buttons scale with it."""
+    sim_note = StringProperty("")
+
+    def __init__(self, ctx: AppContext, notifier: Notifier | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.title = "Table companion"
+        self.ctx = ctx
+        self.loaded = ctx.loaded
+        self.pin_problems = list(ctx.panel.problems)
+        self.notifier = notifier or Notifier()
+        self.controller = TableController(
+            ctx.store,
+            ctx.camera,
+            ctx.panel,
+            show_odds=ctx.loaded.config.display.show_odds,
+            repeat=ctx.loaded.config.gpio.repeat_ms / 1000,
+            session_api=ctx.session_api,
+        )
+        self.controller.listeners.append(self._changed)
+        self.first_frame_at: float | None = None
+        self._events: list[Any] = []
+        self._previous = "start"
+
+    # -------------------------------------------------------------------------- build
+
+    def build(self) -> Any:
+        for name in KV_FILES:
+            Builder.load_file(str(KV_DIR / name))
+        self._resize(Window, Window.size)
+        Window.bind(size=self._resize)
+        self.bridge = ClockBridge()
+        for button in self.ctx.panel.buttons:
+            intent = getattr(self.controller, button.role)
+            button.when_pressed = self.bridge.bind(intent)
+        self.sm = ScreenManager(transition=NoTransition())
+        for screen in (StartScreen(), TableScreen(), InstructionsScreen(), HistoryScreen(),
+                       SettingsScreen(), EndScreen()):
+            self.sm.add_widget(screen)
+        try:
+            from companion.locations import data_dir
+
+            self.sm.get_screen("end").save_dir = data_dir() / "pictures"
+        except Exception:
+            log.exception("no data directory for pictures")
+        root = BoxLayout(orientation="vertical")
+        if self.ctx.simulated:
+            self.sim_note = "SIMULATION (not a Raspberry Pi): " + "; ".join(
+                n.split(": ", 1)[-1].split(":")[0] for n in self.ctx.notes
+            )
+            banner = Label(text="SIMULATION: " + " · ".join(self.ctx.notes), font_size=13 * self.u,
+                           color=(1, 0.8, 0.3, 1), size_hint_y=None, height=22 * self.u,
+                           shorten=True)
+            banner.bind(size=lambda lbl, size: setattr(lbl, "text_size", size))
+            root.add_widget(banner)
+        root.add_widget(self.sm)
+        if self.ctx.factory.simulated:
+            self.panel_widget = SimPanel(
+                panel=self.ctx.panel, camera=self.ctx.camera,
+                note="Mock pins:\nbuttons, LEDs",
+            )
+            root.add_widget(self.panel_widget)
+        ExceptionManager.add_handler(_KeepGoing())
+        self._events.append(Clock.schedule_interval(lambda dt: self.controller.poll_camera(), 2))
+        interval = self.notifier.watchdog_interval
+        if interval:
+            self._events.append(Clock.schedule_interval(lambda dt: self.notifier.watchdog(),
+                                                        interval))
+        self._first_screen()
+        return root
+
+    def _resize(self, _window: Any, size: tuple[int, int]) -> None:
+        self.u = max(0.6, min(size[1] / 480, size[0] / 800))
+
+    def _first_screen(self) -> None:
+        game = self.loaded.config.game
+        start = self.sm.get_screen("start")
+        start.preset(game.default, list(game.players), list(game.options))
+        self.show("start")
+
+    def on_start(self) -> None:
+        Clock.schedule_once(self._first_frame, 0)
+
+    def _first_frame(self, _dt: float) -> None:
+        import time
+
+        self.first_frame_at = time.perf_counter()
+        self.notifier.ready("first frame drawn")
+        log.info("first frame drawn")
+
+    def on_stop(self) -> None:
+        self.notifier.stopping()
+        for ev in self._events:
+            ev.cancel()
+        if hasattr(self, "bridge"):
+            self.bridge.close()
+        if hasattr(self, "panel_widget"):
+            self.panel_widget.close()
+
+    # ------------------------------------------------------------------------ routing
+
+    def show(self, name: str) -> None:
+        if self.sm.current not in ("history", "settings"):
+            self._previous = self.sm.current
+        screen = self.sm.get_screen(name)
+        screen.update(self.controller)
+        self.sm.current = name
+
+    def show_back(self) -> None:
+        self.show_table() if self.controller.session is not None else self.show("start")
+
+    def show_table(self) -> None:
+        c = self.controller
+        if c.session is None:
+            self.show("start")
+        elif c.snapshot.over:
+            self.show("end")
+        elif c.checking:
+            self.show("instructions")
+        else:
+            self.show("table")
+
+    def _changed(self, c: TableController) -> None:
+        current = self.sm.current
+        animate = self.loaded.config.display.dice_animation_ms / 1000
+        if current in ("history", "settings") or c.session is None:
+            self.sm.get_screen(current).update(c)
+            return
+        before = current
+        if c.snapshot.over:
+            target = "end"
+        elif c.checking:
+            target = "instructions"
+        else:
+            target = "table"
+        screen = self.sm.get_screen(target)
+        if target == "table":
+            screen.update(c, animate=animate)
+        else:
+            screen.update(c)
+        self.sm.current = target
+        if target == "end" and before != "end":
+            Clock.schedule_once(lambda dt: screen.save_picture(c.snapshot.game_id), 0.2)
+
+    # ------------------------------------------------------------------------ intents
+
+    def new_game(self, game: str, players: list[str], options: list[str]) -> None:
+        if self.controller.new_game(game, players, options):
+            try:
+                loaded = self.loaded.with_value("game.default", game)
+                loaded = loaded.with_value("game.players", players)
+                loaded.save()
+                self.loaded = loaded
+            except Exception as exc:  # remembering the last players is a nicety
+                log.info("could not remember the players: %s", exc)
+        else:
+            self.sm.get_screen("start").message = self.controller.message
+
+    def resume(self, game_id: int) -> None:
+        self.controller.resume(game_id)
+
+    def apply_settings(self, loaded: Loaded) -> None:
+        self.loaded = loaded
+        self.controller.repeat = loaded.config.gpio.repeat_ms / 1000
+        self.controller.set_show_odds(loaded.config.display.show_odds)

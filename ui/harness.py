@@ -1,0 +1,94 @@
+"""Run the app without ``App.run()``: build it, draw frames on demand, take pictures.
+
+The screenshot command, the benchmark and the headless tests use this. Set
+``SDL_VIDEODRIVER=offscreen`` and ``KIVY_NO_ARGS=1`` before Kivy is first imported.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+
+def prepare_kivy(size: tuple[int, int] | None = None, fullscreen: bool = False) -> None:
+    """Kivy settings that must be made before its window exists."""
+    import os
+
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_LOG_MODE", "MIXED")
+    from kivy.config import Config
+
+    if size:
+        Config.set("graphics", "width", str(size[0]))
+        Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    Config.set("graphics", "resizable", "1")
+    Config.set("kivy", "exit_on_escape", "0")
+    Config.set("input", "mouse", "mouse,disable_multitouch")
+
+
+class Harness:
+    def __init__(self, ctx: Any, size: tuple[int, int] = (800, 480), notifier: Any = None
+                 ) -> None:
+        prepare_kivy(size)
+        from kivy.base import EventLoop
+        from kivy.core.window import Window
+
+        from .app import CompanionApp
+
+        self.Window = Window
+        self.EventLoop = EventLoop
+        Window.size = size
+        self.app = CompanionApp(ctx, notifier=notifier)
+        self.app._run_prepare()  # builds the root, adds it to the window, dispatches on_start
+        self.frames(3)
+
+    @property
+    def controller(self) -> Any:
+        return self.app.controller
+
+    def frames(self, n: int = 2) -> None:
+        for _ in range(n):
+            self.EventLoop.idle()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.Window.size = size
+        self.frames(4)
+
+    def show(self, name: str) -> Any:
+        self.app.show(name)
+        self.frames(3)
+        return self.app.sm.get_screen(name)
+
+    def settle(self, seconds: float = 0.0) -> None:
+        import time
+
+        end = time.perf_counter() + seconds
+        self.frames(2)
+        while time.perf_counter() < end:
+            self.frames(1)
+            time.sleep(0.02)
+
+    def shoot(self, path: Path) -> Path:
+        self.frames(3)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.app.root.export_to_png(str(path))
+        return path
+
+    def touch(self, widget: Any) -> None:
+        """Press and release a widget the way a finger on the screen does."""
+        from kivy.tests.common import UnitTestTouch
+
+        x, y = widget.to_window(*widget.center)
+        t = UnitTestTouch(x, y)
+        t.touch_down()
+        self.frames(1)
+        t.touch_up()
+        self.frames(2)
+
+    def stop(self) -> None:
+        from kivy.base import stopTouchApp
+
+        self.app.stop()
+        stopTouchApp()
+        self.frames(1)

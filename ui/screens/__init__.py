@@ -1,0 +1,1 @@
+"""One module per screen; each has ``update(controller)`` and raises intents only."""

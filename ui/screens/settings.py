@@ -1,0 +1,156 @@
+"""Every setting of the config file; the camera wizards; the daikaiju data editor.
+
+Settings are validated by :mod:`companion.config` (one clear message on a bad value) and
+written to the owner's file; keys fixed by /etc are shown but cannot be changed here.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import StringProperty
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+from kivy.uix.textinput import TextInput
+
+from companion import config as cfg
+
+log = logging.getLogger(__name__)
+
+CAMERA_HELP = (
+    "Camera in use: {camera}\n\n"
+    "Choose the camera with camera.source on the Settings tab: auto (the Pi camera on a "
+    "Pi), picamera, usb:0, file:PATH, sim or none (touch entry only).\n\n"
+    "Calibration (once, with the board in place): companion vision calibrate\n"
+    "Teach your own tiles: lay them as a layout file says, photograph, then\n"
+    "  companion vision teach --game tsuro-of-the-seas --profile DIR --layout LAYOUT.json\n"
+    "and set camera.profile to DIR. Print the markers: companion vision markers --out FILE"
+)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, tuple | list):
+        return ", ".join(str(v) for v in value)
+    if value is None:
+        return "none"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _value(key: str, text: str, current: Any) -> Any:
+    text = text.strip()
+    if isinstance(current, bool):
+        return {"true": True, "false": False, "yes": True, "no": False}.get(text.lower(), text)
+    if isinstance(current, tuple):
+        return [p.strip() for p in text.split(",") if p.strip()]
+    if isinstance(current, int) or key.startswith("gpio.pins."):
+        return int(text) if text.lstrip("-").isdigit() else text
+    return text
+
+
+class SettingsScreen(Screen):
+    tab = StringProperty("config")
+    message = StringProperty("")
+    source = StringProperty("")
+    camera_text = StringProperty("")
+    deck_note = StringProperty("")
+
+    def update(self, c: Any) -> None:
+        app = App.get_running_app()
+        loaded = app.loaded
+        self.camera_text = CAMERA_HELP.format(
+            camera=(c.camera.name if c.camera else "none (touch entry)")
+        ) + ("\n\nPin problems: " + "; ".join(app.pin_problems) if app.pin_problems else "")
+        fixed = f"; fixed by {loaded.etc_path}: {', '.join(sorted(loaded.fixed))}" if (
+            loaded.fixed
+        ) else ""
+        self.source = f"Saved to {loaded.path}{fixed}"
+        rows = self.ids.rows
+        rows.clear_widgets()
+        self._inputs: dict[str, TextInput] = {}
+        u = app.u
+        for key in cfg.KEYS:
+            value = loaded.config.get(key)
+            label = Label(text=key, font_size=15 * u, size_hint_y=None, height=36 * u,
+                          halign="left", valign="middle")
+            label.bind(size=lambda lbl, size: setattr(lbl, "text_size", size))
+            box = TextInput(text=_text(value), multiline=False, font_size=15 * u,
+                            size_hint_y=None, height=36 * u, disabled=key in loaded.fixed)
+            rows.add_widget(label)
+            rows.add_widget(box)
+            self._inputs[key] = box
+        self._load_deck()
+
+    def save(self) -> None:
+        app = App.get_running_app()
+        loaded = app.loaded
+        try:
+            for key, box in self._inputs.items():
+                if key in loaded.fixed:
+                    continue
+                current = loaded.config.get(key)
+                if box.text.strip() != _text(current):
+                    loaded = loaded.with_value(key, _value(key, box.text, current))
+            loaded.save()
+        except (cfg.ConfigError, OSError) as exc:
+            self.message = str(exc)
+            return
+        app.apply_settings(loaded)
+        self.message = f"Saved. Camera and pin changes take effect at the next start ({loaded.path})."
+
+    # ------------------------------------------------------------------ daikaiju data
+
+    def _load_deck(self) -> None:
+        from companion.daikaiju import load_deck
+        from companion.locations import data_dir, owner_file
+
+        try:
+            deck = load_deck()
+            path = owner_file("daikaiju.json")
+            text = path.read_text("utf-8") if path else _builtin_deck()
+        except Exception as exc:
+            self.deck_note = f"The daikaiju data cannot be read: {exc}"
+            return
+        where = f"your edited copy ({path})" if path else "the built-in default"
+        check = " It is a DEFAULT: check each tile's arrows against your copy." if (
+            deck.default
+        ) else ""
+        self.deck_note = f"Daikaiju deck: {where}.{check} Saving writes {data_dir()}."
+        self.ids.deck.text = text
+
+    def save_deck(self) -> None:
+        from companion.daikaiju import parse_deck
+        from companion.locations import data_dir
+
+        text = self.ids.deck.text
+        try:
+            doc = json.loads(text)
+            parse_deck(doc, "the edited deck")
+        except json.JSONDecodeError as exc:
+            self.message = f"Not saved: not JSON ({exc.msg} at line {exc.lineno})."
+            return
+        except ValueError as exc:
+            self.message = f"Not saved: {exc}"
+            return
+        path = data_dir() / "daikaiju.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, "utf-8")
+        self.message = f"Daikaiju deck saved to {path}; new games use it."
+        self._load_deck()
+
+    def reset_deck(self) -> None:
+        from companion.locations import data_dir
+
+        path = data_dir() / "daikaiju.json"
+        if path.exists():
+            path.unlink()
+        self.message = "Back to the built-in daikaiju deck for new games."
+        self._load_deck()
+
+
+def _builtin_deck() -> str:
+    from importlib import resources
+
+    return resources.files("companion.data").joinpath("daikaiju.json").read_text("utf-8")

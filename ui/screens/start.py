@@ -1,0 +1,133 @@
+"""The start screen: game, ships in seat order, rule options; resume offered first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import ListProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.checkbox import CheckBox
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+from kivy.uix.togglebutton import ToggleButton
+
+from companion.config import COLOURS
+from ui.adapt import game_title
+from ui.model import SHIP_RGB
+
+
+def _game_facts() -> tuple[dict[str, dict[str, str]], dict[str, list[str]]]:
+    from companion.game import OPTIONS, Game
+
+    notes: dict[str, list[str]] = {}
+    for game in ("tsuro", "tsuro-of-the-seas"):
+        try:
+            notes[game] = Game.create(game, ["red", "blue"]).defaults_to_check()
+        except Exception:
+            notes[game] = []
+    return OPTIONS, notes
+
+
+class StartScreen(Screen):
+    game = StringProperty("tsuro-of-the-seas")
+    players = ListProperty([])
+    options = ListProperty([])
+    notes = StringProperty("")
+    message = StringProperty("")
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        self._options, self._notes = _game_facts()
+        grid = self.ids.colours
+        self._colour_buttons: dict[str, ToggleButton] = {}
+        for colour in COLOURS:
+            rgb = SHIP_RGB[colour]
+            b = ToggleButton(
+                text=colour,
+                background_normal="",
+                background_down="",
+                background_color=[*rgb, 0.45],
+                color=(0, 0, 0, 1) if sum(rgb) > 1.6 else (1, 1, 1, 1),
+                font_size=self._u(15),
+            )
+            b.bind(on_release=lambda btn, c=colour: self.toggle_player(c, btn))
+            grid.add_widget(b)
+            self._colour_buttons[colour] = b
+        self._build_options()
+
+    def _u(self, v: float) -> float:
+        app = App.get_running_app()
+        return v * (app.u if app else 1)
+
+    def preset(self, game: str, players: list[str], options: list[str]) -> None:
+        self.game = game
+        self.players = list(players)
+        self.options = list(options)
+        self._paint()
+        self._build_options()
+
+    def choose_game(self, game: str) -> None:
+        self.game = game
+        self.options = []
+        self._build_options()
+
+    def toggle_player(self, colour: str, button: Any = None) -> None:
+        if colour in self.players:
+            self.players = [p for p in self.players if p != colour]
+        else:
+            self.players = [*self.players, colour]
+        self._paint()
+
+    def _paint(self) -> None:
+        for colour, b in getattr(self, "_colour_buttons", {}).items():
+            on = colour in self.players
+            b.state = "down" if on else "normal"
+            b.background_color = [*SHIP_RGB[colour], 1.0 if on else 0.35]
+            b.text = f"{self.players.index(colour) + 1}. {colour}" if on else colour
+
+    def _build_options(self) -> None:
+        box = self.ids.options
+        box.clear_widgets()
+        for name, text in getattr(self, "_options", {}).get(self.game, {}).items():
+            row = BoxLayout(size_hint_y=None, height=self._u(30))
+            cb = CheckBox(active=name in self.options, size_hint_x=None, width=self._u(40))
+            cb.bind(active=lambda _cb, on, n=name: self.set_option(n, on))
+            row.add_widget(cb)
+            label = Label(text=text, font_size=self._u(14), halign="left", valign="middle")
+            label.bind(size=lambda lbl, size: setattr(lbl, "text_size", size))
+            row.add_widget(label)
+            box.add_widget(row)
+        self.notes = "\n".join(self._notes_for(self.game))
+
+    def _notes_for(self, game: str) -> list[str]:
+        return getattr(self, "_notes", {}).get(game, [])
+
+    def set_option(self, name: str, on: bool) -> None:
+        opts = [o for o in self.options if o != name]
+        self.options = [*opts, name] if on else opts
+
+    def update(self, c: Any) -> None:
+        box = self.ids.resume
+        box.clear_widgets()
+        for g in c.unfinished()[:2]:
+            b = Button(
+                text=f"Resume {game_title(g.game)}: {', '.join(g.players)} "
+                f"({g.entries} actions, {str(g.updated)[:16].replace('T', ' ')})",
+                font_size=self._u(20),
+                bold=True,
+                size_hint_y=None,
+                height=self._u(52),
+                background_normal="",
+                background_color=(0.7, 0.5, 0.05, 1),
+            )
+            b.bind(on_release=lambda _b, gid=g.game_id: App.get_running_app().resume(gid))
+            box.add_widget(b)
+        self.message = c.message if c.session is None else ""
+
+    def start(self) -> None:
+        app = App.get_running_app()
+        if len(self.players) < 2:
+            self.message = "Touch at least two ship colours, in seat order."
+            return
+        app.new_game(self.game, list(self.players), list(self.options))

@@ -1,0 +1,141 @@
+"""The table screen: shows the controller's state; its buttons call the controller."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.screenmanager import Screen
+
+from ui.adapt import game_title
+from ui.camera import SimCamera
+from ui.model import SHIP_RGB
+from ui.widgets.pickers import DicePopup, TilePicker
+
+GREEN = [0.05, 0.45, 0.15, 1]
+RED = [0.65, 0.08, 0.08, 1]
+AMBER = [0.60, 0.42, 0.0, 1]
+
+
+class TableScreen(Screen):
+    picture = ObjectProperty(None, allownone=True)
+    prompt = StringProperty("")
+    prompt_colour = ListProperty([1, 1, 1, 1])
+    status_line = StringProperty("")
+    dice_text = StringProperty("")
+    verdict_text = StringProperty("")
+    verdict_bg = ListProperty([0, 0, 0, 0])
+    message = StringProperty("")
+    odds_text = StringProperty("")
+    awaiting = StringProperty("")
+    show_pair = BooleanProperty(True)
+    sim_lay = BooleanProperty(False)
+
+    _last_dice: Any = None
+    popup: Any = None
+
+    def update(self, c: Any, animate: float = 0.0) -> None:
+        snap = c.snapshot
+        self.picture = snap.board
+        self.awaiting = snap.awaiting
+        self.prompt = snap.prompt
+        colour = snap.active_colour
+        rgb = SHIP_RGB.get(colour or "", (1, 1, 1))
+        # light text in the active ship's colour (black and dark ships stay readable)
+        self.prompt_colour = [max(v, 0.55) for v in rgb] + [1] if colour != "black" else [1, 1, 1, 1]
+        cam = "touch entry"
+        if c.camera is not None:
+            cam = c.camera.name if c.camera_ok else "camera unplugged: touch entry"
+        self.status_line = (
+            f"{game_title(snap.game)} · pile {snap.pile if snap.pile is not None else '-'}"
+            f" · {cam}"
+        )
+        self.sim_lay = isinstance(c.camera, SimCamera) and c.camera_ok and not c.touch_entry
+        self._dice(snap, animate)
+        v = c.verdict
+        if v is None:
+            self.verdict_text, self.verdict_bg = "", [0, 0, 0, 0]
+        else:
+            self.verdict_text = v.text
+            self.verdict_bg = AMBER if v.needs_hand else (GREEN if v.legal else RED)
+        lines = [c.message] if c.message else []
+        lines += c.notices[:2]
+        self.message = "\n".join(lines)
+        if snap.odds:
+            self.odds_text = "Danger next daikaiju phase: " + ", ".join(
+                f"{name} {float(p):.0%}" for name, p in snap.odds.items()
+            )
+        else:
+            self.odds_text = ""
+        if v is not None and v.needs_hand and self.popup is None:
+            self.show_hand(c)
+
+    def _dice(self, snap: Any, animate: float) -> None:
+        gold, blue = self.ids.gold, self.ids.blue
+        key = (snap.dice, snap.die, len(snap.history))
+        changed = key != self._last_dice and self._last_dice is not None
+        self._last_dice = key
+        duration = animate if changed else 0
+        if snap.awaiting == "die" or (snap.die and snap.history and "die" in snap.history[-1]):
+            self.show_pair = False
+            face = snap.die or 0
+            gold.colour = "white"
+            gold.roll_to(face, duration)
+            blue.roll_to(0, 0)
+            self.dice_text = f"{face}" if face else ""
+            return
+        self.show_pair = True
+        gold.colour = "gold"
+        if snap.dice:
+            g, b = snap.dice
+            gold.roll_to(g, duration)
+            blue.roll_to(b, duration)
+            self.dice_text = f"= {g + b}"
+        else:
+            gold.roll_to(0, 0)
+            blue.roll_to(0, 0)
+            self.dice_text = ""
+
+    # ------------------------------------------------------------------- touch entry
+
+    def enter_dice(self) -> None:
+        app = App.get_running_app()
+        single = self.awaiting == "die"
+        popup = DicePopup(mode="single" if single else "pair")
+        if single:
+            popup.on_done = lambda face: app.controller.enter_die(face)
+        else:
+            popup.on_done = lambda g, b: app.controller.enter_dice(g, b)
+        self.popup = popup
+        popup.bind(on_dismiss=lambda *_: setattr(self, "popup", None))
+        popup.open()
+
+    def pick_tile(self) -> None:
+        app = App.get_running_app()
+        target = self.picture.target if self.picture else None
+        where = f" on {target}" if target else ""
+        verb = "Lay a tile on the simulated table" if self.sim_lay else "Pick the tile"
+        popup = TilePicker(title=f"{verb}{where}")
+        popup.on_done = lambda tiles: app.controller.choose_tile(tiles[0])
+        self.popup = popup
+        popup.bind(on_dismiss=lambda *_: setattr(self, "popup", None))
+        popup.open()
+
+    def show_hand(self, c: Any) -> None:
+        snap = c.snapshot
+        seat = snap.active if snap.active is not None else 0
+        rest = max(0, (snap.hands[seat] if snap.hands else 3) - 1)
+        if rest == 0:
+            c.show_hand([])
+            return
+        popup = TilePicker(title="Show the rest of your hand", wanted=rest)
+        popup.on_done = lambda tiles: c.show_hand(tiles)
+        self.popup = popup
+        popup.bind(on_dismiss=lambda *_: setattr(self, "popup", None))
+        popup.open()

@@ -1,0 +1,130 @@
+"""``companion screenshots --out DIR``: every screen at both sizes, headless, as PNG.
+
+A demo game (seeded dice, simulated players, a temporary record store, mock pins and the
+simulated camera) is played to the states each screen shows; nothing is written to the
+owner's data or settings.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+SIZES = ((800, 480), (1280, 720))
+
+
+def _isolate(tmp: Path) -> None:
+    """Keep the owner's settings and records out of the pictures (and safe)."""
+    os.environ["COMPANION_CONFIG"] = str(tmp / "config.toml")
+    os.environ["COMPANION_DATA_DIR"] = str(tmp / "data")
+    os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_HOME", str(tmp / "kivy"))
+
+
+def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, seed: int = 4
+               ) -> list[Path]:
+    with tempfile.TemporaryDirectory(prefix="companion-shots-") as t:
+        tmp = Path(t)
+        _isolate(tmp)
+        from companion import config as cfg
+        from hardware.pins import FactoryChoice, mock_factory
+
+        from . import demo
+        from .app import build_context
+        from .harness import Harness
+
+        loaded = cfg.load(tmp / "config.toml", etc_path=None)
+        loaded = loaded.with_value("display.show_odds", True)
+        loaded = loaded.with_value("display.dice_animation_ms", 0)
+        store = demo.temp_store(tmp / "data")
+        ctx = build_context(
+            loaded,
+            camera="sim",
+            factory=FactoryChoice(mock_factory(), True, "screenshots: mock pins"),
+            store=store,
+            session_api=demo.SeededSessions(seed),
+        )
+        # an unfinished game in the store, so the start screen offers to resume it
+        old = ctx.session_api.new(store, game="tsuro", players=["black", "white"])
+        del old
+        harness = Harness(ctx, sizes[0])
+        written: list[Path] = []
+        try:
+            written += _shots(harness, out, sizes, seed)
+        finally:
+            harness.stop()
+            ctx.close()
+            store.close()
+        return written
+
+
+def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> list[Path]:
+    from . import demo
+
+    c = h.controller
+    c.repeat = 0  # simulated players press faster than people: no repeat guard
+    app = h.app
+    pictures: dict[str, Any] = {}
+
+    def snap(name: str) -> None:
+        for w, ht in sizes:
+            h.resize((w, ht))
+            pictures.setdefault(name, []).append(h.shoot(out / f"{name}-{w}x{ht}.png"))
+        h.resize(sizes[0])
+
+    snap("start")
+    app.new_game("tsuro-of-the-seas", ["red", "blue", "green"], [])
+    h.frames(3)
+    if c.checking:
+        snap("instructions-setup")
+    rng = __import__("random").Random(seed)
+    # play until a tile is to be laid, with dice on the table
+    demo.play(c, seed, until=lambda c: c.session.awaiting() == "place" and not c.checking
+              and c.snapshot.dice is not None)
+    app.show_table()
+    snap("table-place")
+    # lay an illegal tile (if there is one) to show a red verdict
+    sq = c.snapshot.board.target
+    bad = next((t for t in demo.all_oriented() if not c.session.check(sq, t).legal), None)
+    if bad is not None:
+        c.choose_tile(bad)
+        c.confirm()
+        h.frames(3)
+        snap("table-illegal")
+    for t in demo.candidate_tiles(c, rng)[:12]:
+        before = len(c.session.entries)
+        c.choose_tile(t)
+        c.confirm()
+        if len(c.session.entries) > before:
+            break
+    h.frames(3)
+    snap("table-legal")
+    # a daikaiju phase or a lost ship: the instructions screen
+    demo.play(c, seed, until=lambda c: c.checking)
+    if c.checking:
+        snap("instructions")
+    app.show("history")
+    snap("history")
+    app.show("settings")
+    snap("settings")
+    app.show_table()
+    c.pending = None
+    demo.play(c, seed)
+    h.frames(3)
+    app.show_table()
+    snap("end")
+    return [p for ps in pictures.values() for p in ps]
+
+
+def blank(path: Path) -> bool:
+    """Whether a picture is one flat colour (a screen that drew nothing)."""
+    import cv2
+
+    img = cv2.imread(str(path))
+    return img is None or float(img.std()) < 3.0

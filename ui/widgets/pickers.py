@@ -1,0 +1,81 @@
+"""Pop-ups for entry by touch: physical dice, a tile and its rotation, a hand.
+
+They show choices and hand the choice to a callback; the rules are asked afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.modalview import ModalView
+
+from companion.tiles import PATTERNS, Tile
+
+from .tiles import TileThumb
+
+
+class DicePopup(ModalView):
+    """Enter the physical dice: gold and blue (``single`` for the daikaiju die)."""
+
+    gold = NumericProperty(0)
+    blue = NumericProperty(0)
+    single = NumericProperty(0)
+    mode = StringProperty("pair")
+    on_done = ObjectProperty(None)
+
+    def choose(self, colour: str, face: int) -> None:
+        setattr(self, colour, face)
+        if self.mode == "single" and self.single:
+            self.finish()
+        elif self.mode == "pair" and self.gold and self.blue:
+            self.finish()
+
+    def finish(self) -> None:
+        done: Callable[..., Any] | None = self.on_done
+        self.dismiss()
+        if done is not None:
+            if self.mode == "single":
+                done(self.single)
+            else:
+                done(self.gold, self.blue)
+
+
+class TilePicker(ModalView):
+    """Pick a pattern, then the rotation it lies in; or, for a hand, several patterns."""
+
+    title = StringProperty("Pick the tile")
+    pattern = ObjectProperty(None, allownone=True)
+    rotations = ListProperty([])
+    wanted = NumericProperty(1)
+    """How many tiles to pick (1 for a placement; the rest of the hand otherwise)."""
+    picked = ListProperty([])
+    on_done = ObjectProperty(None)
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        grid = self.ids.patterns
+        for p in PATTERNS:
+            thumb = TileThumb(tile=p)
+            thumb.bind(on_release=lambda t: self.choose_pattern(t.tile))
+            grid.add_widget(thumb)
+
+    def choose_pattern(self, tile: Tile) -> None:
+        if self.wanted > 1 or self.title.startswith("Show"):
+            self.picked = [*self.picked, tile]
+            if len(self.picked) >= self.wanted:
+                self.finish(self.picked)
+            return
+        self.pattern = tile
+        row = self.ids.rotations
+        row.clear_widgets()
+        for r in tile.rotations():
+            thumb = TileThumb(tile=r)
+            thumb.bind(on_release=lambda t: self.finish([t.tile]))
+            row.add_widget(thumb)
+
+    def finish(self, tiles: list[Tile]) -> None:
+        done = self.on_done
+        self.dismiss()
+        if done is not None:
+            done(tiles)

@@ -1,0 +1,216 @@
+"""``companion vision ...``: teach, read, markers and calibrate (contracts.md 4).
+
+Exit codes: 0 done; 1 teach or calibrate failed (one line on stderr); 2 bad arguments
+(argparse's own errors too); 3 board not found (``read``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from companion.board import GAME_BOARDS, BoardError, BoardProfile, Point
+
+from .errors import BadImage, BoardNotFound, ProfileError, VisionError
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NOT_FOUND = 0, 1, 2, 3
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("vision", help="read the physical board through the camera",
+                                   description="Read the physical board through the camera.")
+    sub = parser.add_subparsers(dest="vision_command", metavar="ACTION", required=True)
+    games = sorted(GAME_BOARDS)
+
+    teach = sub.add_parser("teach", help="learn the look of your own pieces from photos")
+    teach.add_argument("--game", required=True, choices=games)
+    teach.add_argument("--profile", required=True, type=Path, metavar="DIR")
+    teach.add_argument("--layout", required=True, type=Path, metavar="LAYOUT.json")
+    teach.set_defaults(func=cmd_teach)
+
+    read = sub.add_parser("read", help="read a photo of the board")
+    read.add_argument("--game", required=True, choices=games)
+    read.add_argument("--profile", type=Path, metavar="DIR")
+    read.add_argument("--ships", action="store_true", help="also look for ship pieces")
+    read.add_argument("--json", action="store_true", help="print the contract's JSON object")
+    read.add_argument("image", type=Path, metavar="IMAGE")
+    read.set_defaults(func=cmd_read)
+
+    markers = sub.add_parser("markers", help="write a printable sheet of the four markers")
+    markers.add_argument("--out", required=True, type=Path, metavar="FILE",
+                         help="a .pdf (A4) or .png (with its DPI recorded)")
+    markers.add_argument("--square-mm", type=float, default=50.0,
+                         help="side of one board square in mm (default 50)")
+    markers.add_argument("--dpi", type=int, default=300)
+    markers.set_defaults(func=cmd_markers)
+
+    cal = sub.add_parser("calibrate", help="measure where the markers lie on your real board, "
+                         "and the colours of your ships")
+    cal.add_argument("--game", required=True, choices=games)
+    cal.add_argument("--profile", required=True, type=Path, metavar="DIR")
+    cal.add_argument("--corners", metavar="X,Y;X,Y;X,Y;X,Y",
+                     help="pixel positions in IMAGE of the grid's outer corners: top-left, "
+                          "top-right, bottom-right, bottom-left")
+    cal.add_argument("--ship", action="append", default=[], metavar="POINT=COLOUR",
+                     help="a ship standing in IMAGE, e.g. r1c3:0=red (repeat)")
+    cal.add_argument("image", type=Path, metavar="IMAGE")
+    cal.set_defaults(func=cmd_calibrate)
+
+
+def _fail(code: int, message: str) -> int:
+    print(f"companion vision: {message}", file=sys.stderr)
+    return code
+
+
+def _board(game: str) -> BoardProfile:
+    return GAME_BOARDS[game]
+
+
+def cmd_teach(args: argparse.Namespace) -> int:
+    from .profile import load_layout
+    from .teach import summary, teach
+
+    board = _board(args.game)
+    try:
+        layout = load_layout(args.profile if args.profile.is_dir() else None, board)
+        templates, lesson = teach(args.layout, board, args.profile, layout)
+    except BoardNotFound as exc:
+        return _fail(EXIT_FAILED, f"markers not found in a teaching photo: {exc}")
+    except (VisionError, OSError) as exc:
+        return _fail(EXIT_FAILED, str(exc))
+    print(summary(templates, lesson))
+    return EXIT_OK
+
+
+def cmd_read(args: argparse.Namespace) -> int:
+    from .profile import load_layout, load_ship_colours, load_templates
+    from .recognise import BoardReader
+    from .ships import ShipFinder
+    from .sources import load_image
+
+    board = _board(args.game)
+    try:
+        templates = load_templates(args.profile)
+        layout = load_layout(args.profile, board)
+        colours = load_ship_colours(args.profile)
+        frame = load_image(args.image)
+    except (ProfileError, BadImage) as exc:
+        return _fail(EXIT_USAGE, str(exc))
+    ships = ShipFinder(board, colours) if args.ships or colours else None
+    reader = BoardReader(board, templates, layout, ships=ships)
+    reading = reader.read(frame)
+    if not reading.found:
+        return _fail(EXIT_NOT_FOUND, f"board not found in {args.image}: {reading.reason}")
+    if args.json:
+        print(json.dumps(reading.to_json()))
+    else:
+        print(_text(reading))
+    return EXIT_OK
+
+
+def _text(reading: Any) -> str:
+    from .reading import Content
+
+    lines = [f"{reading.rows}x{reading.cols} board, {reading.markers} of 4 markers "
+             f"({reading.status})"]
+    for r in range(1, reading.rows + 1):
+        cells = []
+        for sq, sr in sorted(reading.squares.items()):
+            if sq.row != r:
+                continue
+            if sr.content is Content.TILE:
+                cells.append(sr.tile.notation())
+            elif sr.content is Content.DAIKAIJU:
+                cells.append(f"kaiju-{sr.facing.word[0].upper()}  ")
+            elif sr.content is Content.EMPTY:
+                cells.append("   .    ")
+            else:
+                cells.append("   ?    ")
+        lines.append(" ".join(cells))
+    for pt, colour in sorted(reading.ships.items()):
+        lines.append(f"ship {colour} at {pt}")
+    return "\n".join(lines)
+
+
+def cmd_markers(args: argparse.Namespace) -> int:
+    from .markers import write_sheet
+
+    try:
+        write_sheet(args.out, args.square_mm, args.dpi)
+    except VisionError as exc:
+        return _fail(EXIT_USAGE, str(exc))
+    except OSError as exc:
+        return _fail(EXIT_FAILED, f"{args.out}: {exc.strerror}")
+    print(f"wrote {args.out}: markers {args.square_mm / 2:.1f} mm square; print at 100% and "
+          f"lay each with its crossed corner on the grid's outer corner")
+    return EXIT_OK
+
+
+def parse_corners(text: str) -> np.ndarray:
+    try:
+        pts = [tuple(float(v) for v in part.split(",")) for part in text.split(";")]
+    except ValueError:
+        pts = []
+    if len(pts) != 4 or any(len(p) != 2 for p in pts):
+        raise ValueError(f"--corners {text!r}: give four X,Y pairs separated by ';'")
+    return np.array(pts, np.float64)
+
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    import cv2
+
+    from .board_finder import BoardFinder
+    from .geometry import MarkerLayout
+    from .markers import MarkerDetector
+    from .profile import load_layout, load_ship_colours, save_layout, save_ship_colours
+    from .ships import ShipFinder
+    from .sources import load_image
+
+    board = _board(args.game)
+    if not args.corners and not args.ship:
+        return _fail(EXIT_USAGE, "calibrate needs --corners and/or --ship")
+    try:
+        frame = load_image(args.image)
+        ships = {}
+        for item in args.ship:
+            point, sep, colour = item.partition("=")
+            if not sep or not colour:
+                raise ValueError(f"--ship {item!r}: write it like r1c3:0=red")
+            ships[Point.parse(point)] = colour.strip()
+        corners = parse_corners(args.corners) if args.corners else None
+    except (BadImage, BoardError, ValueError) as exc:
+        return _fail(EXIT_USAGE, str(exc))
+    detections = MarkerDetector().detect(frame)
+    notes = []
+    try:
+        if corners is not None:
+            if len(detections) < 4:
+                raise BoardNotFound(f"calibration needs all 4 markers in view; saw "
+                                    f"{len(detections)}")
+            grid = np.float64([[0, 0], [board.cols, 0], [board.cols, board.rows],
+                               [0, board.rows]])
+            to_grid = cv2.getPerspectiveTransform(corners.astype(np.float32),
+                                                  grid.astype(np.float32))
+            measured = {i: tuple(tuple(float(v) for v in xy) for xy in cv2.perspectiveTransform(
+                d.corners[None].astype(np.float64), to_grid)[0]) for i, d in detections.items()}
+            layout = MarkerLayout(measured)
+            save_layout(args.profile, board, layout)
+            notes.append(f"marker offsets saved to {args.profile / 'markers.json'}")
+        if ships:
+            layout = load_layout(args.profile, board)
+            pose = BoardFinder(board.rows, board.cols, layout).fit(detections)
+            finder = ShipFinder(board, load_ship_colours(args.profile))
+            measured_colours = finder.calibrate(frame, pose.homography, ships)
+            save_ship_colours(args.profile, finder.colours)
+            notes.append(f"ship colours {', '.join(sorted(measured_colours))} saved")
+    except BoardNotFound as exc:
+        return _fail(EXIT_FAILED, f"board not found: {exc}")
+    except (VisionError, OSError) as exc:
+        return _fail(EXIT_FAILED, str(exc))
+    print("; ".join(notes))
+    return EXIT_OK
