@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -47,6 +48,7 @@ class GameError(ValueError):
     """A game that cannot be set up as asked."""
 
 
+@cache
 def _load_wake_tiles() -> tuple[int, ...]:
     doc = json.loads(
         resources.files("companion.data").joinpath("seas_wake_tiles.json").read_text("utf-8")

@@ -22,8 +22,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 UNKNOWN = -1
+
+
+@cache
+def _chance(count: int, total: int) -> Fraction:
+    # Draws ask for the same few fractions again and again; building them is not free.
+    return Fraction(count, total)
 
 
 def remove_one(items: Sequence[int], value: int) -> tuple[int, ...]:
@@ -55,7 +62,7 @@ class Pile:
         if self.shuffled == 0 and self.bottom and self.bottom[0] != UNKNOWN:
             return [(self.bottom[0], Fraction(1))]
         n = len(self.unseen)
-        return [(t, Fraction(c, n)) for t, c in sorted(Counter(self.unseen).items())]
+        return [(t, _chance(c, n)) for t, c in sorted(Counter(self.unseen).items())]
 
     def next_is_known(self) -> bool:
         return self.shuffled == 0 and bool(self.bottom) and self.bottom[0] != UNKNOWN

@@ -17,7 +17,7 @@ draws a random number itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from itertools import combinations
@@ -49,6 +49,18 @@ CHANCE = -1
 TERMINAL = -4
 
 PATTERN_OF: tuple[int, ...] = tuple(PATTERN_INDEX[t.pattern()] for t in ORIENTED)
+_PATTERN_OF_TILE: dict[Tile, int] = {t: PATTERN_OF[i] for i, t in enumerate(ORIENTED)}
+
+
+def pattern_number(tile: Tile) -> int:
+    """The pattern a tile in any orientation belongs to, as an index into PATTERNS."""
+    return _PATTERN_OF_TILE[tile]
+
+
+_ROLLS = tuple((Roll(g, b), Fraction(1, 36)) for g in range(1, 7) for b in range(1, 7))
+_DIE = tuple((Die(f), Fraction(1, 6)) for f in range(1, 7))
+_FACINGS = tuple((Facing(side), Fraction(1, 4)) for side in Side)
+_DRAWS = tuple(Draw(p) for p in PATTERNS)
 ROTATIONS: tuple[tuple[int, ...], ...] = tuple(
     tuple(TILE_INDEX[r] for r in p.rotations()) for p in PATTERNS
 )
@@ -102,7 +114,7 @@ class Outcome:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     game: Game
     phase: Phase
@@ -187,17 +199,17 @@ class State:
         """Every outcome of the chance point, with its exact probability."""
         p = self.phase
         if p in (Phase.TURN_ROLL, Phase.DAIKAIJU_ROLL):
-            return [(Roll(g, b), Fraction(1, 36)) for g in range(1, 7) for b in range(1, 7)]
+            return list(_ROLLS)
         if p is Phase.DAIKAIJU_DIE:
-            return [(Die(f), Fraction(1, 6)) for f in range(1, 7)]
+            return list(_DIE)
         if p is Phase.DAIKAIJU_FACING:
-            return [(Facing(side), Fraction(1, 4)) for side in Side]
+            return list(_FACINGS)
         if p is Phase.DAIKAIJU_DRAW:
             if self.dk_deck:
                 return [(DrawDaikaiju(c), Fraction(1, len(self.dk_deck))) for c in self.dk_deck]
             return [(DrawDaikaiju(self.dk_bottom[0]), Fraction(1))]
         if p in (Phase.DEAL, Phase.DRAW):
-            return [(Draw(PATTERNS[t]), q) for t, q in self.pile.draw_odds()]
+            return [(_DRAWS[t], q) for t, q in self.pile.draw_odds()]
         return []
 
     # ---- decisions ---------------------------------------------------------------------
@@ -210,12 +222,12 @@ class State:
         tiles = sorted({t for t in (self.hands[self.active] if hand is None else hand) if t >= 0})
         return [Place(sq, ORIENTED[o]) for t in tiles for o in ROTATIONS[t]]
 
-    def movement(self, place: Place) -> Movement:
+    def movement(self, place: Place, blocked: frozenset[int] | None = None) -> Movement:
         """What laying this tile would do (whether or not it is legal)."""
         return resolve(
             self.grid,
             self.board,
-            self.daikaiju_squares(),
+            self.daikaiju_squares() if blocked is None else blocked,
             self.ships,
             self.active,
             self.grid.index(place.square),
@@ -224,7 +236,8 @@ class State:
         )
 
     def best_rank(self, hand: Sequence[int]) -> int:
-        ranks = [self.movement(p).rank for p in self.pseudo_legal_placements(hand)]
+        blocked = self.daikaiju_squares()
+        ranks = [self.movement(p, blocked).rank for p in self.pseudo_legal_placements(hand)]
         return min(ranks) if ranks else FINE
 
     def legal_actions(self) -> list[Action]:
@@ -234,7 +247,10 @@ class State:
         if p is Phase.RELOCATE:
             return [Relocate(pt) for pt in self._relocations()]
         if p is Phase.PLACE:
-            options = [(pl, self.movement(pl).rank) for pl in self.pseudo_legal_placements()]
+            blocked = self.daikaiju_squares()
+            options = [
+                (pl, self.movement(pl, blocked).rank) for pl in self.pseudo_legal_placements()
+            ]
             best = min((r for _, r in options), default=FINE)
             if self.hand_known(self.active):
                 return [pl for pl, r in options if r == best]
@@ -308,7 +324,16 @@ def _tiles(patterns: Sequence[int]) -> tuple[Tile | None, ...]:
 
 
 def _pattern_numbers(tiles: Sequence[Tile | None]) -> tuple[int, ...]:
-    return tuple(PATTERN_INDEX[t.pattern()] if t is not None else UNKNOWN for t in tiles)
+    return tuple(pattern_number(t) if t is not None else UNKNOWN for t in tiles)
+
+
+def replace(s: State, **changes: Any) -> State:
+    """``dataclasses.replace`` without its per-call bookkeeping: states are made very often."""
+    new = object.__new__(State)
+    d = new.__dict__
+    d.update(s.__dict__)
+    d.update(changes)
+    return new
 
 
 def new_state(game: Game) -> State:
@@ -344,7 +369,7 @@ def _apply_deal(s: State, a: Draw) -> State:
 def _give_tile(s: State, seat: int, a: Draw) -> State:
     if s.pile.size == 0:
         raise IllegalAction("the draw pile is empty")
-    tile = PATTERN_INDEX[a.tile.pattern()] if a.tile is not None else UNKNOWN
+    tile = pattern_number(a.tile) if a.tile is not None else UNKNOWN
     try:
         known = s.pile.drawn_identity(tile)
         pile = s.pile.take(tile)
@@ -658,7 +683,7 @@ def _apply_place(s: State, a: Place) -> State:
         raise IllegalAction(
             f"the tile must go on {front}, the square in front of the {s.game.players[seat]} ship, not on {a.square}"
         )
-    pattern = PATTERN_INDEX[a.tile.pattern()]
+    pattern = pattern_number(a.tile)
     hand = s.hands[seat]
     pile = s.pile
     if a.hand is not None:
@@ -710,7 +735,7 @@ def _why_not(rank: int) -> str:
 def _revealed(s: State, seat: int, shown: Sequence[Tile]) -> tuple[tuple[int, ...], Pile]:
     """The hand as shown, checked against what the companion already knows of it."""
     hand = s.hands[seat]
-    shown_n = [PATTERN_INDEX[t.pattern()] for t in shown]
+    shown_n = [pattern_number(t) for t in shown]
     if len(shown_n) != len(hand):
         raise IllegalAction(
             f"the {s.game.players[seat]} hand holds {len(hand)} tiles, {len(shown_n)} were shown"

@@ -30,13 +30,13 @@ from hardware.pins import FactoryChoice, choose_factory
 from .camera import Camera, make_camera
 from .clockbridge import ClockBridge
 from .controller import TableController
-from .sdnotify import Notifier
 from .screens.end import EndScreen
 from .screens.history import HistoryScreen
 from .screens.instructions import InstructionsScreen
 from .screens.settings import SettingsScreen
 from .screens.start import StartScreen
 from .screens.table import TableScreen
+from .sdnotify import Notifier
 from .widgets.board import BoardView  # noqa: F401  (registers the class for kv)
 from .widgets.dice import DieFace  # noqa: F401
 from .widgets.simpanel import SimPanel
@@ -87,7 +87,9 @@ def build_context(
         store = RecordStore.open()
     factory = factory or choose_factory(config.gpio.factory)
     panel = Panel.build(config.gpio, factory.factory)
-    cam, note = make_camera(camera or config.camera.source)
+    cam, note = make_camera(camera or config.camera.source, config.camera.profile)
+    if cam is not None and hasattr(cam, "warm_up"):
+        cam.warm_up()
     notes = []
     if factory.simulated:
         notes.append(f"GPIO: {factory.reason}")
@@ -138,7 +140,9 @@ class CompanionApp(App):
 
     def build(self) -> Any:
         for name in KV_FILES:
-            Builder.load_file(str(KV_DIR / name))
+            path = str(KV_DIR / name)
+            Builder.unload_file(path)  # a second app in one process must not double the rules
+            Builder.load_file(path)
         self._resize(Window, Window.size)
         Window.bind(size=self._resize)
         self.bridge = ClockBridge()
@@ -172,7 +176,8 @@ class CompanionApp(App):
                 note="Mock pins:\nbuttons, LEDs",
             )
             root.add_widget(self.panel_widget)
-        ExceptionManager.add_handler(_KeepGoing())
+        if not any(isinstance(h, _KeepGoing) for h in ExceptionManager.handlers):
+            ExceptionManager.add_handler(_KeepGoing())
         self._events.append(Clock.schedule_interval(lambda dt: self.controller.poll_camera(), 2))
         interval = self.notifier.watchdog_interval
         if interval:

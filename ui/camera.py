@@ -15,6 +15,7 @@ table and reads the photo back through it; otherwise it reports the table exactl
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -109,11 +110,22 @@ class SimCamera:
         self.unplugged = False
         self.unreadable: set[Square] = set()
         """Squares the camera cannot make out (a hand, glare): they read ``unknown``."""
+        self._lock = threading.Lock()
+
+    def warm_up(self, rows: int = 7, cols: int = 7) -> None:
+        """Build the reader's templates in the background (about a second, once)."""
+        threading.Thread(
+            target=lambda: self._read(BoardPicture(rows, cols)), daemon=True, name="camera-warm"
+        ).start()
+
+    def _read(self, picture: BoardPicture) -> dict[Square, Seen]:
+        with self._lock:
+            return self.reader(self.table, picture)
 
     def read(self, picture: BoardPicture) -> dict[Square, Seen]:
         if self.unplugged:
             raise CameraFault("The camera is unplugged.")
-        seen = self.reader(self.table, picture)
+        seen = self._read(picture)
         for sq in self.unreadable:
             seen[sq] = Seen("unknown", confidence=0.2)
         return seen
@@ -125,31 +137,122 @@ class SimCamera:
         pass
 
 
+def _profile(rows: int, cols: int) -> Any:
+    from companion.board import BoardProfile
+
+    return BoardProfile(f"app-{rows}x{cols}", rows, cols, ())
+
+
+def _known(picture: BoardPicture) -> dict[Square, Any]:
+    """The record's board in the vision package's terms (tile, daikaiju or None)."""
+    from vision.reading import Daikaiju
+
+    known: dict[Square, Any] = {sq: None for sq in _squares(picture)}
+    known.update(picture.tiles)
+    known.update({sq: Daikaiju(side) for sq, side in picture.daikaiju.items()})
+    return known
+
+
+def _squares(picture: BoardPicture) -> list[Square]:
+    return [Square(r, c) for r in range(1, picture.rows + 1) for c in range(1, picture.cols + 1)]
+
+
 def vision_sim_reader() -> Reader | None:
     """Photograph the simulated table and read the photo with ``vision``, when it can."""
     try:
-        from vision import simulate
         from vision.reading import Daikaiju
-
-        read_image = _vision_read_function()
-    except Exception:  # vision absent or not finished: read the table exactly
+        from vision.recognise import BoardReader
+        from vision.sources import SimulatedSource
+    except Exception as exc:  # vision absent or broken: read the table exactly
+        log.info("simulated camera without vision: %s", exc)
         return None
-    if read_image is None:
-        return None
+    readers: dict[tuple[int, int], tuple[Any, Any]] = {}
 
     def reader(table: SimTable, picture: BoardPicture) -> dict[Square, Seen]:
-        state: dict[Square, Any] = {
-            sq: (Daikaiju(p) if isinstance(p, Side) else p) for sq, p in table.pieces.items()
-        }
-        photo = simulate.render_photo(picture.rows, picture.cols, state)
-        return read_image(photo, picture)
+        key = (picture.rows, picture.cols)
+        if key not in readers:
+            profile = _profile(*key)
+
+            def state() -> dict[Square, Any]:
+                return {sq: (Daikaiju(p) if isinstance(p, Side) else p)
+                        for sq, p in table.pieces.items()}
+
+            readers[key] = (SimulatedSource(profile, state=state, size=(960, 720)),
+                            BoardReader(profile))
+        source, board_reader = readers[key]
+        return seen_from_reading(board_reader.read(source.read(), known=_known(picture)))
 
     return reader
 
 
-def _vision_read_function() -> Callable[[Any, BoardPicture], dict[Square, Seen]] | None:
-    """The vision package's board reader, adapted; None until vision provides one."""
-    return None
+class VisionCamera:
+    """A real camera (Pi camera, USB webcam, image files) read by the ``vision`` package."""
+
+    simulated = False
+
+    def __init__(self, spec: str, profile_dir: str = "") -> None:
+        self.spec = spec
+        self.profile_dir = profile_dir
+        self.name = f"camera {spec}"
+        self.source: Any = None
+        self._readers: dict[tuple[int, int], Any] = {}
+        self._open()
+
+    def _open(self) -> None:
+        from vision.sources import open_source
+
+        spec = self.spec
+        if spec.startswith("usb:"):
+            spec = "video:" + spec[4:]
+        elif spec.startswith("file:"):
+            spec = spec[5:]
+        try:
+            self.source, note = open_source(spec, _profile(7, 7), fallback=False)
+        except Exception as exc:
+            self.source = None
+            raise CameraFault(f"The camera ({self.spec}) is not available: {exc}.") from exc
+        self.name = note.removeprefix("camera: ")
+
+    def _reader(self, picture: BoardPicture) -> Any:
+        key = (picture.rows, picture.cols)
+        if key not in self._readers:
+            from pathlib import Path
+
+            from vision.profile import load_layout, load_templates
+            from vision.recognise import BoardReader
+
+            profile = _profile(*key)
+            directory = Path(self.profile_dir) if self.profile_dir else None
+            self._readers[key] = BoardReader(
+                profile, load_templates(directory), load_layout(directory, profile)
+            )
+        return self._readers[key]
+
+    def read(self, picture: BoardPicture) -> dict[Square, Seen]:
+        if self.source is None:
+            raise CameraFault(f"The camera ({self.spec}) is unplugged or not answering.")
+        try:
+            frame = self.source.read()
+        except Exception as exc:
+            self.close()
+            raise CameraFault(f"The camera stopped giving pictures ({exc}).") from exc
+        return seen_from_reading(self._reader(picture).read(frame, known=_known(picture)))
+
+    def available(self) -> bool:
+        if self.source is not None:
+            return True
+        try:
+            self._open()
+        except CameraFault:
+            return False
+        return True
+
+    def close(self) -> None:
+        if self.source is not None:
+            try:
+                self.source.close()
+            finally:
+                self.source = None
 
 
 def seen_from_reading(reading: Any) -> dict[Square, Seen]:
@@ -180,7 +283,7 @@ def differences(picture: BoardPicture, seen: dict[Square, Seen], squares: Iterab
     return out
 
 
-def make_camera(source: str) -> tuple[Camera | None, str]:
+def make_camera(source: str, profile_dir: str = "") -> tuple[Camera | None, str]:
     """The camera the configuration names, and one sentence saying what it is.
 
     ``auto`` and ``sim`` give the simulated camera off the Pi; ``none`` gives no camera
@@ -190,13 +293,15 @@ def make_camera(source: str) -> tuple[Camera | None, str]:
         return None, "No camera: placements are entered by touch."
     if source in ("sim", "auto"):
         if source == "auto" and _is_pi():
-            cam, why = _real_camera("picamera")
+            cam, why = _real_camera("picamera", profile_dir)
             if cam is not None:
                 return cam, why
             log.warning("%s; using the simulated camera", why)
         sim = SimCamera()
-        return sim, f"Simulated camera: not a real camera ({sim.name.split('(')[1].rstrip(')')})."
-    return _real_camera(source)
+        how = "photographed and read by the vision package" if sim.reader is not exact_reader \
+            else "reads the simulated table exactly"
+        return sim, f"Simulated camera, not a real one ({how})."
+    return _real_camera(source, profile_dir)
 
 
 def _is_pi() -> bool:
@@ -205,9 +310,12 @@ def _is_pi() -> bool:
     return is_raspberry_pi()
 
 
-def _real_camera(source: str) -> tuple[Camera | None, str]:
+def _real_camera(source: str, profile_dir: str = "") -> tuple[Camera | None, str]:
     try:
-        from vision import sources  # type: ignore[attr-defined]  # noqa: F401
-    except Exception as exc:
-        return None, f"The camera ({source}) is not available ({exc}): entry by touch."
-    return None, f"The camera ({source}) is not wired in yet: entry by touch."
+        cam = VisionCamera(source, profile_dir)
+    except CameraFault as exc:
+        return None, f"{exc} Placements are entered by touch."
+    except Exception as exc:  # vision missing or broken
+        log.exception("camera %s", source)
+        return None, f"The camera ({source}) cannot start ({exc}): entry by touch."
+    return cam, f"Camera: {cam.name}."

@@ -70,11 +70,16 @@ def step(c: Any, rng: random.Random, press: Any = None) -> str:
         return awaiting
     if awaiting == "place":
         before = len(c.session.entries)
-        for tile in candidate_tiles(c, rng)[:12]:
+        from companion.tiles import PATTERNS
+
+        for tile in candidate_tiles(c, rng)[:40]:
             c.choose_tile(tile)
             act("confirm")
             if c.pending is not None:
-                c.show_hand([])  # an empty hand is refused: try the next tile
+                # the player shows the rest of the hand (the rules check it is possible)
+                seat = c.snapshot.active if c.snapshot.active is not None else 0
+                rest = max(0, c.snapshot.hands[seat] - 1)
+                c.show_hand(rng.sample(PATTERNS, rest))
             if len(c.session.entries) > before:
                 return "place"
         return "stuck"

@@ -87,8 +87,11 @@ class Harness:
         self.frames(2)
 
     def stop(self) -> None:
-        from kivy.base import stopTouchApp
+        """Stop this app but keep Kivy's window, so another app can be built after it."""
+        from kivy.app import App
 
-        self.app.stop()
-        stopTouchApp()
+        self.app.dispatch("on_stop")
+        for child in list(self.Window.children):
+            self.Window.remove_widget(child)
+        App._running_app = None
         self.frames(1)

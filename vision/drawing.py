@@ -92,7 +92,18 @@ def _base(size: int, colour: BGR, style: Style) -> np.ndarray:
 
 @lru_cache(maxsize=512)
 def draw_tile(tile: Tile, size: int, style: Style = BUILTIN) -> np.ndarray:
-    """The tile as it lies, seen from above, ``size`` pixels square (BGR)."""
+    """The tile as it lies, seen from above, ``size`` pixels square (BGR).
+
+    A physical tile is one piece turned on the table: its pattern is drawn once and the
+    image turned, so crossings and grain turn with it."""
+    k = tile.quarter_turns_from_pattern()
+    img = np.ascontiguousarray(np.rot90(_draw_pattern(tile.pattern(), size, style), k=-k))
+    img.setflags(write=False)
+    return img
+
+
+@lru_cache(maxsize=64)
+def _draw_pattern(tile: Tile, size: int, style: Style) -> np.ndarray:
     img = _base(size, style.tile, style)
     for a, b in tile.pairs():
         pts = _path_points(a, b, style)

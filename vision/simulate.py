@@ -146,8 +146,10 @@ def render_top_down(
             art = draw_daikaiju(piece.facing, tile_px, style)
         else:
             art = draw_tile(piece, tile_px, style)
-        angle = rng.uniform(-scene.askew_deg, scene.askew_deg)
-        dx, dy = rng.uniform(-scene.askew_shift, scene.askew_shift, 2) * px
+        # Each square its own draw, so adding a tile leaves the others where they lay.
+        lay = np.random.default_rng([scene.seed, sq.row, sq.col])
+        angle = lay.uniform(-scene.askew_deg, scene.askew_deg)
+        dx, dy = lay.uniform(-scene.askew_shift, scene.askew_shift, 2) * px
         cx, cy = (sq.col - 0.5) * px + ox + dx, (sq.row - 0.5) * px + oy + dy
         _paste_turned(img, art, cx, cy, angle)
 

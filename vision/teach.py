@@ -24,7 +24,7 @@ from .geometry import MarkerLayout
 from .reading import Daikaiju
 from .recognise import _grey
 from .sources import load_image
-from .templates import DAIKAIJU, TemplateSet, daikaiju_label
+from .templates import DAIKAIJU, TemplateSet, _turned, daikaiju_label
 
 Taught = Tile | Daikaiju | None
 
@@ -144,10 +144,7 @@ def build_templates(lesson: Lesson) -> TemplateSet:
     return TemplateSet(labels, vecs, threshold, source="taught")
 
 
-def _turn(label: str, k: int) -> str:
-    if label.startswith(DAIKAIJU):
-        return daikaiju_label(Side.parse(label.split(":")[1]).turned(k))
-    return Tile.parse(label).rotated(k).notation()
+_turn = _turned
 
 
 _PAIRS = [(a, b) for a in range(8) for b in range(a + 1, 8)]

@@ -17,11 +17,11 @@ import cv2
 import numpy as np
 
 from companion.board import Side
-from companion.tiles import Tile, all_oriented
+from companion.tiles import PATTERNS, Tile, all_oriented
 
 from .drawing import BUILTIN, Style, draw_daikaiju, draw_tile
 from .errors import ProfileError
-from .features import PX, jittered_patch, normalise, patches
+from .features import PX, jittered_patch, normalise, patches, rotate_patch
 
 DAIKAIJU = "daikaiju"
 TEMPLATES_FILE = "templates.npz"
@@ -99,16 +99,23 @@ def builtin() -> TemplateSet:
 
 
 def drawn(style: Style, source: str = "built-in") -> TemplateSet:
+    """Every oriented tile and daikaiju facing, drawn in ``style``. Each piece is drawn once
+    and turned: the jitter is the same in every direction, so the turned look is exact."""
+    looks: dict[str, np.ndarray] = {}
+    bases = [p.notation() for p in PATTERNS] + [daikaiju_label(Side.NORTH)]
+    for base in bases:
+        look = jittered_patch(square_image(piece_art(base, PX * 4, style), context=1), PX, PX)
+        for k in range(4):
+            looks.setdefault(_turned(base, k), rotate_patch(look, k))
     labels = list(all_labels())
-    looks = np.stack([jittered_patch(square_image(piece_art(lb, PX * 4, style), context=1), PX, PX)
-                      for lb in labels])
-    vecs, contrast = normalise(looks)
-    empty = normalise(patches(_tile_row(square_image(None)[None]), 1, 1))[1][0]
+    vecs, contrast = normalise(np.stack([looks[lb] for lb in labels]))
+    empty = normalise(patches(square_image(None), 1, 1))[1][0]
     # Halfway (in log terms) between a bare square and the plainest piece.
     threshold = float(np.sqrt(max(empty, 0.01) * contrast.min()))
     return TemplateSet(labels, vecs, threshold, source)
 
 
-def _tile_row(squares: np.ndarray) -> np.ndarray:
-    """Lay square images side by side as a one-row top-down grid."""
-    return np.concatenate(list(squares), axis=1)
+def _turned(label: str, k: int) -> str:
+    if label.startswith(DAIKAIJU):
+        return daikaiju_label(Side.parse(label.split(":")[1]).turned(k))
+    return Tile.parse(label).rotated(k).notation()

@@ -291,6 +291,8 @@ class Engagement:
             raise TsushimaError(f"{ship.ident} is not a {side.adjective} ship")
         if f.kind not in DIVISIONS:
             raise TsushimaError(f"{ship.ident} is not sailing in a division")
+        if ship.sunk:
+            raise TsushimaError(f"{ship.ident} is sunk")
         if ship.hits == 0:
             raise TsushimaError(f"{ship.ident} is undamaged: undamaged ships may not be left behind")
         if self.live(f)[0] == ship.ident:
@@ -314,6 +316,8 @@ class Engagement:
             if merchants_only != (f.kind is Kind.MERCHANT):
                 continue
             live = self.live(f)
+            if not live:
+                continue
             if f.kind in DIVISIONS and self.ship(live[0]).hits >= 2:
                 notes.append(f"{f.ident} cannot flee while its lead ship {live[0]} has two hits.")
                 continue

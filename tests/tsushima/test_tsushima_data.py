@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.tsushima import DataFileError, Side, ShipType, default_data, load_data
+from companion.tsushima import DataFileError, ShipType, Side, default_data, load_data
 from companion.tsushima.data import provisional_warnings
 
 D = default_data()
@@ -145,7 +145,7 @@ def test_impossible_data_is_refused(tmp_path: Path, fname: str, mutate: object,
 
 def test_broken_json_is_one_message(tmp_path: Path) -> None:
     (tmp_path / "torpedo.json").write_text("{not json")
-    with pytest.raises(DataFileError, match="torpedo.json: not valid JSON"):
+    with pytest.raises(DataFileError, match=r"torpedo\.json: not valid JSON"):
         load_data(tmp_path)
 
 

@@ -28,8 +28,8 @@ from companion.tsushima import (
     resolve_sweep,
     spot_odds,
     sweep_odds,
+    victory,
 )
-from companion.tsushima import victory
 from companion.tsushima.dice import check_die
 from companion.tsushima.fleet import Fleet
 from companion.tsushima.spotting import (

@@ -27,9 +27,7 @@ class DicePopup(ModalView):
 
     def choose(self, colour: str, face: int) -> None:
         setattr(self, colour, face)
-        if self.mode == "single" and self.single:
-            self.finish()
-        elif self.mode == "pair" and self.gold and self.blue:
+        if (self.mode == "single" and self.single) or (self.mode == "pair" and self.gold and self.blue):
             self.finish()
 
     def finish(self) -> None:
