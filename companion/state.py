@@ -437,7 +437,9 @@ def _before_place(s: State) -> State:
             return _end_turn(_lose(s, [(seat, "no free start mark on its edge")]))
         return _end_turn(_lose(s, [(seat, "daikaiju")]))
     if not s.hands[seat]:
-        return _end_turn(replace(s, events=(*s.events, Event("passed", seat=seat))))
+        # Nothing to lay: the turn passes, but at sea the player still draws back up.
+        s = replace(s, events=(*s.events, Event("passed", seat=seat)))
+        return _start_draw(s) if s.game.seas else _end_turn(s)
     return replace(s, phase=Phase.PLACE)
 
 

@@ -104,7 +104,7 @@ def play(kind: str, options: tuple[str, ...], players: int, seed: int, hidden_dr
     return game, states, entries
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=games, players=st.integers(2, 8), seed=st.integers(0, 2**32))
 def test_random_games_keep_every_invariant_and_replay(game, players, seed):
     kind, options = game

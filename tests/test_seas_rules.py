@@ -293,3 +293,14 @@ def test_rulebook_example_turn_two_a_five_would_have_sunk_the_ship():
     sinks = [f for f in range(1, 6) if s.apply(Die(f)).ships[0] == -1]
     assert sinks == [face("1G", "forward")]
     assert s.apply(Die(face("1G", "rotate"))).ships[0] >= 0
+
+
+def test_a_ship_with_an_empty_hand_passes_and_draws_back_up():
+    s = seas(ships={"red": "r1c3:0", "blue": "r7c5:4"}, options=["no-daikaiju"],
+             hands={"red": [STRAIGHTISH], "blue": []})
+    after = s.apply(Place(Square(1, 3), Tile.parse(STRAIGHTISH)))
+    while after.phase is Phase.DRAW and after.drawer == 0:
+        after = after.apply(after.chance_outcomes()[0][0])
+    # blue has nothing to lay: it passes, then draws three
+    assert any(e.kind == "passed" and e.seat == 1 for e in after.events)
+    assert after.phase is Phase.DRAW and after.drawer == 1

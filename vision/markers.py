@@ -30,7 +30,7 @@ class Detection:
     corners: np.ndarray  # 4x2 float32, image pixels, ArUco corner order
 
 
-_CELL = 8  # pixels per marker cell when reading bits
+_CELL = 4  # pixels per marker cell when reading bits
 
 
 class MarkerDetector:
@@ -77,9 +77,8 @@ class MarkerDetector:
                 found.pop(marker_id, None)
                 continue
             seen.add(marker_id)
-            q = cs.reshape(4, 2).astype(np.float32)
-            found[marker_id] = Detection(marker_id, self._refine(grey, q))
-        return found
+            found[marker_id] = Detection(marker_id, cs.reshape(4, 2).astype(np.float32))
+        return self._refine_all(grey, found)
 
     def _scan(self, grey: np.ndarray) -> dict[int, Detection]:
         f = 0.5 if max(grey.shape) > 700 else 1.0
@@ -117,18 +116,25 @@ class MarkerDetector:
                 seen_here[marker_id] = ordered
             for marker_id, q in seen_here.items():
                 if marker_id not in found and marker_id not in twice:
-                    found[marker_id] = Detection(marker_id, self._refine(grey, q))
+                    found[marker_id] = Detection(marker_id, q)
             if len(found) == len(MARKER_IDS):
                 break
-        return found
+        return self._refine_all(grey, found)
+
+    def _refine_all(self, grey: np.ndarray, found: dict[int, Detection]) -> dict[int, Detection]:
+        if not found:
+            return found
+        ids = sorted(found)
+        quads = refine_quads(grey, np.stack([found[i].corners for i in ids]))
+        return {i: Detection(i, quads[k]) for k, i in enumerate(ids)}
 
     def _read_bits(self, grey: np.ndarray, q: np.ndarray) -> tuple[int, np.ndarray] | None:
         s = 6 * _CELL
         h = cv2.getPerspectiveTransform(q, np.float32([[0, 0], [s, 0], [s, s], [0, s]]))
         patch = cv2.warpPerspective(grey, h, (s, s), flags=cv2.INTER_LINEAR)
         _, bw = cv2.threshold(patch, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-        m = _CELL // 4
-        cells = bw.reshape(6, _CELL, 6, _CELL)[:, m:-m, :, m:-m].mean(axis=(1, 3)) > 0.5
+        # The middle of each cell decides; its rim is blurred by its neighbours.
+        cells = bw.reshape(6, _CELL, 6, _CELL)[:, 1:3, :, 1:3].sum(axis=(1, 3)) > 2
         if cells[0].any() or cells[5].any() or cells[:, 0].any() or cells[:, 5].any():
             return None
         ok, idx, rot = self._dictionary.identify(cells[1:5, 1:5].astype(np.uint8), 0.0)
@@ -136,47 +142,43 @@ class MarkerDetector:
             return None
         return int(idx), np.roll(q, int(rot), axis=0)
 
-    @staticmethod
-    def _refine(grey: np.ndarray, q: np.ndarray) -> np.ndarray:
-        """Corners as crossings of straight lines fitted to the four black-white edges.
-
-        Corner-window refinement wanders off to the bit pattern or the touching grid corner
-        on small, blurred markers; an edge seen along its whole length does not.
-        """
-        for _ in range(2):
-            lines = _edge_lines(grey, q)
-            if lines is None:
-                return q
-            new = np.array([_cross(lines[k - 1], lines[k]) for k in range(4)], np.float32)
-            if not np.isfinite(new).all() or np.abs(new - q).max() > 0.25 * _side(q):
-                return q
-            q = new
-        return q
-
-
-def _side(q: np.ndarray) -> float:
-    return float(np.mean(np.linalg.norm(q - np.roll(q, 1, axis=0), axis=1)))
 
 
 _TS = np.linspace(0.2, 0.8, 12, dtype=np.float32)
 
 
-def _edge_lines(grey: np.ndarray, q: np.ndarray) -> list[np.ndarray] | None:
-    """Fit a line (point, unit direction) to where the level steps down going inwards
-    across each side of the quad ``q`` (clockwise in the image)."""
-    a = q.astype(np.float32)
-    b = np.roll(a, -1, axis=0)
-    d = b - a
-    length = np.linalg.norm(d, axis=1)
-    if length.min() < 8:
-        return None
-    d /= length[:, None]
-    n = np.stack([-d[:, 1], d[:, 0]], axis=1)  # points into the marker
-    reach = float(max(2.0, min(5.0, length.min() / 8)))
-    offs = np.linspace(-reach, reach, 4 * int(reach) + 1, dtype=np.float32)
-    base = a[:, None, :] + _TS[None, :, None] * (b - a)[:, None, :]  # (4, S, 2)
-    pts = base[:, :, None, :] + offs[None, None, :, None] * n[:, None, None, :]  # (4, S, O, 2)
-    flat = pts.reshape(-1, len(offs), 2)
+def refine_quads(grey: np.ndarray, quads: np.ndarray, rounds: int = 2) -> np.ndarray:
+    """Marker corners as crossings of straight lines fitted to the four black-white edges.
+
+    Corner-window refinement wanders off to the bit pattern or the touching grid corner on
+    small, blurred markers; an edge seen along its whole length does not. ``quads`` is
+    (M, 4, 2), clockwise in the image; a quad whose fit fails keeps its corners.
+    """
+    q = quads.astype(np.float32).copy()
+    for _ in range(rounds):
+        new = _fit_round(grey, q)
+        side = np.linalg.norm(q - np.roll(q, 1, axis=1), axis=2).mean(axis=1)
+        move = np.abs(new - q).max(axis=(1, 2))
+        ok = np.isfinite(new).all(axis=(1, 2)) & (move <= 0.25 * side)
+        q[ok] = new[ok]
+    return q
+
+
+def _fit_round(grey: np.ndarray, q: np.ndarray) -> np.ndarray:
+    m = len(q)
+    a = q
+    b = np.roll(q, -1, axis=1)
+    d = b - a  # (M, 4, 2)
+    length = np.maximum(np.linalg.norm(d, axis=2), 1e-3)
+    d = d / length[..., None]
+    n = np.stack([-d[..., 1], d[..., 0]], axis=2)  # points into the marker
+    reach = np.clip(length.min(axis=1) / 8, 2.0, 5.0)  # (M,)
+    steps = np.linspace(-1.0, 1.0, 21, dtype=np.float32)
+    offs = reach[:, None] * steps[None, :]  # (M, O)
+    base = a[:, :, None, :] + _TS[None, None, :, None] * (b - a)[:, :, None, :]  # (M,4,S,2)
+    pts = (base[:, :, :, None, :]
+           + offs[:, None, None, :, None] * n[:, :, None, None, :])  # (M,4,S,O,2)
+    flat = pts.reshape(-1, len(steps), 2)
     prof = cv2.remap(grey, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR).astype(np.float32)
     # Going inwards the level drops from the white margin to the black border; rises are
     # other edges (the margin's outer rim, the bits) and are ignored.
@@ -186,32 +188,32 @@ def _edge_lines(grey: np.ndarray, q: np.ndarray) -> list[np.ndarray] | None:
     g0, g1, g2 = grad[rows, j - 1], grad[rows, j], grad[rows, j + 1]
     denom = g0 - 2 * g1 + g2
     safe = np.where(np.abs(denom) > 1e-6, denom, 1.0)
-    sub = np.where(np.abs(denom) > 1e-6, 0.5 * (g0 - g2) / safe, 0.0)
-    step = offs[1] - offs[0]
-    t = offs[0] + (j + 0.5 + np.clip(sub, -0.5, 0.5)) * step
-    edge = (flat[:, 0, :] + (t - offs[0])[:, None] * np.repeat(n, len(_TS), axis=0))
-    edge = edge.reshape(4, len(_TS), 2)
-    g1 = g1.reshape(4, len(_TS))
-    strongs = g1 > 0.4 * g1.max(axis=1, keepdims=True)
-    lines = []
-    for k in range(4):
-        strong = strongs[k]
-        if strong.sum() < 4:
-            return None
-        vx, vy, x0, y0 = cv2.fitLine(edge[k][strong].astype(np.float32), cv2.DIST_HUBER, 0,
-                                     0.01, 0.01).ravel()
-        lines.append(np.array([x0, y0, vx, vy], np.float64))
-    return lines
-
-
-def _cross(l1: np.ndarray, l2: np.ndarray) -> np.ndarray:
-    p, r = l1[:2], l1[2:]
-    q, s = l2[:2], l2[2:]
-    den = r[0] * s[1] - r[1] * s[0]
-    if abs(den) < 1e-9:
-        return np.array([np.nan, np.nan])
-    t = ((q[0] - p[0]) * s[1] - (q[1] - p[1]) * s[0]) / den
-    return p + t * r
+    sub = np.clip(np.where(np.abs(denom) > 1e-6, 0.5 * (g0 - g2) / safe, 0.0), -0.5, 0.5)
+    frac = (j + 0.5 + sub) / (len(steps) - 1)  # 0..1 along the offsets
+    s_count = len(_TS)
+    t = (-1.0 + 2.0 * frac).reshape(m, 4, s_count) * reach[:, None, None]
+    edge = base + t[..., None] * n[:, :, None, :]  # (M,4,S,2)
+    g1 = g1.reshape(m, 4, s_count)
+    w = (g1 > 0.4 * g1.max(axis=2, keepdims=True)).astype(np.float32)
+    # Weighted total-least-squares line per side: centroid and principal direction.
+    wsum = np.maximum(w.sum(axis=2), 1e-6)
+    c = (edge * w[..., None]).sum(axis=2) / wsum[..., None]  # (M,4,2)
+    e = (edge - c[:, :, None, :]) * np.sqrt(w)[..., None]
+    sxx = (e[..., 0] ** 2).sum(axis=2)
+    syy = (e[..., 1] ** 2).sum(axis=2)
+    sxy = (e[..., 0] * e[..., 1]).sum(axis=2)
+    theta = 0.5 * np.arctan2(2 * sxy, sxx - syy)
+    v = np.stack([np.cos(theta), np.sin(theta)], axis=2)  # (M,4,2)
+    # Corner k is where side k-1 (ending at it) meets side k (starting at it).
+    p1, r1 = np.roll(c, 1, axis=1), np.roll(v, 1, axis=1)
+    p2, r2 = c, v
+    den = r1[..., 0] * r2[..., 1] - r1[..., 1] * r2[..., 0]
+    diff = p2 - p1
+    tt = (diff[..., 0] * r2[..., 1] - diff[..., 1] * r2[..., 0]) / np.where(
+        np.abs(den) > 1e-9, den, np.nan)
+    out = p1 + tt[..., None] * r1
+    out[(wsum < 4).any(axis=1)] = np.nan
+    return out.astype(np.float32)
 
 
 def marker_sheet(square_mm: float, dpi: int = 300) -> np.ndarray:

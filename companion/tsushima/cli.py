@@ -15,7 +15,14 @@ from typing import Any, NoReturn
 
 from . import aground, mines, spotting
 from .campaign import italy, italy_odds
-from .data import DataSet, default_data, load_data, provisional_warnings
+from .data import (
+    DataSet,
+    default_data,
+    export_data,
+    hit_table_to_json,
+    load_data,
+    provisional_warnings,
+)
 from .errors import TsushimaError
 from .fire import Conditions, gun_shots, shot_to_dict, torpedo_shot
 from .repairs import check_repairs, repair_odds, resolve_repair
@@ -314,6 +321,26 @@ def cmd_warnings(args: argparse.Namespace) -> int:
     return emit(args, {"warnings": w}, w or ["All data confirmed by the owner."])
 
 
+def cmd_tables(args: argparse.Namespace) -> int:
+    d = data_of(args)
+    body: dict[str, Any] = {}
+    lines: list[str] = []
+    for t in (d.gunfire, d.torpedo):
+        body[t.name] = hit_table_to_json(t) | {"source": t.source}
+        lines.append(f"{t.name} ({'PROVISIONAL stand-in' if t.provisional else 'confirmed'}, "
+                     f"from {t.source}); lowest modified total for one hit / two hits / sunk:")
+        lines += [f"  {t.key} {k}: {c.one_hit} / {c.two_hits} / {c.sunk}" for k, c in t.columns]
+    return emit(args, body, lines)
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    written = export_data(args.directory)
+    lines = [f"Wrote {p}" for p in written] or ["Every data file is already there; nothing "
+                                                "was overwritten."]
+    lines.append(f"Edit them, then pass --data {args.directory} or set TSUSHIMA_DATA.")
+    return emit(args, {"written": [str(p) for p in written]}, lines)
+
+
 def cmd_scenarios(args: argparse.Namespace) -> int:
     d = data_of(args)
     scens = [get_scenario(k, d) for k in scenario_keys(d)]
@@ -439,6 +466,9 @@ def register(subparsers: Any) -> None:
 
     add("ships", cmd_ships, "The counter inventory").add_argument("--navy", type=side_arg)
     add("warnings", cmd_warnings, "Data still waiting for the owner's confirmation")
+    add("tables", cmd_tables, "The Gunfire and Torpedo Tables in use")
+    add("export-data", cmd_export, "Copy the data files out for the owner to edit").add_argument(
+        "directory")
     add("scenarios", cmd_scenarios, "List the scenarios")
     add("scenario", cmd_scenario, "Show a scenario's forces").add_argument("key")
     p = add("italy", cmd_italy, "The armoured cruisers in Italy (Tables 6A and 6B)")

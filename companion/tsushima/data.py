@@ -255,6 +255,7 @@ def provisional_warnings(data: DataSet | None = None) -> list[str]:
                 f"results may differ from the board game until the owner enters the printed "
                 f"values and sets provisional to false."
             )
+    out += worked_example_conflicts(d.gunfire)
     unchecked = [c.name for c in d.counters if not c.guns_checked
                  and (c.primary is not None or c.secondary is not None)]
     if unchecked:
@@ -267,3 +268,50 @@ def provisional_warnings(data: DataSet | None = None) -> list[str]:
         out.append("The strategic movement zone chain is a provisional reading "
                    f"({' - '.join(d.zones)}); check it against the map.")
     return out
+
+
+def worked_example_conflicts(table: HitTable) -> list[str]:
+    """Disagreements between a gunfire table and the points the worked example fixes
+    (target size 9: a modified 8 is one hit; 0, 1 and 3 have no effect).
+
+    >>> worked_example_conflicts(default_data().gunfire)
+    []
+    """
+    from .tables import Result
+
+    fixed = {8: Result.ONE_HIT, 0: Result.NO_EFFECT, 1: Result.NO_EFFECT, 3: Result.NO_EFFECT}
+    try:
+        wrong = [t for t, r in fixed.items() if table.lookup(9, t) is not r]
+    except TsushimaError:
+        return ["The Gunfire Table in use has no column for target size 9."]
+    if not wrong:
+        return []
+    return [f"The Gunfire Table in use disagrees with the rulebook's worked example at target "
+            f"size 9 for modified total(s) {', '.join(map(str, wrong))}; check the entries."]
+
+
+def hit_table_to_json(table: HitTable, about: str = "") -> dict[str, Any]:
+    """The JSON form of a gunfire or torpedo table, e.g. for an editor to save."""
+    return {
+        "schema": "tsushima-gunfire/1" if table.key == "target size" else "tsushima-torpedo/1",
+        "provisional": table.provisional,
+        "about": about,
+        "columns": {str(k): {"one_hit": c.one_hit, "two_hits": c.two_hits, "sunk": c.sunk}
+                    for k, c in table.columns},
+    }
+
+
+def export_data(target_dir: str | Path) -> list[Path]:
+    """Copy the built-in data files into ``target_dir`` for the owner to edit; existing
+    files there are left alone so an owner's edits are never overwritten."""
+    out_dir = Path(target_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for fname in FILES:
+        dest = out_dir / fname
+        if dest.exists():
+            continue
+        dest.write_text(resources.files(__package__).joinpath("data", fname)
+                        .read_text(encoding="utf-8"), encoding="utf-8")
+        written.append(dest)
+    return written

@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import pytest
-
 from companion.tiles import all_oriented
 from tests.ui.helpers import controller, wire_buttons
 from ui import demo
@@ -35,22 +33,25 @@ def test_confirm_press_with_a_legal_tile_lights_green(tmp_path: Path) -> None:
 
 
 def test_confirm_press_with_an_illegal_tile_lights_red(tmp_path: Path) -> None:
+    """Laying a tile that loses your own ship while a safe one is in hand is refused."""
     c, square = _to_placement(tmp_path)
-    # a tile from another square's rules: refused whatever the hand (wrong square is
-    # checked by the camera path too), or one the rules refuse on this square
-    bad = next(
-        (t for t in all_oriented()
-         if not c.session.check(square, t).legal and not c.session.check(square, t).needs_hand),
-        None,
-    )
-    if bad is None:  # every tile is legal here: lay one on the wrong square instead
-        pytest.skip("no illegal tile at this point of the seeded game")
-    c.choose_tile(bad)
-    entries = len(c.session.entries)
+    safe = [t for t in all_oriented() if c.session.check(square, t).legal]
+    losing = [t for t in all_oriented() if c.session.check(square, t).needs_hand]
+    assert safe and losing, "the seeded game should offer both here"
+    c.choose_tile(losing[0])
     c.panel.buttons.confirm.press()
+    # the rules need the hand: amber, and the screen asks to see it
+    assert c.pending is not None and c.panel.status.amber.is_lit
+    entries = len(c.session.entries)
+    others = [t for t in safe if t.pattern() != losing[0].pattern()][:1]
+    others += [t for t in safe if t.pattern() not in {o.pattern() for o in others}
+               and t.pattern() != losing[0].pattern()][:1]
+    c.show_hand(others)
     assert c.verdict is not None and not c.verdict.legal
-    assert c.verdict.text.startswith("Not allowed: ")
+    assert c.verdict.text.startswith("Not allowed: "), c.verdict.text
+    assert "loses your own ship" in c.verdict.text
     assert c.panel.status.red.is_lit and not c.panel.status.green.is_lit
+    assert c.panel.factory.pin(6).state == 1
     assert len(c.session.entries) == entries  # nothing recorded
 
 

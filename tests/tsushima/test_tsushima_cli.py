@@ -147,3 +147,31 @@ def test_tsushima_campaign_on_the_command_line(capsys: pytest.CaptureFixture[str
     berths = {b["ident"]: b for b in body["berths"]}
     assert berths["Mikasa"]["hits"] == 0
     assert berths["Souvaroff"]["morale"] == -3  # another terminal phase at sea
+
+
+def test_owner_edits_the_gunfire_table(capsys: pytest.CaptureFixture[str],
+                                       tmp_path: Path) -> None:
+    own = tmp_path / "own"
+    assert run(capsys, "export-data", str(own))[0] == 0
+    g = json.loads((own / "gunfire.json").read_text())
+    g["provisional"] = False
+    g["columns"]["9"] = {"one_hit": 4, "two_hits": 10, "sunk": 12}
+    (own / "gunfire.json").write_text(json.dumps(g))
+    code, out, _ = run(capsys, "fire", "Mikasa", "Retvizan", "--range", "4", "--json",
+                       "--data", str(own))
+    assert code == 0
+    body = json.loads(out)
+    assert body["table_provisional"] is False
+    # with one hit from a modified 4, Mikasa (-5) now hits on 9 or more
+    assert body["guns"][0]["per_salvo"]["one hit"]["fraction"] == "5/18"
+    assert not any("Gunfire" in w for w in body["warnings"])
+    g["columns"]["9"]["one_hit"] = 3  # contradicts the worked example
+    (own / "gunfire.json").write_text(json.dumps(g))
+    code, out, _ = run(capsys, "warnings", "--data", str(own))
+    assert code == 0 and "worked example" in out
+    # a second export leaves the owner's copy alone
+    run(capsys, "export-data", str(own))
+    assert json.loads((own / "gunfire.json").read_text())["provisional"] is False
+    (own / "gunfire.json").write_text("[]")
+    code, _, err = run(capsys, "tables", "--data", str(own))
+    assert code == 2 and "gunfire.json" in our_errors(err)[0]

@@ -1,0 +1,339 @@
+"""The app headless: touches on the screen, presses on mock pins, the simulated camera.
+
+One Kivy window serves the whole module; each test builds its own app on it.
+"""
+
+from __future__ import annotations
+
+import random
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion import config as cfg
+from hardware.pins import FactoryChoice
+from ui import demo
+from ui.sdnotify import Notifier
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def make(tmp: Path, seed: int = 3, store_dir: Path | None = None, camera: str = "sim",
+         size: tuple[int, int] = (800, 480), notifier: Notifier | None = None,
+         animation: int = 0) -> Any:
+    from ui.app import build_context
+    from ui.harness import Harness
+
+    loaded = cfg.load(tmp / "config.toml", etc_path=None)
+    loaded = loaded.with_value("display.dice_animation_ms", animation)
+    store = demo.temp_store(store_dir or tmp / "data")
+    ctx = build_context(
+        loaded,
+        camera=camera,
+        factory=FactoryChoice(MockFactory(), True, "tests: mock pins"),
+        store=store,
+        session_api=demo.SeededSessions(seed),
+    )
+    h = Harness(ctx, size, notifier=notifier)
+    h.controller.repeat = 0  # the tests press faster than people
+    for b in ctx.panel.buttons:
+        b.repeat = 0
+    return h
+
+
+@pytest.fixture
+def harness(tmp_path: Path) -> Iterator[Any]:
+    h = make(tmp_path)
+    yield h
+    h.stop()
+    h.app.ctx.close()
+
+
+def touch_at(h: Any, x: float, y: float) -> None:
+    from kivy.tests.common import UnitTestTouch
+
+    t = UnitTestTouch(x, y)
+    t.touch_down()
+    h.frames(1)
+    t.touch_up()
+    h.frames(2)
+
+
+def start_mark_xy(h: Any) -> tuple[float, float]:
+    board = h.app.sm.get_screen("table").ids.board
+    mark = board.picture.start_marks[0]
+    x, y = board._outside(mark, 0.16)
+    return board.to_window(x, y)
+
+
+def play_through_the_app(h: Any, seed: int, limit: int = 600) -> None:
+    """Players at the table: touches for marks and rolls, the Confirm pin for tiles."""
+    c = h.controller
+    rng = random.Random(seed)
+    app = h.app
+    for _ in range(limit):
+        if c.snapshot.over:
+            return
+        h.frames(1)
+        if app.sm.current == "instructions":
+            h.touch(app.sm.get_screen("instructions").ids.done)
+            if c.checking:  # the camera disagreed: carry on as the players say
+                c.instructions_done(trust=True)
+            continue
+        table = app.sm.get_screen("table")
+        assert app.sm.current == "table", app.sm.current
+        awaiting = c.session.awaiting()
+        if awaiting in ("start", "relocate"):
+            touch_at(h, *start_mark_xy(h))
+        elif awaiting in ("roll", "die"):
+            h.touch(table.ids.roll)
+        elif awaiting == "place":
+            before = len(c.session.entries)
+            for tile in demo.candidate_tiles(c, rng)[:40]:
+                c.choose_tile(tile)  # laid on the simulated table
+                c.panel.buttons.confirm.press()  # the physical button, on its mock pin
+                h.frames(2)  # the press reaches the UI thread through the clock bridge
+                if c.pending is not None:
+                    rest = c.snapshot.hands[c.snapshot.active] - 1
+                    from companion.tiles import PATTERNS
+
+                    c.show_hand(rng.sample(PATTERNS, rest))
+                if len(c.session.entries) > before:
+                    break
+            assert len(c.session.entries) > before, c.message
+        elif awaiting == "bonus":
+            c.bonus(0)
+    raise AssertionError("the game did not end")
+
+
+def test_start_screen_says_simulation_and_offers_a_game(harness: Any) -> None:
+    app = harness.app
+    assert app.sm.current == "start"
+    banner = app.root.children[-1]  # the first child added is last in Kivy's list
+    assert banner.text.startswith("SIMULATION: ")
+    assert "mock pins" in banner.text and "Simulated camera" in banner.text
+    assert app.panel_widget.panel is app.ctx.panel
+    start = app.sm.get_screen("start")
+    assert start.players == ["red", "blue", "green"]  # the config's default seats
+
+
+def test_a_whole_game_through_the_app_then_resume(tmp_path: Path) -> None:
+    store_dir = tmp_path / "data"
+    h = make(tmp_path, seed=3, store_dir=store_dir)
+    try:
+        app, c = h.app, h.controller
+        start = app.sm.get_screen("start")
+        h.touch(start.ids.start)
+        assert c.session is not None and c.snapshot.game == "tsuro-of-the-seas"
+        assert app.sm.current in ("table", "instructions")
+        # play some turns, "kill" the app, and resume it from the record
+        for _ in range(25):
+            if c.snapshot.over:
+                break
+            _one_step(h, random.Random(1))
+        history = c.snapshot.history
+        game_id = c.session.game_id
+        assert not c.snapshot.over
+    finally:
+        h.stop()
+        h.app.ctx.close()
+    h2 = make(tmp_path, seed=3, store_dir=store_dir)
+    try:
+        app, c = h2.app, h2.controller
+        start = app.sm.get_screen("start")
+        resume = start.ids.resume.children
+        assert resume, "an unfinished game is offered first"
+        assert resume[-1].text.startswith("Resume Tsuro of the Seas: red, blue, green")
+        h2.touch(resume[-1])
+        assert c.session.game_id == game_id
+        assert c.snapshot.history == history
+        # undo from the history screen, then play to the end
+        h2.show("history")
+        n = len(c.session.entries)
+        h2.touch(app.sm.get_screen("history").ids.undo)
+        assert len(c.session.entries) == n + 1  # undo is recorded, never erased
+        app.show_table()
+        play_through_the_app(h2, 5)
+        h2.frames(3)
+        assert app.sm.current == "end"
+        end = app.sm.get_screen("end")
+        assert end.sentence.endswith(("wins!", "tie for the win!"))
+        h2.settle(0.4)
+        assert end.saved.startswith("Final board saved: ")
+    finally:
+        h2.stop()
+        h2.app.ctx.close()
+
+
+def _one_step(h: Any, rng: random.Random) -> None:
+    c = h.controller
+    app = h.app
+    h.frames(1)
+    if app.sm.current == "instructions":
+        h.touch(app.sm.get_screen("instructions").ids.done)
+        if c.checking:
+            c.instructions_done(trust=True)
+        return
+    awaiting = c.session.awaiting()
+    if awaiting in ("start", "relocate"):
+        touch_at(h, *start_mark_xy(h))
+    elif awaiting in ("roll", "die"):
+        c.panel.buttons.roll.press()
+        h.frames(2)
+    else:
+        demo.step(c, rng, press=lambda role: (getattr(c.panel.buttons, role).press(),
+                                              h.frames(2)))
+
+
+def test_touch_entry_with_the_camera_unplugged(harness: Any) -> None:
+    h, c, app = harness, harness.controller, harness.app
+    app.new_game("tsuro-of-the-seas", ["red", "blue"], [])
+    demo.play(c, 2, until=lambda c: c.session.awaiting() == "place" and not c.checking)
+    app.show_table()
+    table = app.sm.get_screen("table")
+    h.touch(app.panel_widget.children[0])  # the panel's "Unplug camera" switch
+    assert c.camera.unplugged
+    c.panel.buttons.confirm.press()
+    h.frames(2)
+    assert "The camera is unplugged." in table.message and "by touch" in table.message
+    assert table.status_line.endswith("camera unplugged: touch entry")
+    assert table.ids.pick_tile.text == "Pick tile"
+    # pick the tile on the screen: a pattern, then the rotation it lies in
+    h.touch(table.ids.pick_tile)
+    picker = table.popup
+    assert picker is not None and picker.title.startswith("Pick the tile on ")
+    good = demo.candidate_tiles(c, random.Random(0))[0]
+    thumb = next(t for t in picker.ids.patterns.children if t.tile == good.pattern())
+    h.touch(thumb)
+    rotation = next(t for t in picker.ids.rotations.children if t.tile == good)
+    before = len(c.session.entries)
+    h.touch(rotation)
+    h.frames(3)
+    assert len(c.session.entries) > before, c.message
+    assert c.verdict is not None and c.verdict.legal
+    assert c.panel.status.green.is_lit
+    # plugged back: the next poll says so and the camera reads again
+    h.touch(app.panel_widget.children[0])
+    c.poll_camera()
+    h.frames(2)
+    assert c.camera_ok and "Camera back" in c.message
+
+
+def test_physical_dice_entered_by_touch(harness: Any) -> None:
+    h, c, app = harness, harness.controller, harness.app
+    app.new_game("tsuro-of-the-seas", ["red", "blue"], [])
+    h.frames(2)
+    if app.sm.current == "instructions":
+        c.instructions_done(trust=True)
+    assert c.session.awaiting() == "roll"
+    app.show_table()
+    table = app.sm.get_screen("table")
+    h.touch(table.ids.enter_dice)
+    popup = table.popup
+    assert popup is not None and popup.mode == "pair"
+    gold_row, blue_row = popup.ids.gold_row, popup.ids.blue_row
+    h.touch(next(b for b in gold_row.children if b.face == 3))
+    h.touch(next(b for b in blue_row.children if b.face == 4))
+    h.frames(3)
+    assert any("roll 3 4 (physical)" in line for line in c.snapshot.history)
+    assert table.ids.gold.value == 3 and table.ids.blue.value == 4
+
+
+def test_roll_animation_lands_on_the_sessions_dice(tmp_path: Path) -> None:
+    h = make(tmp_path, animation=300)
+    try:
+        c, app = h.controller, h.app
+        app.new_game("tsuro-of-the-seas", ["red", "blue"], [])
+        if c.checking:
+            c.instructions_done(trust=True)
+        app.show_table()
+        table = app.sm.get_screen("table")
+        h.touch(table.ids.roll)
+        assert table.ids.gold.rolling
+        h.settle(0.5)
+        assert not table.ids.gold.rolling
+        g, b = c.snapshot.dice
+        assert (table.ids.gold.shown, table.ids.blue.shown) == (g, b)
+    finally:
+        h.stop()
+        h.app.ctx.close()
+
+
+def test_ready_and_watchdog_from_the_kivy_clock(tmp_path: Path) -> None:
+    path = tmp_path / "notify"
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    server.bind(str(path))
+    server.settimeout(3)
+    notifier = Notifier({"NOTIFY_SOCKET": str(path), "WATCHDOG_USEC": "200000"})
+    h = make(tmp_path, notifier=notifier)
+    try:
+        h.settle(0.3)
+        got = set()
+        for _ in range(3):
+            got.add(server.recv(256).split(b"\n")[0])
+        assert b"READY=1" in got and b"WATCHDOG=1" in got
+    finally:
+        h.stop()
+        h.app.ctx.close()
+        server.close()
+
+
+def test_an_exception_in_a_screen_is_logged_and_passed(caplog: pytest.LogCaptureFixture
+                                                       ) -> None:
+    from kivy.base import ExceptionManager
+
+    from ui.app import _KeepGoing
+
+    try:
+        raise RuntimeError("boom in a widget")
+    except RuntimeError as exc:
+        assert _KeepGoing().handle_exception(exc) == ExceptionManager.PASS
+    assert "boom in a widget" in caplog.text
+    assert _KeepGoing().handle_exception(KeyboardInterrupt()) == ExceptionManager.RAISE
+
+
+def test_settings_screen_validates_and_saves(harness: Any) -> None:
+    h, app = harness, harness.app
+    screen = h.show("settings")
+    box = screen._inputs["gpio.pins.roll"]
+    box.text = "27"  # the Confirm button's pin
+    screen.save()
+    assert "GPIO27 is given to both gpio.pins.roll and gpio.pins.confirm" in screen.message
+    box.text = "4"
+    screen._inputs["display.show_odds"].text = "true"
+    screen.save()
+    assert screen.message.startswith("Saved."), screen.message
+    assert app.loaded.config.gpio.pins.roll == 4
+    assert app.controller.show_odds
+    assert cfg.load(app.loaded.path, etc_path=None).config.gpio.pins.roll == 4
+    assert "DEFAULT" in screen.deck_note  # the daikaiju data is a default to check
+
+
+def test_screenshots_command_draws_every_screen(tmp_path: Path) -> None:
+    out = tmp_path / "shots"
+    result = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "screenshots", "--out", str(out)],
+        capture_output=True, text=True, timeout=240, cwd=ROOT, check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    pngs = sorted(p.name for p in out.glob("*.png"))
+    screens = {n.rsplit("-", 1)[0] for n in pngs}
+    assert {"start", "table-place", "table-legal", "history", "settings", "end"} <= screens
+    assert {"instructions", "instructions-setup"} & screens
+    for name in screens:
+        assert f"{name}-800x480.png" in pngs and f"{name}-1280x720.png" in pngs
+    import cv2
+
+    from ui.screenshots import blank
+
+    for p in out.glob("*.png"):
+        img = cv2.imread(str(p))
+        assert img is not None and not blank(p), p
+        w, hgt = map(int, p.stem.rsplit("-", 1)[1].split("x"))
+        assert img.shape[:2] == (hgt, w), (p.name, img.shape)
