@@ -52,23 +52,28 @@ def resolve(
     """Lay ``tile`` on ``square`` and move every marker standing at that square."""
     new_board = list(board)
     new_board[square] = tile
-    movers = [s for s, pos in enumerate(ships) if pos >= 0 and pos >> 3 == square]
-    walks = {s: grid.walk(new_board, blocked, ships[s]) for s in movers}
-    lost: dict[int, str] = {s: w.end.value for s, w in walks.items() if w.end is not End.STOP}
-    if collisions:
-        # Two markers whose paths join meet head on: the walk of one passes the spot where
-        # the other stands, or both stop at the same spot.
-        for a in movers:
-            for b in movers:
-                if a != b and ships[b] in walks[a].exits:
-                    lost[a] = lost[b] = "collision"
+    walk = grid.walk
     after = list(ships)
-    for s, w in walks.items():
-        after[s] = -1 if s in lost else w.position
+    lost: dict[int, str] = {}
+    walks = {}
+    for s, pos in enumerate(ships):
+        if pos >= 0 and pos >> 3 == square:
+            w = walks[s] = walk(new_board, blocked, pos)
+            if w.end is End.STOP:
+                after[s] = w.position
+            else:
+                lost[s] = w.end.value
+    if collisions and len(walks) > 1:
+        # Two markers whose paths join meet head on: the walk of one passes the spot where
+        # the other stands.
+        for a, wa in walks.items():
+            for b in walks:
+                if a != b and ships[b] in wa.exits:
+                    lost[a] = lost[b] = "collision"
     seen: dict[int, int] = {}
     same_wake = False
     for s, pos in enumerate(after):
-        if pos < 0:
+        if pos < 0 or s in lost:
             continue
         if pos in seen:
             if collisions:
@@ -79,5 +84,5 @@ def resolve(
     for s in lost:
         after[s] = -1
     rank = SAME_WAKE if same_wake else SELF_LOST if active in lost else FINE
-    moved = tuple((s, ships[s], after[s]) for s in movers if s not in lost)
+    moved = tuple((s, ships[s], after[s]) for s in walks if s not in lost)
     return Movement(square, tile, tuple(after), tuple(sorted(lost.items())), moved, rank)

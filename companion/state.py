@@ -236,9 +236,19 @@ class State:
         )
 
     def best_rank(self, hand: Sequence[int]) -> int:
+        return min((r for _, r in self._ranks(hand)), default=FINE)
+
+    def _ranks(self, hand: Sequence[int]) -> list[tuple[int, int]]:
+        """(oriented tile, rank) for every known tile of ``hand`` in every rotation."""
+        g, board, ships, active = self.grid, self.board, self.ships, self.active
         blocked = self.daikaiju_squares()
-        ranks = [self.movement(p, blocked).rank for p in self.pseudo_legal_placements(hand)]
-        return min(ranks) if ranks else FINE
+        sq = self.front_square(active)
+        collisions = self.game.collisions
+        return [
+            (o, resolve(g, board, blocked, ships, active, sq, o, collisions).rank)
+            for t in sorted({t for t in hand if t >= 0})
+            for o in ROTATIONS[t]
+        ]
 
     def legal_actions(self) -> list[Action]:
         p = self.phase
@@ -247,15 +257,12 @@ class State:
         if p is Phase.RELOCATE:
             return [Relocate(pt) for pt in self._relocations()]
         if p is Phase.PLACE:
-            blocked = self.daikaiju_squares()
-            options = [
-                (pl, self.movement(pl, blocked).rank) for pl in self.pseudo_legal_placements()
-            ]
+            options = self._ranks(self.hands[self.active])
             best = min((r for _, r in options), default=FINE)
-            if self.hand_known(self.active):
-                return [pl for pl, r in options if r == best]
-            # The rest of the hand is hidden: only placements that need no proof are sure.
-            return [pl for pl, r in options if r == FINE]
+            if not self.hand_known(self.active):
+                best = FINE  # the rest of the hand is hidden: only sure placements
+            sq = self.grid.square(self.front_square(self.active))
+            return [Place(sq, ORIENTED[o]) for o, r in options if r == best]
         if p is Phase.BONUS:
             return self._bonus_choices()
         return []

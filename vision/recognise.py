@@ -96,24 +96,25 @@ class BoardReader:
         :class:`BoardReading` whose ``status`` is ``not found`` when the markers were not
         seen; it never raises for a bad frame.
         """
-        grey = _grey(frame)
-        if grey is None:
+        image = _image(frame)
+        if image is None:
             return self._not_found("the frame is empty or not an image", 0)
         try:
-            pose = self._pose(grey)
+            pose = self._pose(image)
         except BoardNotFound as exc:
             self._last_patches = None
             return self._not_found(str(exc), len(self.finder.last_detections))
-        top = warp_top_down(grey, pose.homography, self.rows, self.cols)
+        # Warping first and going grey after touches a few hundred pixels, not the frame.
+        top = _small_grey(warp_top_down(image, pose.homography, self.rows, self.cols))
         raw = patches(top, self.rows, self.cols)
         vecs, contrast = normalise(raw)
         changed = self._changed(raw)
         previous = self._last_reading
         reading = BoardReading(self.rows, self.cols, pose.markers, pose.status)
+        # Read again: what changed, and what was unclear last time (a hand has moved away).
         todo = [i for i, sq in enumerate(self._squares)
-                if changed[i] or previous is None or (known is not None and sq not in known
-                                                      and previous.squares[sq].content
-                                                      is Content.UNKNOWN)]
+                if changed[i] or previous is None
+                or previous.squares[sq].content is Content.UNKNOWN]
         if todo:
             idx = np.array(todo)
             scores = self._score(vecs[idx])
@@ -157,7 +158,7 @@ class BoardReader:
         to_grid = cv2.getPerspectiveTransform(box.astype(np.float32), corners.astype(np.float32))
         m = pose.homography @ to_grid
         patch = cv2.warpPerspective(grey, m, (s, s), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
-        v = patch.astype(np.float32).ravel()
+        v = _small_grey(patch).astype(np.float32).ravel()
         v -= v.mean()
         return v / max(float(np.linalg.norm(v)), 1e-6)
 
@@ -276,6 +277,27 @@ def _group(labels: list[str]) -> tuple[list[str], list[np.ndarray]]:
     for i, lb in enumerate(labels):
         order.setdefault(lb, []).append(i)
     return list(order), [np.array(v) for v in order.values()]
+
+
+def _small_grey(img: np.ndarray) -> np.ndarray:
+    return img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+
+
+def _image(frame: object) -> np.ndarray | None:
+    """The frame as uint8 grey or BGR, or None when it is no image at all."""
+    if frame is None or not isinstance(frame, np.ndarray) or frame.size == 0:
+        return None
+    if frame.dtype != np.uint8:
+        if not np.issubdtype(frame.dtype, np.number):
+            return None
+        frame = np.clip(np.nan_to_num(frame), 0, 255).astype(np.uint8)
+    if frame.ndim == 3 and frame.shape[2] == 4:
+        return cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
+    if frame.ndim == 3 and frame.shape[2] == 1:
+        return np.ascontiguousarray(frame[:, :, 0])
+    if frame.ndim == 2 or (frame.ndim == 3 and frame.shape[2] == 3):
+        return frame
+    return None
 
 
 def _grey(frame: np.ndarray | None) -> np.ndarray | None:

@@ -126,6 +126,8 @@ class Engagement:
     firing_rounds: int = 0
     declared: tuple[Declared, ...] = ()
     escaped: tuple[tuple[str, bool], ...] = ()      # (ship, escaped by flight)
+    exits: tuple[tuple[str, int], ...] = ()         # (ship, edge column it left past)
+    displacement: bool = True
     flight: tuple[tuple[Side, int], ...] = ()       # sides in flight, 3-column moves so far
     torpedoes_used: tuple[str, ...] = ()
     screens: tuple[tuple[str, str], ...] = ()       # (screening formation, screened formation)
@@ -334,16 +336,18 @@ class Engagement:
 
     def _exits(self) -> Engagement:
         e = self
-        if e.port is None:
+        if e.port is None and e.displacement:
             e = e._displace()
         gone = [f for f in e.formations if f.kind is not Kind.COAST
                 and not 1 <= f.column <= COLUMNS]
         if not gone:
             return e
         escaped = e.escaped + tuple((i, f.fleeing) for f in gone for i in e.live(f))
+        exits = e.exits + tuple((i, 1 if f.column < 1 else COLUMNS)
+                                for f in gone for i in e.live(f))
         names = ", ".join(i for f in gone for i in e.live(f))
         return e._replace(formations=tuple(f for f in e.formations if f not in gone),
-                          escaped=escaped, log=(*e.log, f"Off the board: {names}."))
+                          escaped=escaped, exits=exits, log=(*e.log, f"Off the board: {names}."))
 
     def _displace(self) -> Engagement:
         board = [f for f in self.formations if f.kind is not Kind.COAST]
@@ -494,13 +498,24 @@ class Engagement:
         """Lead on lead, ship on ship, every gun that reaches; secondaries left to the player
         when the primary's target is out of their range."""
         orders: list[FireOrder] = []
-        for ship in self.on_board(side):
+        aimed: dict[str, int] = {}
+        guns = tuple(s for s in self.ships if s.type is ShipType.K and not s.sunk
+                     and (side is None or s.side is side))
+        for ship in self.on_board(side) + guns:
             if ship.side is self.silent_side and self.firing_rounds < self.silent_firing_rounds:
                 continue
             allowed = self.required_targets(ship.ident)
+            if allowed is None:  # free choice: the nearest enemy ship primaries may engage
+                col = self._column(ship)
+                allowed = tuple(sorted(
+                    (t.ident for t in self.on_board(ship.side.enemy)
+                     if not t.type.small_craft and t.type is not ShipType.M),
+                    key=lambda i: abs(self.formation_of(i).column - col)))[:1]
             if not allowed:
                 continue
-            target = self.ship(allowed[0])
+            # a ship with a choice takes the target fewest others are already firing on
+            target = self.ship(min(allowed, key=lambda i: aimed.get(i, 0)))
+            aimed[target.ident] = aimed.get(target.ident, 0) + 1
             for slot in GUN_SLOTS:
                 if ship.counter.gun(slot) is None:
                     continue
@@ -601,9 +616,11 @@ class Engagement:
 
 def start_engagement(specs: Sequence[FormationSpec], first_mover: Side, data: DataSet,
                      port: str | None = None, surprise: bool = False,
-                     ships: Mapping[str, Ship] | None = None) -> Engagement:
+                     ships: Mapping[str, Ship] | None = None,
+                     displacement: bool = True) -> Engagement:
     """Put formations on the board. ``ships`` supplies damage and morale carried in from the
-    map; ships not given start undamaged at normal morale."""
+    map; ships not given start undamaged at normal morale. ``displacement=False`` lets
+    counters leave past either edge at once (the Chemulpo break-out)."""
     known = dict(ships or {})
     all_ships: list[Ship] = []
     forms: list[Formation] = []
@@ -654,4 +671,5 @@ def start_engagement(specs: Sequence[FormationSpec], first_mover: Side, data: Da
     silent = Side.RUSSIA if surprise else None
     rounds = int(data.tables["surprise"]["silent_firing_rounds"]) if surprise else 0
     return Engagement(tuple(all_ships), tuple(forms), first_mover, data, port=port,
-                      port_owner=port_owner, silent_side=silent, silent_firing_rounds=rounds)
+                      port_owner=port_owner, silent_side=silent, silent_firing_rounds=rounds,
+                      displacement=displacement)

@@ -182,4 +182,4 @@ def engagement_for(key: str, data: DataSet | None = None) -> Any:
     scen = get_scenario(key, d)
     ships = {s.ident: s for side in Side for s in scen.ships(side)}
     return start_engagement(board_setup(scen, d), scen.first_mover, d, port=scen.port_battle,
-                            ships=ships)
+                            ships=ships, displacement=bool(scen.raw.get("displacement", True)))

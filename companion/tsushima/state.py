@@ -48,6 +48,7 @@ def engagement_to_dict(e: Engagement) -> dict[str, Any]:
         "declared": [{"order": str(d.order), "rolls": list(d.rolls) if d.rolls else None}
                      for d in e.declared],
         "escaped": [[i, b] for i, b in e.escaped],
+        "exits": [[i, c] for i, c in e.exits], "displacement": e.displacement,
         "flight": [[s.value, n] for s, n in e.flight],
         "torpedoes_used": list(e.torpedoes_used),
         "screens": [list(p) for p in e.screens],
@@ -67,6 +68,8 @@ def engagement_from_dict(raw: dict[str, Any], data: DataSet) -> Engagement:
         first_mover=Side(raw["first_mover"]), data=data, stage=str(raw["stage"]),
         movement_rounds=int(raw["movement_rounds"]), firing_rounds=int(raw["firing_rounds"]),
         escaped=tuple((str(i), bool(b)) for i, b in raw["escaped"]),
+        exits=tuple((str(i), int(c)) for i, c in raw.get("exits", [])),
+        displacement=bool(raw.get("displacement", True)),
         flight=tuple((Side(s), int(n)) for s, n in raw["flight"]),
         torpedoes_used=tuple(raw["torpedoes_used"]),
         screens=tuple((str(a), str(b)) for a, b in raw["screens"]),

@@ -111,3 +111,21 @@ def test_fleet_from_every_scenario() -> None:
     for key in scenario_keys():
         f = Fleet.from_scenario(key)
         assert len(f.berths) == sum(len(get_scenario(key).ships(s)) for s in Side)
+
+
+def test_variag_breaks_out_past_column_1() -> None:
+    from companion.tsushima import victory
+
+    e = engagement_for("chemulpo")
+    assert not e.displacement
+    e = e.move({})  # Japan holds
+    e = e.declare([]).end_fire_round()
+    for _ in range(6):
+        col = e.formation("RC1").column
+        e = e.move({"RC1": -min(2, col)}) if e.mover is Side.RUSSIA else e.move({})
+        e = e.declare([]).end_fire_round()
+        if e.exits:
+            break
+    assert e.exits == (("Variag", 1),)
+    out = victory.chemulpo(e.ship("Variag"), e.on_board(Side.JAPAN), ("Variag", 1) in e.exits)
+    assert (out.winner, out.level) == (Side.RUSSIA, "decisive")

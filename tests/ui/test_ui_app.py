@@ -250,8 +250,8 @@ def test_roll_animation_lands_on_the_sessions_dice(tmp_path: Path) -> None:
     try:
         c, app = h.controller, h.app
         app.new_game("tsuro-of-the-seas", ["red", "blue"], [])
-        if c.checking:
-            c.instructions_done(trust=True)
+        demo.play(c, 2, until=lambda c: c.session.state.phase.value == "turn-roll"
+                  and not c.checking)
         app.show_table()
         table = app.sm.get_screen("table")
         h.touch(table.ids.roll)
