@@ -219,8 +219,9 @@ def _is_size(text: str) -> bool:
 
 
 _PATTERNS: dict[str, Callable[[str], bool]] = {
-    '"usb:N" or "file:PATH"': lambda s: bool(re.fullmatch(r"usb:\d+", s))
-    or (s.startswith("file:") and len(s) > 5),
+    '"usb:N" or "file:PATH"': lambda s: (
+        bool(re.fullmatch(r"usb:\d+", s)) or (s.startswith("file:") and len(s) > 5)
+    ),
     '"WIDTHxHEIGHT" (at least 320x240)': _is_size,
 }
 
@@ -359,8 +360,13 @@ def _build(flat: Mapping[str, Any], source: str) -> Config:
 
     def section(cls: Any, prefix: str) -> Any:
         names = {f.name for f in fields(cls)}
-        return cls(**{k.removeprefix(prefix): v for k, v in values.items()
-                      if k.startswith(prefix) and k.removeprefix(prefix) in names})
+        return cls(
+            **{
+                k.removeprefix(prefix): v
+                for k, v in values.items()
+                if k.startswith(prefix) and k.removeprefix(prefix) in names
+            }
+        )
 
     gpio = replace(section(GpioConfig, "gpio."), pins=pins)
     return Config(

@@ -53,7 +53,7 @@ def _say(lines: list[str]) -> None:
         print(line)
 
 
-def _show(s: Session, as_json: bool = False) -> None:
+def _show(s: Session, as_json: bool = False, defaults: bool = False) -> None:
     view = s.view()
     if as_json:
         doc = view_json(view)
@@ -76,8 +76,9 @@ def _show(s: Session, as_json: bool = False) -> None:
     if view.last_roll:
         die = f", single die {view.last_die}" if view.last_die else ""
         print(f"   last roll: gold {view.last_roll[0]}, blue {view.last_roll[1]}{die}")
-    for note in view.defaults:
-        print(f"   default to check: {note}")
+    if defaults:
+        for note in view.defaults:
+            print(f"   default to check: {note}")
     print(f"Now: {view.prompt}")
 
 
@@ -88,7 +89,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     s.dice = _dice(s.game_id, len(s.entries))
     _say(s.settle())
     print(f"Started game {s.game_id}.")
-    _show(s, args.json)
+    _show(s, args.json, defaults=True)
     return 0
 
 
@@ -100,6 +101,11 @@ def _acting(fn: Callable[[Session, argparse.Namespace], list[str]]) -> Handler:
         return 0
 
     return handler
+
+
+def cmd_state(args: argparse.Namespace) -> int:
+    _show(_session(args), args.json, defaults=True)
+    return 0
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
@@ -166,7 +172,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     _header, entries = store.load(args.id)
     s = Session.resume(store, args.id, _dice(args.id, len(entries)))
     print(f"Resumed game {args.id} at entry {len(s.entries)}.")
-    _show(s)
+    _show(s, defaults=True)
     return 0
 
 
@@ -218,6 +224,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _short_place(line: str) -> bool:
+    """``place TILE [hand ...]``: the square is always the one in front of the ship."""
+    words = line.split()
+    return len(words) >= 2 and words[0] == "place" and words[1].isdigit()
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """A prompt loop: type commands ('roll', 'place TILE', 'undo', 'state', 'moves', 'quit')."""
     s = _session(args)
@@ -235,13 +247,9 @@ def cmd_play(args: argparse.Namespace) -> int:
                 _say(s.undo())
             elif line == "state":
                 pass
-            elif (
-                line.startswith("place ")
-                and len(line.split()) >= 2
-                and ":" not in line
-                and len(line.split()[1]) == 8
-            ):
-                _say(s.place(line.split()[1]))
+            elif _short_place(line):
+                words = line.split()
+                _say(s.place(words[1], words[3:] if "hand" in words else None))
             else:
                 _say(s.enter(line))
         except USER_ERRORS as exc:
@@ -325,7 +333,7 @@ def register(sub: Any) -> None:
     on_game(p)
     p = add("undo", _acting(lambda s, a: s.undo()), "take back the last decision or roll")
     on_game(p)
-    p = add("state", _acting(lambda s, a: []), "show the game")
+    p = add("state", cmd_state, "show the game")
     on_game(p)
     p = add("moves", cmd_moves, "list the legal choices now, with the risk of each placement")
     on_game(p)

@@ -213,10 +213,15 @@ class Session:
         s = self._state
         if s.phase not in DICE_PHASES:
             raise SessionError(f"no dice to roll now: the game waits for {s.expecting()}")
-        action: Action = (
+        action: Die | Roll = (
             Die(self.dice.d6()) if s.phase is Phase.DAIKAIJU_DIE else Roll(*self.dice.gold_blue())
         )
-        out = self._commit(action, "virtual", s.active)
+        said = (
+            f"The single die shows {action.face}."
+            if isinstance(action, Die)
+            else f"Gold {action.gold}, blue {action.blue}: {action.total}."
+        )
+        out = [said, *self._commit(action, "virtual", s.active)]
         out += self.settle()
         self.last_instructions = out
         return out

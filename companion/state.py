@@ -589,8 +589,6 @@ def _move_daikaiju(s: State, face: int) -> State:
             s = _retire_daikaiju(s, dk, "edge")
             continue
         victim = next((d for d in s.daikaiju if d.square == target), None)
-        if victim is not None:
-            s = _retire_daikaiju(s, victim, "destroyed")
         moved = Daikaiju(dk.card, target, dk.facing)
         s = _swap_daikaiju(s, dk, moved)
         s = replace(
@@ -606,6 +604,8 @@ def _move_daikaiju(s: State, face: int) -> State:
                 ),
             ),
         )
+        if victim is not None:
+            s = _retire_daikaiju(s, victim, "destroyed")
         s = _clear_square(s, target)
         if s.phase is Phase.OVER:
             return s
@@ -705,7 +705,10 @@ def _apply_place(s: State, a: Place) -> State:
     move = s.movement(a)
     if move.rank != FINE:
         if UNKNOWN in hand:
-            raise IllegalAction(_why_not(move.rank) + "; show the whole hand to rule on it")
+            raise IllegalAction(
+                _why_not(move.rank)
+                + f"; show the whole hand to rule on it ('place {a.square} {a.tile} hand T1 T2 T3')"
+            )
         best = s.best_rank(hand)
         if move.rank != best:
             raise IllegalAction(_why_not(move.rank) + " while the hand allows a better placement")

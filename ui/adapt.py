@@ -24,6 +24,8 @@ _MINOR = re.compile(
     r"|\w+ has no tile to lay"
     r"|\w+ takes the dragon tile"
     r"|Undone\."
+    r"|Gold \d, blue \d: \d+\."
+    r"|The single die shows \d"
     r"|.* wins \(|.* tie for the win)"
 )
 
@@ -36,6 +38,8 @@ def is_minor(line: str) -> bool:
     """Whether an instruction is routine (shown in passing) rather than a stop.
 
     >>> is_minor("Move the red ship along its path to r2c3:4.")
+    True
+    >>> is_minor("Gold 5, blue 4: 9.")
     True
     >>> is_minor("Move the daikaiju D3 at r3c4 one square west to r3c3.")
     False

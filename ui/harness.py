@@ -79,6 +79,7 @@ class Harness:
         """Press and release a widget the way a finger on the screen does."""
         from kivy.tests.common import UnitTestTouch
 
+        self.frames(2)  # let a screen that just changed lay itself out
         x, y = widget.to_window(*widget.center)
         t = UnitTestTouch(x, y)
         t.touch_down()

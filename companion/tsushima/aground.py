@@ -56,9 +56,13 @@ def damage_odds() -> dict[int, Fraction]:
     return out
 
 
-def resolve_aground(order: Sequence[str], trigger: int, ship_dice: Sequence[int] = (),
-                    damage_die: int | None = None,
-                    small_craft: Collection[str] = ()) -> AgroundResult:
+def resolve_aground(
+    order: Sequence[str],
+    trigger: int,
+    ship_dice: Sequence[int] = (),
+    damage_die: int | None = None,
+    small_craft: Collection[str] = (),
+) -> AgroundResult:
     """Apply the dice to the ships that entered partial sea hexes, in rolling order."""
     if check_die(trigger, "trigger die") != TRIGGER:
         if ship_dice or damage_die is not None:
@@ -75,13 +79,15 @@ def resolve_aground(order: Sequence[str], trigger: int, ship_dice: Sequence[int]
             ship = order[i]
             if ship in small_craft:
                 if damage_die is not None:
-                    raise TsushimaError(f"{ship} is a small-craft counter: it takes one hit, "
-                                        f"no damage die")
+                    raise TsushimaError(
+                        f"{ship} is a small-craft counter: it takes one hit, no damage die"
+                    )
                 return AgroundResult(ship, 1)
             if damage_die is None:
                 raise TsushimaError(f"{ship} ran aground: its damage die is needed")
             return AgroundResult(ship, DAMAGE[check_die(damage_die, "damage die")])
     if len(ship_dice) != len(order):
-        raise TsushimaError(f"roll for every ship until one rolls a 6: {len(order)} ships, "
-                            f"{len(ship_dice)} dice")
+        raise TsushimaError(
+            f"roll for every ship until one rolls a 6: {len(order)} ships, {len(ship_dice)} dice"
+        )
     return AgroundResult(None, 0)

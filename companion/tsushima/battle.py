@@ -48,11 +48,11 @@ PORT_EXITS_PER_ROUND = 4
 class Kind(StrEnum):
     BATTLE = "battle"
     CRUISER = "cruiser"
-    INDEPENDENT = "independent"   # Novik, Boyarin, Izumrud sailing alone
-    STRAGGLER = "straggler"       # a damaged ship dropped from its division
-    SMALL = "small"               # one destroyer or torpedo boat counter
+    INDEPENDENT = "independent"  # Novik, Boyarin, Izumrud sailing alone
+    STRAGGLER = "straggler"  # a damaged ship dropped from its division
+    SMALL = "small"  # one destroyer or torpedo boat counter
     MERCHANT = "merchant"
-    COAST = "coast"               # the shore guns of a port battle, off the board
+    COAST = "coast"  # the shore guns of a port battle, off the board
 
 
 DIVISIONS = (Kind.BATTLE, Kind.CRUISER)
@@ -73,7 +73,7 @@ class Formation:
     ident: str
     side: Side
     kind: Kind
-    ships: tuple[str, ...]   # lead first; sunk ships stay listed so positions keep their meaning
+    ships: tuple[str, ...]  # lead first; sunk ships stay listed so positions keep their meaning
     column: int
     fleeing: bool = False
 
@@ -121,19 +121,19 @@ class Engagement:
     formations: tuple[Formation, ...]
     first_mover: Side
     data: DataSet = dataclasses.field(repr=False, compare=False)
-    stage: str = "move"                      # "move" or "fire"
+    stage: str = "move"  # "move" or "fire"
     movement_rounds: int = 0
     firing_rounds: int = 0
     declared: tuple[Declared, ...] = ()
-    escaped: tuple[tuple[str, bool], ...] = ()      # (ship, escaped by flight)
-    exits: tuple[tuple[str, int], ...] = ()         # (ship, edge column it left past)
+    escaped: tuple[tuple[str, bool], ...] = ()  # (ship, escaped by flight)
+    exits: tuple[tuple[str, int], ...] = ()  # (ship, edge column it left past)
     displacement: bool = True
-    flight: tuple[tuple[Side, int], ...] = ()       # sides in flight, 3-column moves so far
+    flight: tuple[tuple[Side, int], ...] = ()  # sides in flight, 3-column moves so far
     torpedoes_used: tuple[str, ...] = ()
-    screens: tuple[tuple[str, str], ...] = ()       # (screening formation, screened formation)
+    screens: tuple[tuple[str, str], ...] = ()  # (screening formation, screened formation)
     port: str | None = None
     port_owner: Side | None = None
-    silent_side: Side | None = None                 # first-turn surprise
+    silent_side: Side | None = None  # first-turn surprise
     silent_firing_rounds: int = 0
     log: tuple[str, ...] = ()
 
@@ -155,8 +155,10 @@ class Engagement:
         for f in self.formations:
             if f.ident.casefold() == ident.strip().casefold():
                 return f
-        raise TsushimaError(f"unknown formation {ident!r}; formations are "
-                            f"{', '.join(f.ident for f in self.formations)}")
+        raise TsushimaError(
+            f"unknown formation {ident!r}; formations are "
+            f"{', '.join(f.ident for f in self.formations)}"
+        )
 
     def formation_of(self, ship_ident: str) -> Formation:
         ident = self.ship(ship_ident).ident
@@ -167,8 +169,11 @@ class Engagement:
 
     def on_board(self, side: Side | None = None) -> tuple[Ship, ...]:
         idents = {i for f in self.formations if f.kind is not Kind.COAST for i in f.ships}
-        return tuple(s for s in self.ships if s.ident in idents and not s.sunk
-                     and (side is None or s.side is side))
+        return tuple(
+            s
+            for s in self.ships
+            if s.ident in idents and not s.sunk and (side is None or s.side is side)
+        )
 
     def live(self, f: Formation) -> tuple[str, ...]:
         return tuple(i for i in f.ships if not self.ship(i).sunk)
@@ -189,8 +194,9 @@ class Engagement:
 
     def divisions(self, side: Side) -> tuple[Formation, ...]:
         """The side's divisions still afloat, in order of sail."""
-        return tuple(f for f in self.formations
-                     if f.side is side and f.kind in DIVISIONS and self.live(f))
+        return tuple(
+            f for f in self.formations if f.side is side and f.kind in DIVISIONS and self.live(f)
+        )
 
     def order_index(self, firer: str, weapon: str) -> int:
         ident = self.ship(firer).ident
@@ -216,9 +222,14 @@ class Engagement:
         crippled = any(self.ship(i).hits >= 2 for i in self.live(f))
         return 1 if crippled else 2
 
-    def move(self, moves: Mapping[str, int], flight_die: int | None = None,
-             detach: Sequence[str] = (), flee: bool = False,
-             flee_merchants: bool = False) -> Engagement:
+    def move(
+        self,
+        moves: Mapping[str, int],
+        flight_die: int | None = None,
+        detach: Sequence[str] = (),
+        flee: bool = False,
+        flee_merchants: bool = False,
+    ) -> Engagement:
         """The mover's movement round. ``moves`` maps formation to a signed column change
         (positive towards column 12); formations not named stay put.
 
@@ -240,7 +251,9 @@ class Engagement:
         if successes is not None and successes < FLIGHT_SUCCESSES:
             if flight_die is None:
                 if any(e.formation(k).fleeing for k in moves if moves[k]):
-                    raise TsushimaError(f"the {side.adjective} side is fleeing: roll the flight die")
+                    raise TsushimaError(
+                        f"the {side.adjective} side is fleeing: roll the flight die"
+                    )
             elif check_die(flight_die, "flight die") in FLIGHT_FACES:
                 successes += 1
                 three = True
@@ -249,22 +262,27 @@ class Engagement:
             three = True
         elif flight_die is not None:
             raise TsushimaError(f"the {side.adjective} side is not fleeing: no flight die")
-        if side is e.silent_side and e.firing_rounds < e.silent_firing_rounds and any(
-                moves.values()):
+        if (
+            side is e.silent_side
+            and e.firing_rounds < e.silent_firing_rounds
+            and any(moves.values())
+        ):
             raise TsushimaError(f"surprise: the {side.adjective} side may not move yet")
         new = list(e.formations)
         exits_from_port = 0
         for key, delta in moves.items():
             f = e.formation(key)
             if f.side is not side:
-                raise TsushimaError(f"{f.ident} is {f.side.adjective}; it is the {side.adjective} "
-                                    f"movement round")
+                raise TsushimaError(
+                    f"{f.ident} is {f.side.adjective}; it is the {side.adjective} movement round"
+                )
             if isinstance(delta, bool) or not isinstance(delta, int):
                 raise TsushimaError(f"move for {f.ident} must be a whole number of columns")
             limit = e.max_columns(f, three)
             if abs(delta) > limit:
-                raise TsushimaError(f"{f.ident} may move at most {limit} column(s) this round, "
-                                    f"not {abs(delta)}")
+                raise TsushimaError(
+                    f"{f.ident} may move at most {limit} column(s) this round, not {abs(delta)}"
+                )
             away = 1 if HOME_EDGE[side] == COLUMNS else -1
             if f.fleeing and delta and (delta > 0) != (away > 0):
                 raise TsushimaError(f"{f.ident} is fleeing: flight is for escape, not for chase")
@@ -273,18 +291,24 @@ class Engagement:
             col = f.column + delta
             if e.port is not None and not 1 <= col <= COLUMNS:
                 if side is not e.port_owner or col != HOME_EDGE[side] + away:
-                    raise TsushimaError("in a port battle only the defender may leave, off his "
-                                        "own end")
+                    raise TsushimaError(
+                        "in a port battle only the defender may leave, off his own end"
+                    )
                 exits_from_port += len(e.live(f))
             new[new.index(f)] = dataclasses.replace(f, column=col)
         if exits_from_port > PORT_EXITS_PER_ROUND:
-            raise TsushimaError(f"the defender may take at most {PORT_EXITS_PER_ROUND} counters "
-                                f"off the board per movement round, not {exits_from_port}")
+            raise TsushimaError(
+                f"the defender may take at most {PORT_EXITS_PER_ROUND} counters "
+                f"off the board per movement round, not {exits_from_port}"
+            )
         e = e._replace(formations=tuple(new))
         e = e._exits()
         moved = ", ".join(f"{k} {v:+d}" for k, v in moves.items() if v) or "no movement"
-        return e._replace(stage="fire", movement_rounds=e.movement_rounds + 1,
-                          log=(*e.log, f"{side.adjective} movement: {moved}."))
+        return e._replace(
+            stage="fire",
+            movement_rounds=e.movement_rounds + 1,
+            log=(*e.log, f"{side.adjective} movement: {moved}."),
+        )
 
     def _detach(self, ident: str, side: Side) -> Engagement:
         ship = self.ship(ident)
@@ -296,7 +320,9 @@ class Engagement:
         if ship.sunk:
             raise TsushimaError(f"{ship.ident} is sunk")
         if ship.hits == 0:
-            raise TsushimaError(f"{ship.ident} is undamaged: undamaged ships may not be left behind")
+            raise TsushimaError(
+                f"{ship.ident} is undamaged: undamaged ships may not be left behind"
+            )
         if self.live(f)[0] == ship.ident:
             raise TsushimaError(f"{ship.ident} leads its division and may never be left behind")
         rest = dataclasses.replace(f, ships=tuple(i for i in f.ships if i != ship.ident))
@@ -304,8 +330,9 @@ class Engagement:
         forms = list(self.formations)
         forms[forms.index(f)] = rest
         forms.append(alone)
-        return self._replace(formations=tuple(forms),
-                             log=(*self.log, f"{ship.ident} drops out of {f.ident}."))
+        return self._replace(
+            formations=tuple(forms), log=(*self.log, f"{ship.ident} drops out of {f.ident}.")
+        )
 
     def _begin_flight(self, side: Side, merchants_only: bool) -> Engagement:
         if self.port is not None:
@@ -324,30 +351,41 @@ class Engagement:
                 notes.append(f"{f.ident} cannot flee while its lead ship {live[0]} has two hits.")
                 continue
             cripples = [s for s in live if self.ship(s).hits >= 2]
-            forms[i] = dataclasses.replace(f, fleeing=True,
-                                           ships=tuple(s for s in f.ships if s not in cripples))
+            forms[i] = dataclasses.replace(
+                f, fleeing=True, ships=tuple(s for s in f.ships if s not in cripples)
+            )
             for s in cripples:
                 forms.append(Formation(f"{f.ident}-{s}", side, Kind.STRAGGLER, (s,), f.column))
                 notes.append(f"{s} is left behind.")
-        flight = self.flight if self.flight_successes(side) is not None \
-            else (*self.flight, (side, 0))
-        return self._replace(formations=tuple(forms), flight=flight,
-                             log=(*self.log, f"The {side.adjective} side takes flight.", *notes))
+        flight = (
+            self.flight if self.flight_successes(side) is not None else (*self.flight, (side, 0))
+        )
+        return self._replace(
+            formations=tuple(forms),
+            flight=flight,
+            log=(*self.log, f"The {side.adjective} side takes flight.", *notes),
+        )
 
     def _exits(self) -> Engagement:
         e = self
         if e.port is None and e.displacement:
             e = e._displace()
-        gone = [f for f in e.formations if f.kind is not Kind.COAST
-                and not 1 <= f.column <= COLUMNS]
+        gone = [
+            f for f in e.formations if f.kind is not Kind.COAST and not 1 <= f.column <= COLUMNS
+        ]
         if not gone:
             return e
         escaped = e.escaped + tuple((i, f.fleeing) for f in gone for i in e.live(f))
-        exits = e.exits + tuple((i, 1 if f.column < 1 else COLUMNS)
-                                for f in gone for i in e.live(f))
+        exits = e.exits + tuple(
+            (i, 1 if f.column < 1 else COLUMNS) for f in gone for i in e.live(f)
+        )
         names = ", ".join(i for f in gone for i in e.live(f))
-        return e._replace(formations=tuple(f for f in e.formations if f not in gone),
-                          escaped=escaped, exits=exits, log=(*e.log, f"Off the board: {names}."))
+        return e._replace(
+            formations=tuple(f for f in e.formations if f not in gone),
+            escaped=escaped,
+            exits=exits,
+            log=(*e.log, f"Off the board: {names}."),
+        )
 
     def _displace(self) -> Engagement:
         board = [f for f in self.formations if f.kind is not Kind.COAST]
@@ -360,9 +398,18 @@ class Engagement:
             shift = COLUMNS - max(f.column for f in board)
         if shift == 0:
             return self
-        forms = tuple(f if f.kind is Kind.COAST else dataclasses.replace(f, column=f.column + shift)
-                      for f in self.formations)
-        return self._replace(formations=forms, log=(*self.log, f"Displacement: every counter shifts {abs(shift)} column(s) " f"{'down' if shift < 0 else 'up'} the board."))
+        forms = tuple(
+            f if f.kind is Kind.COAST else dataclasses.replace(f, column=f.column + shift)
+            for f in self.formations
+        )
+        return self._replace(
+            formations=forms,
+            log=(
+                *self.log,
+                f"Displacement: every counter shifts {abs(shift)} column(s) "
+                f"{'down' if shift < 0 else 'up'} the board.",
+            ),
+        )
 
     def screen(self, screener: str, screened: str) -> Engagement:
         """Place a ship or destroyer formation as a screen for an adjacent friendly formation."""
@@ -406,8 +453,9 @@ class Engagement:
         target_div = theirs[i]
         j = f.ships.index(ship.ident)
         live = self.live(target_div)
-        reach = max((g.factor for g in (ship.counter.primary, ship.counter.secondary) if g),
-                    default=0)
+        reach = max(
+            (g.factor for g in (ship.counter.primary, ship.counter.secondary) if g), default=0
+        )
         if j < len(target_div.ships):
             default = target_div.ships[j]
             rng = range_between(f.column, target_div.column)
@@ -425,8 +473,10 @@ class Engagement:
         if order.weapon == "torpedo":
             dist = abs(self._column(firer) - self._column(target))
             if dist > 1:
-                raise TsushimaError(f"{firer.ident}'s torpedoes reach only the same or the "
-                                    f"adjacent column; {target.ident} is {dist} columns away")
+                raise TsushimaError(
+                    f"{firer.ident}'s torpedoes reach only the same or the "
+                    f"adjacent column; {target.ident} is {dist} columns away"
+                )
             return torpedo_shot(firer, target, dist == 1, self.data)
         ff = None if firer.type is ShipType.K else self.formation_of(firer.ident)
         tf = self.formation_of(target.ident)
@@ -435,7 +485,8 @@ class Engagement:
             firer_screened=ff is not None and self.screened(ff),
             target_screened=self.screened(tf),
             shared_target=shared,
-            firer_fleeing=ff is not None and ff.fleeing)
+            firer_fleeing=ff is not None and ff.fleeing,
+        )
         return gun_shot(firer, target, order.weapon, cond, self.data)
 
     def check_order(self, order: FireOrder) -> None:
@@ -450,8 +501,10 @@ class Engagement:
         if firer.side is target.side:
             raise TsushimaError(f"{firer.ident} may not fire on its own side's {target.ident}")
         if firer.side is self.silent_side and self.firing_rounds < self.silent_firing_rounds:
-            raise TsushimaError(f"surprise: {firer.side.adjective} ships hold fire for the first "
-                                f"{self.silent_firing_rounds} firing rounds")
+            raise TsushimaError(
+                f"surprise: {firer.side.adjective} ships hold fire for the first "
+                f"{self.silent_firing_rounds} firing rounds"
+            )
         if order.weapon == "torpedo":
             if firer.ident in self.torpedoes_used:
                 raise TsushimaError(f"{firer.ident} has already made its torpedo attack this phase")
@@ -461,15 +514,20 @@ class Engagement:
         allowed = self.required_targets(firer.ident)
         if allowed is not None and target.ident not in allowed:
             if not allowed:
-                raise TsushimaError(f"{firer.ident}'s division is in excess of the enemy's "
-                                    f"divisions by more than three and may not fire")
-            raise TsushimaError(f"{firer.ident} must fire on {' or '.join(allowed)}, "
-                                f"not {target.ident}")
+                raise TsushimaError(
+                    f"{firer.ident}'s division is in excess of the enemy's "
+                    f"divisions by more than three and may not fire"
+                )
+            raise TsushimaError(
+                f"{firer.ident} must fire on {' or '.join(allowed)}, not {target.ident}"
+            )
 
     def declare(self, orders: Sequence[FireOrder]) -> Engagement:
         """Fix the fire of both sides for this firing round (replacing any earlier plan)."""
         if self.stage != "fire":
-            raise TsushimaError(f"it is the {self.mover.adjective} movement round, not a firing round")
+            raise TsushimaError(
+                f"it is the {self.mover.adjective} movement round, not a firing round"
+            )
         if any(d.rolls is not None for d in self.declared):
             raise TsushimaError("dice have been rolled this round: the fire plan is fixed")
         resolved: list[FireOrder] = []
@@ -489,8 +547,9 @@ class Engagement:
         for o in resolved:
             shot = self._shot(o, o.weapon != "torpedo" and len(gun_firers[o.target]) > 1)
             if not shot.usable:
-                raise TsushimaError(f"{o.firer}'s {o.weapon} cannot fire at {o.target}: "
-                                    f"{shot.reason}")
+                raise TsushimaError(
+                    f"{o.firer}'s {o.weapon} cannot fire at {o.target}: {shot.reason}"
+                )
             out.append(Declared(o, shot))
         return self._replace(declared=tuple(out))
 
@@ -499,18 +558,27 @@ class Engagement:
         when the primary's target is out of their range."""
         orders: list[FireOrder] = []
         aimed: dict[str, int] = {}
-        guns = tuple(s for s in self.ships if s.type is ShipType.K and not s.sunk
-                     and (side is None or s.side is side))
+        guns = tuple(
+            s
+            for s in self.ships
+            if s.type is ShipType.K and not s.sunk and (side is None or s.side is side)
+        )
         for ship in self.on_board(side) + guns:
             if ship.side is self.silent_side and self.firing_rounds < self.silent_firing_rounds:
                 continue
             allowed = self.required_targets(ship.ident)
             if allowed is None:  # free choice: the nearest enemy ship primaries may engage
                 col = self._column(ship)
-                allowed = tuple(sorted(
-                    (t.ident for t in self.on_board(ship.side.enemy)
-                     if not t.type.small_craft and t.type is not ShipType.M),
-                    key=lambda i: abs(self.formation_of(i).column - col)))[:1]
+                allowed = tuple(
+                    sorted(
+                        (
+                            t.ident
+                            for t in self.on_board(ship.side.enemy)
+                            if not t.type.small_craft and t.type is not ShipType.M
+                        ),
+                        key=lambda i: abs(self.formation_of(i).column - col),
+                    )
+                )[:1]
             if not allowed:
                 continue
             # a ship with a choice takes the target fewest others are already firing on
@@ -537,8 +605,10 @@ class Engagement:
         results = d.shot.resolve(list(totals))
         new = list(self.declared)
         new[index] = dataclasses.replace(d, rolls=tuple(totals), results=results)
-        line = (f"{d.order.firer} fires {d.order.weapon} at {d.order.target}: rolls "
-                f"{', '.join(map(str, totals))} -> {', '.join(r.phrase for r in results)}.")
+        line = (
+            f"{d.order.firer} fires {d.order.weapon} at {d.order.target}: rolls "
+            f"{', '.join(map(str, totals))} -> {', '.join(r.phrase for r in results)}."
+        )
         return self._replace(declared=tuple(new), log=(*self.log, line))
 
     def pending_hits(self) -> dict[str, int]:
@@ -558,17 +628,24 @@ class Engagement:
         if waiting:
             raise TsushimaError(f"declared fire not yet rolled: {', '.join(waiting)}")
         pending = self.pending_hits()
-        ships = tuple(s.with_hits(pending[s.ident]) if s.ident in pending else s
-                      for s in self.ships)
+        ships = tuple(
+            s.with_hits(pending[s.ident]) if s.ident in pending else s for s in self.ships
+        )
         lines = []
         for old, new in zip(self.ships, ships, strict=True):
             if new.hits != old.hits:
                 lines.append(f"{new.ident}: {new.status()}.")
         torps = self.torpedoes_used + tuple(
-            d.order.firer for d in self.declared if d.order.weapon == "torpedo")
-        e = self._replace(ships=ships, stage="move", declared=(), torpedoes_used=torps,
-                          firing_rounds=self.firing_rounds + 1,
-                          log=(*self.log, f"End of firing round {self.firing_rounds + 1}.", *lines))
+            d.order.firer for d in self.declared if d.order.weapon == "torpedo"
+        )
+        e = self._replace(
+            ships=ships,
+            stage="move",
+            declared=(),
+            torpedoes_used=torps,
+            firing_rounds=self.firing_rounds + 1,
+            log=(*self.log, f"End of firing round {self.firing_rounds + 1}.", *lines),
+        )
         return e._leave_damaged_behind(set(pending))
 
     def _leave_damaged_behind(self, hit: set[str]) -> Engagement:
@@ -614,10 +691,15 @@ class Engagement:
         return lines
 
 
-def start_engagement(specs: Sequence[FormationSpec], first_mover: Side, data: DataSet,
-                     port: str | None = None, surprise: bool = False,
-                     ships: Mapping[str, Ship] | None = None,
-                     displacement: bool = True) -> Engagement:
+def start_engagement(
+    specs: Sequence[FormationSpec],
+    first_mover: Side,
+    data: DataSet,
+    port: str | None = None,
+    surprise: bool = False,
+    ships: Mapping[str, Ship] | None = None,
+    displacement: bool = True,
+) -> Engagement:
     """Put formations on the board. ``ships`` supplies damage and morale carried in from the
     map; ships not given start undamaged at normal morale. ``displacement=False`` lets
     counters leave past either edge at once (the Chemulpo break-out)."""
@@ -645,8 +727,10 @@ def start_engagement(specs: Sequence[FormationSpec], first_mover: Side, data: Da
             check_division(members, kind.value, spec.short_allowed)
         elif kind is Kind.INDEPENDENT:
             if len(members) != 1 or not data.special(members[0].counter.name).get("independent"):
-                raise TsushimaError(f"{members[0].ident} may not sail independently; only "
-                                    f"Novik, Boyarin and Izumrud may")
+                raise TsushimaError(
+                    f"{members[0].ident} may not sail independently; only "
+                    f"Novik, Boyarin and Izumrud may"
+                )
         elif kind is Kind.SMALL:
             if len(members) != 1 or not members[0].type.small_craft:
                 raise TsushimaError("destroyer and torpedo boat counters are placed one by one")
@@ -666,10 +750,21 @@ def start_engagement(specs: Sequence[FormationSpec], first_mover: Side, data: Da
         port_owner = data.port(port).owner
         guns = [coast_battery(port_owner, n, data) for n in (1, 2)]
         all_ships.extend(guns)
-        forms.append(Formation("coast", port_owner, Kind.COAST, tuple(g.ident for g in guns),
-                               HOME_EDGE[port_owner]))
+        forms.append(
+            Formation(
+                "coast", port_owner, Kind.COAST, tuple(g.ident for g in guns), HOME_EDGE[port_owner]
+            )
+        )
     silent = Side.RUSSIA if surprise else None
     rounds = int(data.tables["surprise"]["silent_firing_rounds"]) if surprise else 0
-    return Engagement(tuple(all_ships), tuple(forms), first_mover, data, port=port,
-                      port_owner=port_owner, silent_side=silent, silent_firing_rounds=rounds,
-                      displacement=displacement)
+    return Engagement(
+        tuple(all_ships),
+        tuple(forms),
+        first_mover,
+        data,
+        port=port,
+        port_owner=port_owner,
+        silent_side=silent,
+        silent_firing_rounds=rounds,
+        displacement=displacement,
+    )

@@ -26,8 +26,20 @@ from .units import Side
 START_YEAR, START_MONTH = 1904, 2
 NAVAL_PHASES = 6
 TERMINAL = 7
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 SEGMENTS = (
     (Side.JAPAN, "movement"),
     (Side.JAPAN, "spotting and combat"),
@@ -53,8 +65,8 @@ def turn_of(year: int, month: int) -> int:
 @dataclass(frozen=True, order=True)
 class GameTime:
     turn: int = 1
-    phase: int = 1     # 1-6 naval, 7 terminal
-    segment: int = 1   # 1-4 in naval phases, 0 in the terminal phase
+    phase: int = 1  # 1-6 naval, 7 terminal
+    segment: int = 1  # 1-4 in naval phases, 0 in the terminal phase
 
     def __post_init__(self) -> None:
         if self.turn < 1:
@@ -113,8 +125,9 @@ class GameTime:
     def describe(self) -> str:
         if self.terminal:
             return f"{MONTHS[self.month - 1]} {self.year}, terminal phase"
-        return (f"{MONTHS[self.month - 1]} {self.year}, naval phase {self.phase}, "
-                f"{self.segment_name}")
+        return (
+            f"{MONTHS[self.month - 1]} {self.year}, naval phase {self.phase}, {self.segment_name}"
+        )
 
     @classmethod
     def parse(cls, text: str) -> GameTime:
@@ -125,8 +138,9 @@ class GameTime:
                 return cls(turn_of(year, month), TERMINAL if where else 1, 0 if where else 1)
             phase, segment = (int(x) for x in where.split("."))
         except ValueError:
-            raise TsushimaError(f"game time {text!r} is not like '1904-02 3.2' or "
-                                f"'1904-02 T'") from None
+            raise TsushimaError(
+                f"game time {text!r} is not like '1904-02 3.2' or '1904-02 T'"
+            ) from None
         return cls(turn_of(year, month), phase, segment)
 
 

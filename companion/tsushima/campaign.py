@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from .dice import chance, check_die
 from .errors import TsushimaError
-from .units import Side
+from .units import Ship, Side
 
 PLANS = {
     # plan: (destination, loads per turn, successful turns before rolling, points to fall)
@@ -31,8 +31,14 @@ PLANS = {
     "C": ("Yin-Kou", 8, 3, 14),
 }
 EASIER = {"C": ("B", "A"), "B": ("A",), "A": ()}
-TABLE_6A = {1: Side.RUSSIA, 2: Side.RUSSIA, 3: Side.JAPAN, 4: Side.JAPAN, 5: Side.JAPAN,
-            6: Side.JAPAN}
+TABLE_6A = {
+    1: Side.RUSSIA,
+    2: Side.RUSSIA,
+    3: Side.JAPAN,
+    4: Side.JAPAN,
+    5: Side.JAPAN,
+    6: Side.JAPAN,
+}
 TABLE_6B = {1: 0, 2: 0, 3: 1, 4: 1, 5: 2, 6: 2}
 CRUISERS = {Side.JAPAN: ("Nisshin", "Kasuga"), Side.RUSSIA: ("Nevelskoi", "Amurski")}
 
@@ -48,8 +54,8 @@ class LandCampaign:
     plan: str = "B"
     turns_met: int = 0
     points: int = 0
-    opened: bool = False        # plan C's first 8-load landing made
-    need: int | None = None     # plan C: loads needed this turn once rolled
+    opened: bool = False  # plan C's first 8-load landing made
+    need: int | None = None  # plan C: loads needed this turn once rolled
     fallen: bool = False
 
     def __post_init__(self) -> None:
@@ -100,8 +106,9 @@ class LandCampaign:
             if die is None:
                 raise TsushimaError("the requirement was met: roll the die towards the fall")
             points = self.points + check_die(die)
-            return dataclasses.replace(self, points=points, need=None,
-                                       fallen=points >= PLANS[self.plan][3])
+            return dataclasses.replace(
+                self, points=points, need=None, fallen=points >= PLANS[self.plan][3]
+            )
         if die is not None:
             raise TsushimaError(f"no roll until {PLANS[self.plan][2]} turns have been met")
         return dataclasses.replace(self, turns_met=self.turns_met + 1, need=None)
@@ -109,8 +116,10 @@ class LandCampaign:
     def switch(self, plan: str) -> LandCampaign:
         """Fall back to an easier plan: met turns carry over, points are lost."""
         if plan not in EASIER[self.plan]:
-            raise TsushimaError(f"plan {self.plan} may only give way to an easier plan "
-                                f"({', '.join(EASIER[self.plan]) or 'none'})")
+            raise TsushimaError(
+                f"plan {self.plan} may only give way to an easier plan "
+                f"({', '.join(EASIER[self.plan]) or 'none'})"
+            )
         return LandCampaign(plan, self.turns_met, 0, False, None, False)
 
     def town_raid(self, die: int) -> LandCampaign:
@@ -122,12 +131,15 @@ class LandCampaign:
     def describe(self) -> str:
         dest, _, turns, goal = PLANS[self.plan]
         need = self.loads_needed()
-        status = (f"Plan {self.plan} to {dest}: {self.turns_met} of {turns} turns met, "
-                  f"{self.points} of {goal} points")
+        status = (
+            f"Plan {self.plan} to {dest}: {self.turns_met} of {turns} turns met, "
+            f"{self.points} of {goal} points"
+        )
         if self.fallen:
             return status + "; Port Arthur has fallen."
-        return status + (f"; {need} loads needed this turn." if need is not None
-                         else "; roll this turn's loads.")
+        return status + (
+            f"; {need} loads needed this turn." if need is not None else "; roll this turn's loads."
+        )
 
 
 def town_raid_odds() -> Fraction:
@@ -177,3 +189,31 @@ def merchants_due(losses: int, replaced: int) -> int:
     1
     """
     return max(0, losses // 2 - replaced)
+
+
+def baltic_release(lc: LandCampaign) -> tuple[str, ...]:
+    """Baltic squadrons Russia may move: the first once Japan rolls towards the fall, the
+    second once Port Arthur has fallen. (Russia's Italian cruisers are always free.)
+
+    >>> baltic_release(LandCampaign("B", turns_met=6))
+    ('First Baltic Squadron',)
+    """
+    out: list[str] = []
+    if lc.rolling or lc.fallen:
+        out.append("First Baltic Squadron")
+    if lc.fallen:
+        out.append("Second Baltic Squadron")
+    return tuple(out)
+
+
+def capture(ship: Ship) -> Ship:
+    """A ship taken in a fallen port: marked with two hits at least, repairable only at home.
+
+    >>> from .data import default_data
+    >>> c = capture(Ship("Retvizan", default_data().counter("Retvizan")))
+    >>> c.hits, c.captured
+    (2, True)
+    """
+    if ship.sunk:
+        raise TsushimaError(f"{ship.ident} is sunk and cannot be captured")
+    return dataclasses.replace(ship, hits=max(2, ship.hits), captured=True)

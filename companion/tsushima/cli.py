@@ -84,8 +84,9 @@ def _ship(d: DataSet, name: str, hits: int, morale: int) -> Ship:
     counter = d.counter(name)
     ship = Ship(counter.name, counter)
     if not 0 <= hits < ship.hit_limit:
-        raise TsushimaError(f"{counter.name} cannot carry {hits} hits and still fight "
-                            f"(0-{ship.hit_limit - 1})")
+        raise TsushimaError(
+            f"{counter.name} cannot carry {hits} hits and still fight (0-{ship.hit_limit - 1})"
+        )
     return ship.with_hits(hits).with_morale(morale)
 
 
@@ -107,46 +108,68 @@ def cmd_fire(args: argparse.Namespace) -> int:
     d = data_of(args)
     firer = _ship(d, args.firer, args.firer_hits, args.firer_morale)
     target = _ship(d, args.target, args.target_hits, args.target_morale)
-    cond = Conditions(range=args.range, firer_screened=args.firer_screened,
-                      target_screened=args.target_screened, shared_target=args.shared,
-                      firer_fleeing=args.fleeing)
+    cond = Conditions(
+        range=args.range,
+        firer_screened=args.firer_screened,
+        target_screened=args.target_screened,
+        shared_target=args.shared,
+        firer_fleeing=args.fleeing,
+    )
     shots = gun_shots(firer, target, cond, d)
     if not shots:
         raise TsushimaError(f"{firer.ident} carries no guns")
     if not any(s.usable for s in shots):
         reasons = "; ".join(f"{s.weapon}: {s.reason}" for s in shots)
-        raise TsushimaError(f"{firer.ident} cannot fire at {target.ident} at range "
-                            f"{args.range}: {reasons}")
+        raise TsushimaError(
+            f"{firer.ident} cannot fire at {target.ident} at range {args.range}: {reasons}"
+        )
     rolls = _roll_map(args.roll or [])
     for gun in rolls:
         if gun not in {s.weapon for s in shots if s.usable}:
             raise TsushimaError(f"no usable {gun} guns to roll for")
     results = {s.weapon: s.resolve(rolls[s.weapon]) for s in shots if s.weapon in rolls}
     body: dict[str, Any] = {
-        "firer": firer.ident, "target": target.ident, "range": args.range,
+        "firer": firer.ident,
+        "target": target.ident,
+        "range": args.range,
         "range_counts": "columns between firer and target (0 = adjacent)",
-        "target_size": target.counter.size, "target_armour": target.counter.armour,
+        "target_size": target.counter.size,
+        "target_armour": target.counter.armour,
         "table_provisional": d.gunfire.provisional,
-        "guns": [shot_to_dict(s) | ({"rolls": rolls[s.weapon],
-                                     "results": [r.phrase for r in results[s.weapon]]}
-                                    if s.weapon in results else {}) for s in shots],
+        "guns": [
+            shot_to_dict(s)
+            | (
+                {"rolls": rolls[s.weapon], "results": [r.phrase for r in results[s.weapon]]}
+                if s.weapon in results
+                else {}
+            )
+            for s in shots
+        ],
         "warnings": provisional_warnings(d),
     }
-    lines = [f"{firer.ident} firing on {target.ident} (size {target.counter.size}, armour "
-             f"{target.counter.armour}) at range {args.range}:"]
+    lines = [
+        f"{firer.ident} firing on {target.ident} (size {target.counter.size}, armour "
+        f"{target.counter.armour}) at range {args.range}:"
+    ]
     for s in shots:
         if not s.usable:
             lines.append(f"  {s.weapon.capitalize()} guns cannot fire: {s.reason}.")
             continue
         mods = ", ".join(f"{k} {v:+d}" for k, v in s.modifiers)
-        lines.append(f"  {s.weapon.capitalize()} guns: factor {s.factor}, effective {s.effective}, "
-                     f"combat die modifier {s.combat_die_modifier:+d}; total modifier "
-                     f"{s.total_modifier:+d} ({mods}); {s.salvos} salvo(s).")
-        lines.append("    Each salvo: " + "; ".join(f"{r.phrase} {pct(p)}"
-                                                      for r, p in s.odds.items() if p))
+        lines.append(
+            f"  {s.weapon.capitalize()} guns: factor {s.factor}, effective {s.effective}, "
+            f"combat die modifier {s.combat_die_modifier:+d}; total modifier "
+            f"{s.total_modifier:+d} ({mods}); {s.salvos} salvo(s)."
+        )
+        lines.append(
+            "    Each salvo: " + "; ".join(f"{r.phrase} {pct(p)}" for r, p in s.odds.items() if p)
+        )
         if s.weapon in results:
-            lines.append(f"    Rolled {', '.join(map(str, rolls[s.weapon]))}: "
-                         + ", ".join(r.phrase for r in results[s.weapon]) + ".")
+            lines.append(
+                f"    Rolled {', '.join(map(str, rolls[s.weapon]))}: "
+                + ", ".join(r.phrase for r in results[s.weapon])
+                + "."
+            )
     if d.gunfire.provisional:
         lines.append("Note: the Gunfire Table in use is provisional, not the printed one.")
     return emit(args, body, lines)
@@ -160,17 +183,27 @@ def cmd_torpedo(args: argparse.Namespace) -> int:
     if not shot.usable:
         raise TsushimaError(f"{firer.ident} cannot fire torpedoes: {shot.reason}")
     results = shot.resolve(args.roll) if args.roll else None
-    body = shot_to_dict(shot) | {"firer": firer.ident, "target": target.ident,
-                                 "table_provisional": d.torpedo.provisional}
+    body = shot_to_dict(shot) | {
+        "firer": firer.ident,
+        "target": target.ident,
+        "table_provisional": d.torpedo.provisional,
+    }
     if results:
         body["results"] = [r.phrase for r in results]
-    lines = [f"{firer.ident} torpedo attack on {target.ident} (armour {target.counter.armour})"
-             f"{' from the adjacent column (-3)' if args.adjacent else ' from the same column'}:"
-             f" {shot.salvos} salvo(s).",
-             "  Each salvo: " + "; ".join(f"{r.phrase} {pct(p)}" for r, p in shot.odds.items() if p)]
+    lines = [
+        f"{firer.ident} torpedo attack on {target.ident} (armour {target.counter.armour})"
+        f"{' from the adjacent column (-3)' if args.adjacent else ' from the same column'}:"
+        f" {shot.salvos} salvo(s).",
+        "  Each salvo: " + "; ".join(f"{r.phrase} {pct(p)}" for r, p in shot.odds.items() if p),
+    ]
     if results:
-        lines.append("  Rolled " + ", ".join(map(str, args.roll)) + ": "
-                     + ", ".join(r.phrase for r in results) + ".")
+        lines.append(
+            "  Rolled "
+            + ", ".join(map(str, args.roll))
+            + ": "
+            + ", ".join(r.phrase for r in results)
+            + "."
+        )
     if d.torpedo.provisional:
         lines.append("Note: the Torpedo Table in use is provisional, not the printed one.")
     return emit(args, body, lines)
@@ -178,27 +211,42 @@ def cmd_torpedo(args: argparse.Namespace) -> int:
 
 # ----- spotting, hazards, repairs --------------------------------------------------------
 def cmd_spot(args: argparse.Namespace) -> int:
-    s = spotting.SpottingSituation(args.destroyers, args.two_hit_ships, args.low_morale_ships,
-                                   args.began_in_hex, args.partial_sea, args.evade)
+    s = spotting.SpottingSituation(
+        args.destroyers,
+        args.two_hit_ships,
+        args.low_morale_ships,
+        args.began_in_hex,
+        args.partial_sea,
+        args.evade,
+    )
     p = spotting.spot_odds(s)
-    body: dict[str, Any] = {"modifiers": [{"reason": k, "value": v} for k, v in s.modifiers],
-                            "total_modifier": s.modifier, "needed": spotting.TARGET,
-                            "chance": frac(p)}
-    lines = [f"Spotting: one die {s.modifier:+d}, needs {spotting.TARGET} or more: chance {pct(p)}."]
+    body: dict[str, Any] = {
+        "modifiers": [{"reason": k, "value": v} for k, v in s.modifiers],
+        "total_modifier": s.modifier,
+        "needed": spotting.TARGET,
+        "chance": frac(p),
+    }
+    lines = [
+        f"Spotting: one die {s.modifier:+d}, needs {spotting.TARGET} or more: chance {pct(p)}."
+    ]
     lines += [f"  {v:+d} {k}" for k, v in s.modifiers]
     if args.die is not None:
         ok = spotting.resolve_spotting(s, args.die)
         body["spotted"] = ok
-        lines.append(f"Rolled {args.die}: " + ("the enemy is spotted; to the battle board."
-                                              if ok else "nothing is seen."))
+        lines.append(
+            f"Rolled {args.die}: "
+            + ("the enemy is spotted; to the battle board." if ok else "nothing is seen.")
+        )
     return emit(args, body, lines)
 
 
 def cmd_spot_zone(args: argparse.Namespace) -> int:
     one, both = spotting.zone_spot_odds(1), spotting.zone_spot_odds(2)
     body: dict[str, Any] = {"one_roll": frac(one), "either_of_two": frac(both)}
-    lines = [f"Strategic zone: two dice, 10 or more spots: {pct(one)} per roll, {pct(both)} "
-             f"that either player succeeds."]
+    lines = [
+        f"Strategic zone: two dice, 10 or more spots: {pct(one)} per roll, {pct(both)} "
+        f"that either player succeeds."
+    ]
     if args.total is not None:
         ok = spotting.resolve_zone_spotting(args.total)
         body["spotted"] = ok
@@ -209,13 +257,17 @@ def cmd_spot_zone(args: argparse.Namespace) -> int:
 def cmd_port_attack(args: argparse.Namespace) -> int:
     p = spotting.port_attack_odds(args.surprise)
     body: dict[str, Any] = {"chance": frac(p)}
-    lines = [f"Attacking ships sheltering in port: chance {pct(p)}"
-             + (" (first-turn surprise: 3-6)." if args.surprise else " (a 6).")]
+    lines = [
+        f"Attacking ships sheltering in port: chance {pct(p)}"
+        + (" (first-turn surprise: 3-6)." if args.surprise else " (a 6).")
+    ]
     if args.die is not None:
         ok = spotting.resolve_port_attack(args.die, args.surprise)
         body["attack"] = ok
-        lines.append(f"Rolled {args.die}: " + ("the attack goes in." if ok else
-                                              "the port's protection holds."))
+        lines.append(
+            f"Rolled {args.die}: "
+            + ("the attack goes in." if ok else "the port's protection holds.")
+        )
     return emit(args, body, lines)
 
 
@@ -224,15 +276,21 @@ def cmd_aground(args: argparse.Namespace) -> int:
     names = [n.upper() if _small_ident(n) else d.counter(n).name for n in args.ships]
     small = {n for n in names if _small_ident(n)}
     odds = aground.aground_odds(len(names))
-    body: dict[str, Any] = {"per_ship": {n: frac(odds[i]) for i, n in enumerate(names)},
-                            "damage": {str(k): frac(v) for k, v in aground.damage_odds().items()}}
-    lines = ["Running aground (ships in rolling order): "
-             + "; ".join(f"{n} {pct(odds[i])}" for i, n in enumerate(names)) + ".",
-             "Damage if aground: one hit 1/3, two hits 1/3, sunk 1/3; a small-craft counter "
-             "takes one hit."]
+    body: dict[str, Any] = {
+        "per_ship": {n: frac(odds[i]) for i, n in enumerate(names)},
+        "damage": {str(k): frac(v) for k, v in aground.damage_odds().items()},
+    }
+    lines = [
+        "Running aground (ships in rolling order): "
+        + "; ".join(f"{n} {pct(odds[i])}" for i, n in enumerate(names))
+        + ".",
+        "Damage if aground: one hit 1/3, two hits 1/3, sunk 1/3; a small-craft counter "
+        "takes one hit.",
+    ]
     if args.trigger is not None:
-        r = aground.resolve_aground(names, args.trigger, args.ship_dice or (), args.damage_die,
-                                    small)
+        r = aground.resolve_aground(
+            names, args.trigger, args.ship_dice or (), args.damage_die, small
+        )
         body["result"] = {"ship": r.ship, "hits": r.hits}
         lines.append(r.sentence())
     return emit(args, body, lines)
@@ -245,23 +303,32 @@ def _small_ident(text: str) -> bool:
 def cmd_mine(args: argparse.Namespace) -> int:
     odds = mines.entry_odds()
     body: dict[str, Any] = {"hits": {str(k): frac(v) for k, v in odds.items()}}
-    lines = ["Entering a mined hex: " + "; ".join(
-        f"{['no damage', 'one hit', 'two hits', 'sunk'][k]} {pct(v)}" for k, v in odds.items())
-        + "."]
+    lines = [
+        "Entering a mined hex: "
+        + "; ".join(
+            f"{['no damage', 'one hit', 'two hits', 'sunk'][k]} {pct(v)}" for k, v in odds.items()
+        )
+        + "."
+    ]
     if args.die is not None:
         hits = mines.resolve_entry(args.die, args.damage_die)
         body["result"] = hits
-        lines.append(f"Rolled {args.die}" + (f" then {args.damage_die}" if args.damage_die else "")
-                     + ": " + ["the ship passes safely.", "one hit.", "two hits.",
-                               "the ship is sunk."][hits])
+        lines.append(
+            f"Rolled {args.die}"
+            + (f" then {args.damage_die}" if args.damage_die else "")
+            + ": "
+            + ["the ship passes safely.", "one hit.", "two hits.", "the ship is sunk."][hits]
+        )
     return emit(args, body, lines)
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
     p = mines.sweep_odds(args.ships)
     body: dict[str, Any] = {"chance": frac(p)}
-    lines = [f"Sweeping with {args.ships} ships (each first rolls for the mine, then a sweep die;"
-             f" any 5-6 clears): chance {pct(p)}."]
+    lines = [
+        f"Sweeping with {args.ships} ships (each first rolls for the mine, then a sweep die;"
+        f" any 5-6 clears): chance {pct(p)}."
+    ]
     if args.dice:
         ok = mines.resolve_sweep(args.ships, args.dice)
         body["cleared"] = ok
@@ -275,19 +342,28 @@ def cmd_repair(args: argparse.Namespace) -> int:
     ships = [_ship(d, n, h, 0) for n, h in (_ship_hits(x) for x in args.ships)]
     check_repairs(ships, port, port.owner, args.used)
     odds = repair_odds()
-    body: dict[str, Any] = {"port": port.name, "capacity": port.repair,
-                            "odds": {k: frac(v) for k, v in odds.items()}, "results": {}}
-    lines = [f"{port.name} can take {port.repair} repair attempt(s) this turn; "
-             f"{args.used + len(ships)} used. Each attempt: "
-             + "; ".join(f"{k} {pct(v)}" for k, v in odds.items()) + "."]
+    body: dict[str, Any] = {
+        "port": port.name,
+        "capacity": port.repair,
+        "odds": {k: frac(v) for k, v in odds.items()},
+        "results": {},
+    }
+    lines = [
+        f"{port.name} can take {port.repair} repair attempt(s) this turn; "
+        f"{args.used + len(ships)} used. Each attempt: "
+        + "; ".join(f"{k} {pct(v)}" for k, v in odds.items())
+        + "."
+    ]
     if args.dice:
         if len(args.dice) != len(ships):
             raise TsushimaError(f"{len(ships)} ship(s) to repair but {len(args.dice)} dice")
         for ship, die in zip(ships, args.dice, strict=True):
             after = resolve_repair(ship, die)
             body["results"][ship.ident] = after.hits
-            lines.append(f"{ship.ident}: die {die}, {ship.hits - after.hits} hit(s) repaired, "
-                         f"{after.hits} left.")
+            lines.append(
+                f"{ship.ident}: die {die}, {ship.hits - after.hits} hit(s) repaired, "
+                f"{after.hits} left."
+            )
     return emit(args, body, lines)
 
 
@@ -305,14 +381,30 @@ def _ship_hits(text: str) -> tuple[str, int]:
 def cmd_ships(args: argparse.Namespace) -> int:
     d = data_of(args)
     cs = [c for c in d.counters if args.navy is None or c.nation is args.navy]
-    body = {"counters": [{"name": c.name, "navy": c.nation.value, "type": c.type.value,
-                          "size": c.size, "speed": c.speed, "armour": c.armour,
-                          "primary": str(c.primary) if c.primary else None,
-                          "secondary": str(c.secondary) if c.secondary else None,
-                          "torpedo_salvos": c.torpedo_salvos, "count": c.count,
-                          "guns_checked": c.guns_checked} for c in cs]}
-    lines = [f"{c.nation.adjective:8} {format_counter(c)}" + (f" x{c.count}" if c.count > 1 else "")
-             + ("" if c.guns_checked else "  (guns unconfirmed)") for c in cs]
+    body = {
+        "counters": [
+            {
+                "name": c.name,
+                "navy": c.nation.value,
+                "type": c.type.value,
+                "size": c.size,
+                "speed": c.speed,
+                "armour": c.armour,
+                "primary": str(c.primary) if c.primary else None,
+                "secondary": str(c.secondary) if c.secondary else None,
+                "torpedo_salvos": c.torpedo_salvos,
+                "count": c.count,
+                "guns_checked": c.guns_checked,
+            }
+            for c in cs
+        ]
+    }
+    lines = [
+        f"{c.nation.adjective:8} {format_counter(c)}"
+        + (f" x{c.count}" if c.count > 1 else "")
+        + ("" if c.guns_checked else "  (guns unconfirmed)")
+        for c in cs
+    ]
     return emit(args, body, lines)
 
 
@@ -327,16 +419,19 @@ def cmd_tables(args: argparse.Namespace) -> int:
     lines: list[str] = []
     for t in (d.gunfire, d.torpedo):
         body[t.name] = hit_table_to_json(t) | {"source": t.source}
-        lines.append(f"{t.name} ({'PROVISIONAL stand-in' if t.provisional else 'confirmed'}, "
-                     f"from {t.source}); lowest modified total for one hit / two hits / sunk:")
+        lines.append(
+            f"{t.name} ({'PROVISIONAL stand-in' if t.provisional else 'confirmed'}, "
+            f"from {t.source}); lowest modified total for one hit / two hits / sunk:"
+        )
         lines += [f"  {t.key} {k}: {c.one_hit} / {c.two_hits} / {c.sunk}" for k, c in t.columns]
     return emit(args, body, lines)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     written = export_data(args.directory)
-    lines = [f"Wrote {p}" for p in written] or ["Every data file is already there; nothing "
-                                                "was overwritten."]
+    lines = [f"Wrote {p}" for p in written] or [
+        "Every data file is already there; nothing was overwritten."
+    ]
     lines.append(f"Edit them, then pass --data {args.directory} or set TSUSHIMA_DATA.")
     return emit(args, {"written": [str(p) for p in written]}, lines)
 
@@ -344,29 +439,50 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_scenarios(args: argparse.Namespace) -> int:
     d = data_of(args)
     scens = [get_scenario(k, d) for k in scenario_keys(d)]
-    body = {"scenarios": [{"key": s.key, "title": s.title, "start": s.start, "kind": s.kind,
-                           "turns": s.turns} for s in scens]}
-    lines = [f"{s.key:13} {s.title} ({s.start}" + (f", {s.turns} turns" if s.turns else "")
-             + ")" for s in scens]
+    body = {
+        "scenarios": [
+            {"key": s.key, "title": s.title, "start": s.start, "kind": s.kind, "turns": s.turns}
+            for s in scens
+        ]
+    }
+    lines = [
+        f"{s.key:13} {s.title} ({s.start}" + (f", {s.turns} turns" if s.turns else "") + ")"
+        for s in scens
+    ]
     return emit(args, body, lines)
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
     d = data_of(args)
     s = get_scenario(args.key, d)
-    body: dict[str, Any] = {"key": s.key, "title": s.title, "start": s.start, "turns": s.turns,
-                            "victory": s.victory, "notes": list(s.notes), "forces": {}}
+    body: dict[str, Any] = {
+        "key": s.key,
+        "title": s.title,
+        "start": s.start,
+        "turns": s.turns,
+        "victory": s.victory,
+        "notes": list(s.notes),
+        "forces": {},
+    }
     lines = [f"{s.title}, from {s.start}" + (f", {s.turns} turns." if s.turns else ".")]
     for side in Side:
         body["forces"][side.value] = []
         lines.append(f"{side.adjective} forces:")
         for p in s.placements[side]:
             names = [f"{x.type}{x.counter.size} {x.ident}" for x in p.ships]
-            body["forces"][side.value].append({
-                "where": p.describe(), "ships": [x.ident for x in p.ships],
-                "mines": p.mines, "flying_bases": p.flying_bases})
-            extras = [f"{n} {w}" for n, w in ((p.mines, "mine(s)"),
-                                              (p.flying_bases, "flying base(s)")) if n]
+            body["forces"][side.value].append(
+                {
+                    "where": p.describe(),
+                    "ships": [x.ident for x in p.ships],
+                    "mines": p.mines,
+                    "flying_bases": p.flying_bases,
+                }
+            )
+            extras = [
+                f"{n} {w}"
+                for n, w in ((p.mines, "mine(s)"), (p.flying_bases, "flying base(s)"))
+                if n
+            ]
             lines.append(f"  {p.describe()}: " + ", ".join(names + extras))
     lines += [f"Note: {n}" for n in s.notes]
     return emit(args, body, lines)
@@ -375,27 +491,41 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 def cmd_italy(args: argparse.Namespace) -> int:
     odds = italy_odds()
     body: dict[str, Any] = {"odds": {k.value: frac(v) for k, v in odds.items()}}
-    lines = ["Cruisers in Italy: Russia " + pct(odds[Side.RUSSIA]) + ", Japan "
-             + pct(odds[Side.JAPAN]) + "; then 0, 1 or 2 zones before war, a third each."]
+    lines = [
+        "Cruisers in Italy: Russia "
+        + pct(odds[Side.RUSSIA])
+        + ", Japan "
+        + pct(odds[Side.JAPAN])
+        + "; then 0, 1 or 2 zones before war, a third each."
+    ]
     if args.die_6a is not None:
         if args.die_6b is None:
             raise TsushimaError("give both --die-6a and --die-6b")
         r = italy(args.die_6a, args.die_6b)
-        body["result"] = {"navy": r.side.value, "ships": list(r.ships), "zones": r.zones,
-                          "interned": r.interned}
-        lines.append(f"{' and '.join(r.ships)} go to {r.side.adjective} hands; "
-                     + ("they are interned and take no part." if r.interned
-                        else f"they sail {r.zones} zone(s) before war begins."))
+        body["result"] = {
+            "navy": r.side.value,
+            "ships": list(r.ships),
+            "zones": r.zones,
+            "interned": r.interned,
+        }
+        lines.append(
+            f"{' and '.join(r.ships)} go to {r.side.adjective} hands; "
+            + (
+                "they are interned and take no part."
+                if r.interned
+                else f"they sail {r.zones} zone(s) before war begins."
+            )
+        )
     return emit(args, body, lines)
 
 
 def register(subparsers: Any) -> None:
     """Add ``tsushima`` and its commands to the ``companion`` command."""
-    top = subparsers.add_parser("tsushima", help="Tsushima: the referee's desk for the naval war",
-                                description=__doc__)
+    top = subparsers.add_parser(
+        "tsushima", help="Tsushima: the referee's desk for the naval war", description=__doc__
+    )
     top.error = OneLineParser.error.__get__(top)
-    sub = top.add_subparsers(dest="tsushima_command", metavar="COMMAND",
-                             parser_class=OneLineParser)
+    sub = top.add_subparsers(dest="tsushima_command", metavar="COMMAND", parser_class=OneLineParser)
 
     def add(name: str, handler: Handler, help_text: str, json_flag: bool = True) -> Any:
         p = sub.add_parser(name, help=help_text, description=help_text)
@@ -408,8 +538,12 @@ def register(subparsers: Any) -> None:
     p = add("fire", cmd_fire, "Gunfire odds (and results, with --roll) of one ship on another")
     p.add_argument("firer")
     p.add_argument("target")
-    p.add_argument("--range", type=int, required=True,
-                   help="columns between the two (0 = adjacent), as the worked example counts")
+    p.add_argument(
+        "--range",
+        type=int,
+        required=True,
+        help="columns between the two (0 = adjacent), as the worked example counts",
+    )
     for who in ("firer", "target"):
         p.add_argument(f"--{who}-hits", type=int, default=0)
         p.add_argument(f"--{who}-morale", type=int, default=0)
@@ -417,8 +551,12 @@ def register(subparsers: Any) -> None:
     p.add_argument("--target-screened", action="store_true")
     p.add_argument("--shared", action="store_true", help="other ships fire on the same target")
     p.add_argument("--fleeing", action="store_true", help="the firer is in flight")
-    p.add_argument("--roll", action="append", metavar="GUN=T,T",
-                   help="two-dice totals rolled, e.g. primary=5,6")
+    p.add_argument(
+        "--roll",
+        action="append",
+        metavar="GUN=T,T",
+        help="two-dice totals rolled, e.g. primary=5,6",
+    )
 
     p = add("torpedo", cmd_torpedo, "Torpedo attack odds of a destroyer or torpedo boat counter")
     p.add_argument("firer")
@@ -468,7 +606,8 @@ def register(subparsers: Any) -> None:
     add("warnings", cmd_warnings, "Data still waiting for the owner's confirmation")
     add("tables", cmd_tables, "The Gunfire and Torpedo Tables in use")
     add("export-data", cmd_export, "Copy the data files out for the owner to edit").add_argument(
-        "directory")
+        "directory"
+    )
     add("scenarios", cmd_scenarios, "List the scenarios")
     add("scenario", cmd_scenario, "Show a scenario's forces").add_argument("key")
     p = add("italy", cmd_italy, "The armoured cruisers in Italy (Tables 6A and 6B)")

@@ -23,33 +23,51 @@ def _spec(text: str) -> tuple[Side, FormationSpec]:
     try:
         head, _, col = text.rpartition("@")
         side, kind, ships = head.split(":", 2)
-        return Side(side.lower()), FormationSpec(kind, tuple(s.strip() for s in ships.split(",")),
-                                                 int(col), short_allowed=False)
+        return Side(side.lower()), FormationSpec(
+            kind, tuple(s.strip() for s in ships.split(",")), int(col), short_allowed=False
+        )
     except ValueError:
         raise TsushimaError(
-            f"formation {text!r} is not like japan:battle:Mikasa,Asahi,Fuji@3") from None
+            f"formation {text!r} is not like japan:battle:Mikasa,Asahi,Fuji@3"
+        ) from None
 
 
 def _board_lines(e: Engagement) -> list[str]:
     lines = e.describe()
     for i, d in enumerate(e.declared, 1):
         s = d.shot
-        state = ("rolled " + ", ".join(map(str, d.rolls)) + " -> "
-                 + ", ".join(r.phrase for r in d.results)) if d.rolls else "to roll"
+        state = (
+            (
+                "rolled "
+                + ", ".join(map(str, d.rolls))
+                + " -> "
+                + ", ".join(r.phrase for r in d.results)
+            )
+            if d.rolls
+            else "to roll"
+        )
         odds = "; ".join(f"{r.phrase} {pct(p)}" for r, p in s.odds.items() if p)
-        lines.append(f"  [{i}] {d.order}: modifier {s.total_modifier:+d}, {s.salvos} salvo(s); "
-                     f"each salvo {odds}; {state}")
+        lines.append(
+            f"  [{i}] {d.order}: modifier {s.total_modifier:+d}, {s.salvos} salvo(s); "
+            f"each salvo {odds}; {state}"
+        )
     return lines
 
 
 def _board_body(e: Engagement) -> dict[str, Any]:
     body = engagement_to_dict(e)
-    body["fire"] = [{"number": i, "order": str(d.order), "salvos": d.shot.salvos,
-                     "total_modifier": d.shot.total_modifier,
-                     "per_salvo": {r.phrase: frac(p) for r, p in d.shot.odds.items()},
-                     "rolls": list(d.rolls) if d.rolls else None,
-                     "results": [r.phrase for r in d.results]}
-                    for i, d in enumerate(e.declared, 1)]
+    body["fire"] = [
+        {
+            "number": i,
+            "order": str(d.order),
+            "salvos": d.shot.salvos,
+            "total_modifier": d.shot.total_modifier,
+            "per_salvo": {r.phrase: frac(p) for r, p in d.shot.odds.items()},
+            "rolls": list(d.rolls) if d.rolls else None,
+            "results": [r.phrase for r in d.results],
+        }
+        for i, d in enumerate(e.declared, 1)
+    ]
     body["pending_hits"] = e.pending_hits()
     return body
 
@@ -74,10 +92,17 @@ def cmd_new(args: argparse.Namespace) -> int:
             for name in spec.ships:
                 real = ships[name].side if ships and name in ships else d.counter(name).nation
                 if real is not side:
-                    raise TsushimaError(f"{name} belongs to the {real.adjective} navy, not the "
-                                        f"{side.adjective}")
-        e = start_engagement([s for _, s in specs], args.first, d, port=args.port,
-                             surprise=args.surprise, ships=ships)
+                    raise TsushimaError(
+                        f"{name} belongs to the {real.adjective} navy, not the {side.adjective}"
+                    )
+        e = start_engagement(
+            [s for _, s in specs],
+            args.first,
+            d,
+            port=args.port,
+            surprise=args.surprise,
+            ships=ships,
+        )
     save(e, args.state)
     return _show(args, e)
 
@@ -110,8 +135,9 @@ def _declare(args: argparse.Namespace, e: Engagement) -> Engagement:
     orders = list(e.default_orders()) if args.default else []
     orders += [FireOrder.parse(o) for o in args.orders]
     if not orders:
-        raise TsushimaError("no fire declared: give orders like Mikasa:primary>Retvizan or "
-                            "--default")
+        raise TsushimaError(
+            "no fire declared: give orders like Mikasa:primary>Retvizan or --default"
+        )
     return e.declare(orders)
 
 
@@ -166,8 +192,9 @@ def cmd_fleet_show(args: argparse.Namespace) -> int:
 def cmd_fleet_place(args: argparse.Namespace) -> int:
     f = load_fleet(args.state, data_of(args)).place(args.ship, args.location)
     save(f, args.state)
-    return _fleet_show(args, f, [f"{f.berth(args.ship).ship.ident} is now at "
-                                 f"{f.berth(args.ship).location}."])
+    return _fleet_show(
+        args, f, [f"{f.berth(args.ship).ship.ident} is now at {f.berth(args.ship).location}."]
+    )
 
 
 def cmd_fleet_hits(args: argparse.Namespace) -> int:
@@ -199,8 +226,9 @@ def cmd_fleet_next(args: argparse.Namespace) -> int:
 def cmd_fleet_terminal(args: argparse.Namespace) -> int:
     f = load_fleet(args.state, data_of(args))
     if not f.time.terminal:
-        raise TsushimaError(f"it is {f.time.describe()}, not the terminal phase "
-                            f"(use 'fleet next --to-terminal')")
+        raise TsushimaError(
+            f"it is {f.time.describe()}, not the terminal phase (use 'fleet next --to-terminal')"
+        )
     repairs: dict[str, int] = {}
     for item in args.repair or []:
         name, sep, die = item.rpartition("=")
@@ -215,8 +243,7 @@ def cmd_fleet_terminal(args: argparse.Namespace) -> int:
 
 def register_play(sub: Any) -> None:
     battle = sub.add_parser("battle", help="A battle-board engagement kept in a state file")
-    bsub = battle.add_subparsers(dest="battle_command", metavar="STEP",
-                                 parser_class=type(battle))
+    bsub = battle.add_subparsers(dest="battle_command", metavar="STEP", parser_class=type(battle))
     fleet = sub.add_parser("fleet", help="The fleet ledger: damage, morale, terminal phase")
     fsub = fleet.add_subparsers(dest="fleet_command", metavar="STEP", parser_class=type(fleet))
 
@@ -232,17 +259,24 @@ def register_play(sub: Any) -> None:
 
     p = add_in(bsub, "new", cmd_new, "Set up an engagement")
     p.add_argument("--scenario", help="port-arthur or chemulpo")
-    p.add_argument("--form", action="append",
-                   help="navy:kind:ship,ship,...@column; kind is battle, cruiser, independent, "
-                        "small or merchant; lead ship first; order of sail as given")
+    p.add_argument(
+        "--form",
+        action="append",
+        help="navy:kind:ship,ship,...@column; kind is battle, cruiser, independent, "
+        "small or merchant; lead ship first; order of sail as given",
+    )
     p.add_argument("--first", type=side_arg, default=Side.JAPAN, help="the spotting navy")
     p.add_argument("--port", help="a port battle at this port")
     p.add_argument("--surprise", action="store_true", help="first-turn surprise")
     p.add_argument("--fleet", help="fleet state file to take damage and morale from")
     add_in(bsub, "show", cmd_show, "Show the board")
     p = add_in(bsub, "move", _step(_move), "The movement round of the side to move")
-    p.add_argument("--move", action="append", metavar="FORMATION=DELTA",
-                   help="signed columns, + towards column 12")
+    p.add_argument(
+        "--move",
+        action="append",
+        metavar="FORMATION=DELTA",
+        help="signed columns, + towards column 12",
+    )
     p.add_argument("--detach", action="append", metavar="SHIP")
     p.add_argument("--flee", action="store_true")
     p.add_argument("--flee-merchants", action="store_true")
@@ -263,7 +297,8 @@ def register_play(sub: Any) -> None:
     p = add_in(fsub, "new", cmd_fleet_new, "Start a fleet ledger from a scenario")
     p.add_argument("--scenario", required=True)
     add_in(fsub, "show", cmd_fleet_show, "Fleets with damage and morale").add_argument(
-        "--navy", type=side_arg)
+        "--navy", type=side_arg
+    )
     p = add_in(fsub, "place", cmd_fleet_place, "Record where a ship is")
     p.add_argument("ship")
     p.add_argument("location", help="a port, a strategic zone, 'sea' or 'flying base'")

@@ -26,8 +26,14 @@ from .errors import DataFileError, TsushimaError
 from .tables import Column, HitTable
 from .units import Counter, Gun, ShipType, Side
 
-FILES = ("counters.json", "tables.json", "geography.json", "gunfire.json", "torpedo.json",
-         "scenarios.json")
+FILES = (
+    "counters.json",
+    "tables.json",
+    "geography.json",
+    "gunfire.json",
+    "torpedo.json",
+    "scenarios.json",
+)
 ENV_VAR = "TSUSHIMA_DATA"
 
 
@@ -56,17 +62,29 @@ class DataSet:
     sources: dict[str, str] = field(default_factory=dict)
 
     def counter(self, name: str, nation: Side | None = None) -> Counter:
-        """The counter called ``name`` (case-insensitive, known misspellings accepted)."""
+        """The counter called ``name`` (case-insensitive, known misspellings accepted).
+
+        ``japan:Destroyer`` picks the navy when both have a counter of that name.
+        """
+        navy, sep, rest = name.partition(":")
+        if sep and navy.strip().lower() in ("russia", "japan"):
+            if nation is not None and nation.value != navy.strip().lower():
+                raise TsushimaError(f"{name!r} is not a {nation.adjective} counter")
+            nation, name = Side(navy.strip().lower()), rest
         wanted = self.aliases.get(name.strip(), name.strip()).casefold()
         for alias, real in self.aliases.items():
             if alias.casefold() == wanted:
                 wanted = real.casefold()
-        hits = [c for c in self.counters if c.name.casefold() == wanted
-                and (nation is None or c.nation is nation)]
+        hits = [
+            c
+            for c in self.counters
+            if c.name.casefold() == wanted and (nation is None or c.nation is nation)
+        ]
         if not hits:
             raise TsushimaError(f"unknown ship {name!r}")
         if len(hits) > 1:
-            raise TsushimaError(f"{name!r} names counters of both navies; say which navy")
+            raise TsushimaError(f"{name!r} names counters of both navies; say which, e.g. "
+                                f"japan:{hits[0].name}")
         return hits[0]
 
     def port(self, name: str) -> Port:
@@ -96,8 +114,10 @@ def _gun(fname: str, where: str, value: object) -> Gun | None:
         return None
     if not isinstance(value, list) or len(value) != 2:
         raise _fail(fname, where, f"must be [factor, salvos] or null, not {value!r}")
-    return Gun(_int(fname, where + " factor", value[0], 0, 15),
-               _int(fname, where + " salvos", value[1], 1, 9))
+    return Gun(
+        _int(fname, where + " factor", value[0], 0, 15),
+        _int(fname, where + " salvos", value[1], 1, 9),
+    )
 
 
 def _counters(raw: Any, fname: str) -> tuple[tuple[Counter, ...], dict[str, str], dict[str, Any]]:
@@ -122,7 +142,9 @@ def _counters(raw: Any, fname: str) -> tuple[tuple[Counter, ...], dict[str, str]
             raise _fail(fname, where, "appears twice")
         seen.add(key)
         counter = Counter(
-            name=c["name"], nation=nation, type=typ,
+            name=c["name"],
+            nation=nation,
+            type=typ,
             size=_int(fname, where + " size", c.get("size"), 1, 9),
             speed=_int(fname, where + " speed", c.get("speed"), 1, 9),
             armour=_int(fname, where + " armour", c.get("armour"), 0, 9),
@@ -133,7 +155,9 @@ def _counters(raw: Any, fname: str) -> tuple[tuple[Counter, ...], dict[str, str]
             guns_checked=bool(c.get("guns_checked", False)),
         )
         if typ.small_craft != (counter.torpedo_salvos > 0):
-            raise _fail(fname, where, "torpedoes belong to destroyer and torpedo boat counters only")
+            raise _fail(
+                fname, where, "torpedoes belong to destroyer and torpedo boat counters only"
+            )
         if typ in (ShipType.A, ShipType.B, ShipType.C) and counter.count != 1:
             raise _fail(fname, where, "a named ship is a single counter")
         if typ.small_craft and counter.primary is not None:
@@ -164,7 +188,9 @@ def _hit_table(raw: Any, fname: str, name: str, key: str, lo: int, source: str) 
         _int(fname, where, index, lo, 9)
         if not isinstance(v, dict):
             raise _fail(fname, where, "must map one_hit/two_hits/sunk to totals")
-        vals = [_int(fname, f"{where} {r}", v.get(r), -20, 40) for r in ("one_hit", "two_hits", "sunk")]
+        vals = [
+            _int(fname, f"{where} {r}", v.get(r), -20, 40) for r in ("one_hit", "two_hits", "sunk")
+        ]
         try:
             cols.append((index, Column(*vals)))
         except TsushimaError as exc:
@@ -172,7 +198,9 @@ def _hit_table(raw: Any, fname: str, name: str, key: str, lo: int, source: str) 
     return HitTable(name, key, tuple(sorted(cols)), raw["provisional"], source)
 
 
-def _geography(raw: Any, fname: str) -> tuple[dict[str, Port], dict[str, str], tuple[str, ...], bool]:
+def _geography(
+    raw: Any, fname: str
+) -> tuple[dict[str, Port], dict[str, str], tuple[str, ...], bool]:
     if not isinstance(raw, dict) or not isinstance(raw.get("ports"), dict):
         raise _fail(fname, "top level", "must hold 'ports'")
     ports: dict[str, Port] = {}
@@ -181,8 +209,13 @@ def _geography(raw: Any, fname: str) -> tuple[dict[str, Port], dict[str, str], t
             owner = Side(p.get("owner"))
         except (ValueError, AttributeError):
             raise _fail(fname, f"port {name!r}", "needs owner russia or japan") from None
-        ports[name] = Port(name, owner, _int(fname, f"port {name!r} repair", p.get("repair"), 0, 20),
-                           str(p.get("country", "")), p.get("zone"))
+        ports[name] = Port(
+            name,
+            owner,
+            _int(fname, f"port {name!r} repair", p.get("repair"), 0, 20),
+            str(p.get("country", "")),
+            p.get("zone"),
+        )
     zones = raw.get("zones", {})
     chain = zones.get("chain", [])
     if not isinstance(chain, list) or not all(isinstance(z, str) for z in chain) or not chain:
@@ -214,15 +247,39 @@ def load_data(override_dir: str | Path | None = None) -> DataSet:
     if not isinstance(tables, dict) or "table2_spotting" not in tables:
         raise _fail("tables.json", "top level", "must hold the rule tables")
     ports, port_aliases, zones, zprov = _geography(raw["geography.json"][0], "geography.json")
-    gunfire = _hit_table(raw["gunfire.json"][0], "gunfire.json", "Gunfire Table", "target size",
-                         1, raw["gunfire.json"][1])
-    torpedo = _hit_table(raw["torpedo.json"][0], "torpedo.json", "Torpedo Table", "armour class",
-                         0, raw["torpedo.json"][1])
+    gunfire = _hit_table(
+        raw["gunfire.json"][0],
+        "gunfire.json",
+        "Gunfire Table",
+        "target size",
+        1,
+        raw["gunfire.json"][1],
+    )
+    torpedo = _hit_table(
+        raw["torpedo.json"][0],
+        "torpedo.json",
+        "Torpedo Table",
+        "armour class",
+        0,
+        raw["torpedo.json"][1],
+    )
     scen = raw["scenarios.json"][0]
     if not isinstance(scen, dict) or not isinstance(scen.get("scenarios"), dict):
         raise _fail("scenarios.json", "top level", "must hold 'scenarios'")
-    data = DataSet(counters, aliases, markers, tables, ports, port_aliases, zones, zprov,
-                   gunfire, torpedo, scen["scenarios"], {f: s for f, (_, s) in raw.items()})
+    data = DataSet(
+        counters,
+        aliases,
+        markers,
+        tables,
+        ports,
+        port_aliases,
+        zones,
+        zprov,
+        gunfire,
+        torpedo,
+        scen["scenarios"],
+        {f: s for f, (_, s) in raw.items()},
+    )
     # Scenario forces are checked against the counters here so a bad edit fails on load.
     from .scenarios import check_scenarios
 
@@ -256,8 +313,11 @@ def provisional_warnings(data: DataSet | None = None) -> list[str]:
                 f"values and sets provisional to false."
             )
     out += worked_example_conflicts(d.gunfire)
-    unchecked = [c.name for c in d.counters if not c.guns_checked
-                 and (c.primary is not None or c.secondary is not None)]
+    unchecked = [
+        c.name
+        for c in d.counters
+        if not c.guns_checked and (c.primary is not None or c.secondary is not None)
+    ]
     if unchecked:
         out.append(
             f"Gun factors of {len(unchecked)} counters come from a damaged copy of the counter "
@@ -265,8 +325,10 @@ def provisional_warnings(data: DataSet | None = None) -> list[str]:
             f"the printed counters."
         )
     if d.zones_provisional:
-        out.append("The strategic movement zone chain is a provisional reading "
-                   f"({' - '.join(d.zones)}); check it against the map.")
+        out.append(
+            "The strategic movement zone chain is a provisional reading "
+            f"({' - '.join(d.zones)}); check it against the map."
+        )
     return out
 
 
@@ -286,8 +348,10 @@ def worked_example_conflicts(table: HitTable) -> list[str]:
         return ["The Gunfire Table in use has no column for target size 9."]
     if not wrong:
         return []
-    return [f"The Gunfire Table in use disagrees with the rulebook's worked example at target "
-            f"size 9 for modified total(s) {', '.join(map(str, wrong))}; check the entries."]
+    return [
+        f"The Gunfire Table in use disagrees with the rulebook's worked example at target "
+        f"size 9 for modified total(s) {', '.join(map(str, wrong))}; check the entries."
+    ]
 
 
 def hit_table_to_json(table: HitTable, about: str = "") -> dict[str, Any]:
@@ -296,8 +360,10 @@ def hit_table_to_json(table: HitTable, about: str = "") -> dict[str, Any]:
         "schema": "tsushima-gunfire/1" if table.key == "target size" else "tsushima-torpedo/1",
         "provisional": table.provisional,
         "about": about,
-        "columns": {str(k): {"one_hit": c.one_hit, "two_hits": c.two_hits, "sunk": c.sunk}
-                    for k, c in table.columns},
+        "columns": {
+            str(k): {"one_hit": c.one_hit, "two_hits": c.two_hits, "sunk": c.sunk}
+            for k, c in table.columns
+        },
     }
 
 
@@ -311,7 +377,9 @@ def export_data(target_dir: str | Path) -> list[Path]:
         dest = out_dir / fname
         if dest.exists():
             continue
-        dest.write_text(resources.files(__package__).joinpath("data", fname)
-                        .read_text(encoding="utf-8"), encoding="utf-8")
+        dest.write_text(
+            resources.files(__package__).joinpath("data", fname).read_text(encoding="utf-8"),
+            encoding="utf-8",
+        )
         written.append(dest)
     return written

@@ -36,8 +36,9 @@ def check_division(ships: Sequence[Ship], kind: str, short_allowed: bool = False
             raise TsushimaError(f"{ship.ident} is a {ship.type.label}: it sails outside divisions")
         if ship.type not in ALLOWED[kind]:
             allowed = "type B" if kind == "battle" else "types A and C"
-            raise TsushimaError(f"{ship.ident} (type {ship.type}) cannot join a {kind} division; "
-                                f"only {allowed}")
+            raise TsushimaError(
+                f"{ship.ident} (type {ship.type}) cannot join a {kind} division; only {allowed}"
+            )
     sides = {s.side for s in ships}
     if len(sides) > 1:
         raise TsushimaError("a division cannot mix the two navies")
@@ -45,9 +46,10 @@ def check_division(ships: Sequence[Ship], kind: str, short_allowed: bool = False
         raise TsushimaError("a ship is listed twice in the division")
     n = len(ships)
     if n > MAX_SHIPS or n == 0 or (n < MIN_SHIPS and not short_allowed):
-        raise TsushimaError(f"a {kind} division needs {MIN_SHIPS}-{MAX_SHIPS} ships, not {n}"
-                            + (" (fewer only when the port holds no more of the type)"
-                               if 0 < n < MIN_SHIPS else ""))
+        raise TsushimaError(
+            f"a {kind} division needs {MIN_SHIPS}-{MAX_SHIPS} ships, not {n}"
+            + (" (fewer only when the port holds no more of the type)" if 0 < n < MIN_SHIPS else "")
+        )
     return "battle" if kind == "battle" else "cruiser"
 
 
@@ -69,6 +71,6 @@ def split_evenly(ships: Sequence[Ship]) -> list[list[Ship]]:
     sizes = [n // k + (1 if i < n % k else 0) for i in range(k)]
     out, start = [], 0
     for size in sizes:
-        out.append(list(ships[start:start + size]))
+        out.append(list(ships[start : start + size]))
         start += size
     return out

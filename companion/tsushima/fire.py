@@ -48,8 +48,17 @@ def range_between(column_a: int, column_b: int) -> int:
 def coast_battery(owner: Side, number: int, data: DataSet) -> Ship:
     """One of the two shore guns a port owner fires in a port battle; it cannot be hit."""
     spec = data.tables["coast_guns"]
-    counter = Counter(f"Coast gun {number}", owner, ShipType.K, 9, 0, 0,
-                      Gun(int(spec["factor"]), int(spec["salvos"])), None, guns_checked=True)
+    counter = Counter(
+        f"Coast gun {number}",
+        owner,
+        ShipType.K,
+        9,
+        0,
+        0,
+        Gun(int(spec["factor"]), int(spec["salvos"])),
+        None,
+        guns_checked=True,
+    )
     return Ship(counter.name, counter)
 
 
@@ -65,8 +74,10 @@ class Conditions:
 
     def __post_init__(self) -> None:
         if not 0 <= self.range <= MAX_RANGE:
-            raise TsushimaError(f"range {self.range} is impossible on a 12-column board "
-                                f"(0 = adjacent columns, at most {MAX_RANGE} from shore guns)")
+            raise TsushimaError(
+                f"range {self.range} is impossible on a 12-column board "
+                f"(0 = adjacent columns, at most {MAX_RANGE} from shore guns)"
+            )
 
 
 @dataclass(frozen=True)
@@ -106,13 +117,17 @@ class Shot:
     def resolve(self, totals: Sequence[int]) -> tuple[Result, ...]:
         """Results for the two-dice totals rolled, one total per salvo."""
         if not self.usable:
-            raise TsushimaError(f"{self.firer}'s {self.weapon} cannot fire at {self.target}: "
-                                f"{self.reason}")
+            raise TsushimaError(
+                f"{self.firer}'s {self.weapon} cannot fire at {self.target}: {self.reason}"
+            )
         if len(totals) != self.salvos:
-            raise TsushimaError(f"{self.firer}'s {self.weapon} fires {self.salvos} salvo(s); "
-                                f"{len(totals)} roll(s) given")
-        return tuple(self.table.lookup(self.column, check_two_dice(t) + self.total_modifier)
-                     for t in totals)
+            raise TsushimaError(
+                f"{self.firer}'s {self.weapon} fires {self.salvos} salvo(s); "
+                f"{len(totals)} roll(s) given"
+            )
+        return tuple(
+            self.table.lookup(self.column, check_two_dice(t) + self.total_modifier) for t in totals
+        )
 
 
 def _check_pair(firer: Ship, target: Ship) -> None:
@@ -159,14 +174,30 @@ def gun_shot(firer: Ship, target: Ship, slot: GunSlot, cond: Conditions, data: D
         usable, reason = False, f"out of range (effective gun factor {effective})"
     elif salvos <= 0:
         usable, reason = False, "no salvos left"
-    return Shot(firer.ident, target.ident, slot, gun.factor, effective, cdm, tuple(mods), salvos,
-                target.counter.size, usable, reason, target.hit_limit, data.gunfire)
+    return Shot(
+        firer.ident,
+        target.ident,
+        slot,
+        gun.factor,
+        effective,
+        cdm,
+        tuple(mods),
+        salvos,
+        target.counter.size,
+        usable,
+        reason,
+        target.hit_limit,
+        data.gunfire,
+    )
 
 
 def gun_shots(firer: Ship, target: Ship, cond: Conditions, data: DataSet) -> tuple[Shot, ...]:
     """One :class:`Shot` per gun the firer carries (primary first)."""
-    return tuple(gun_shot(firer, target, slot, cond, data) for slot in GUN_SLOTS
-                 if firer.counter.gun(slot) is not None)
+    return tuple(
+        gun_shot(firer, target, slot, cond, data)
+        for slot in GUN_SLOTS
+        if firer.counter.gun(slot) is not None
+    )
 
 
 def torpedo_shot(firer: Ship, target: Ship, adjacent: bool, data: DataSet) -> Shot:
@@ -174,12 +205,26 @@ def torpedo_shot(firer: Ship, target: Ship, adjacent: bool, data: DataSet) -> Sh
     _check_pair(firer, target)
     if not firer.counter.torpedo_salvos:
         raise TsushimaError(f"{firer.ident} carries no torpedoes")
-    mods: tuple[tuple[str, int], ...] = (("attack from the adjacent column", TORPEDO_ADJACENT),) \
-        if adjacent else ()
+    mods: tuple[tuple[str, int], ...] = (
+        (("attack from the adjacent column", TORPEDO_ADJACENT),) if adjacent else ()
+    )
     salvos = firer.torpedo_salvos
     usable, reason = salvos > 0, "" if salvos > 0 else "no salvos left"
-    return Shot(firer.ident, target.ident, "torpedo", 0, 0, 0, mods, salvos,
-                target.counter.armour, usable, reason, target.hit_limit, data.torpedo)
+    return Shot(
+        firer.ident,
+        target.ident,
+        "torpedo",
+        0,
+        0,
+        0,
+        mods,
+        salvos,
+        target.counter.armour,
+        usable,
+        reason,
+        target.hit_limit,
+        data.torpedo,
+    )
 
 
 def shot_to_dict(shot: Shot) -> dict[str, object]:

@@ -56,8 +56,11 @@ class Fleet:
         berths: list[Berth] = []
         for side in Side:
             for p in scen.placements[side]:
-                where = p.place if p.where in ("port", "zone") and p.place else \
-                    DEFAULT_PORT.get(p.where, SEA)
+                where = (
+                    p.place
+                    if p.where in ("port", "zone") and p.place
+                    else DEFAULT_PORT.get(p.where, SEA)
+                )
                 if where == "Kure or Sasebo":
                     where = "Kure"
                 for s in p.ships:
@@ -82,8 +85,10 @@ class Fleet:
         return tuple(b.ship for b in self.berths if side is None or b.ship.side is side)
 
     def _with(self, berth: Berth) -> Fleet:
-        return dataclasses.replace(self, berths=tuple(
-            berth if b.ship.ident == berth.ship.ident else b for b in self.berths))
+        return dataclasses.replace(
+            self,
+            berths=tuple(berth if b.ship.ident == berth.ship.ident else b for b in self.berths),
+        )
 
     def check_location(self, location: str) -> str:
         if location in (SEA, FLYING_BASE) or location in self.data.zones:
@@ -96,23 +101,24 @@ class Fleet:
         if b.ship.sunk:
             raise TsushimaError(f"{b.ship.ident} is sunk")
         if b.repairing and location != b.location:
-            raise TsushimaError(f"{b.ship.ident} is under repair and may not move until fully "
-                                f"repaired")
+            raise TsushimaError(
+                f"{b.ship.ident} is under repair and may not move until fully repaired"
+            )
         return self._with(dataclasses.replace(b, location=self.check_location(location)))
 
     def update_ship(self, ship: Ship) -> Fleet:
         """Take back a ship's damage from a battle (morale stays with the ledger)."""
         b = self.berth(ship.ident)
-        return self._with(dataclasses.replace(b, ship=dataclasses.replace(
-            b.ship, hits=ship.hits)))
+        return self._with(dataclasses.replace(b, ship=dataclasses.replace(b.ship, hits=ship.hits)))
 
     def morale_location(self, b: Berth) -> Location:
         side = b.ship.side
         if b.location == FLYING_BASE and side is Side.JAPAN:
             return "flying_base"
         if b.location in self.data.zones:
-            friendly = any(p.zone == b.location and p.owner is side
-                           for p in self.data.ports.values())
+            friendly = any(
+                p.zone == b.location and p.owner is side for p in self.data.ports.values()
+            )
             return "port" if friendly else "sea"
         if b.location in self.data.ports:
             return "port" if self.data.ports[b.location].owner is side else "sea"
@@ -137,10 +143,26 @@ class Fleet:
                 continue
             rec = after_phase(b.morale, fleet.morale_location(b), fleet.time.terminal)
             if rec.level != b.morale.level:
-                lines.append(f"{b.ship.ident}: morale {'falls' if rec.level < b.morale.level else 'rises'}"
-                             f" to {'normal' if rec.level == 0 else rec.level}.")
-            new.append(dataclasses.replace(b, morale=rec,
-                                           ship=dataclasses.replace(b.ship, morale=rec.level)))
+                lines.append(
+                    f"{b.ship.ident}: morale {'falls' if rec.level < b.morale.level else 'rises'}"
+                    f" to {'normal' if rec.level == 0 else rec.level}."
+                )
+            new.append(
+                dataclasses.replace(
+                    b, morale=rec, ship=dataclasses.replace(b.ship, morale=rec.level)
+                )
+            )
+        if fleet.time.terminal:
+            for b in fleet.berths:
+                if (
+                    b.location in fleet.data.zones
+                    and not b.ship.sunk
+                    and fleet.morale_location(b) == "sea"
+                ):
+                    lines.append(
+                        f"{b.ship.ident} has no friendly port in the {b.location} zone "
+                        f"and must move on to a neighbouring zone."
+                    )
         nxt = fleet.time.next_phase()
         lines.append(f"Now: {nxt.describe()}.")
         used = () if nxt.turn != fleet.time.turn else fleet.repairs_used
@@ -156,18 +178,27 @@ class Fleet:
         used = dict(self.repairs_used)
         for port, ships in by_port.items():
             side = ships[0].side
-            check_repairs(ships, self.data.port(port), side if not ships[0].captured
-                          else side.enemy, used.get(port, 0))
+            check_repairs(
+                ships,
+                self.data.port(port),
+                side if not ships[0].captured else side.enemy,
+                used.get(port, 0),
+            )
             used[port] = used.get(port, 0) + len(ships)
         fleet, lines = self, []
         for ident, die in repairs.items():
             b = fleet.berth(ident)
             ship = resolve_repair(b.ship, die)
             fixed = b.ship.hits - ship.hits
-            lines.append(f"{ship.ident} at {b.location}: repair die {die}, "
-                         + (f"{fixed} hit(s) repaired" if fixed else "no success")
-                         + ("." if ship.hits == 0 else f"; {ship.hits} hit(s) remain, "
-                            f"the ship stays in the yard."))
+            lines.append(
+                f"{ship.ident} at {b.location}: repair die {die}, "
+                + (f"{fixed} hit(s) repaired" if fixed else "no success")
+                + (
+                    "."
+                    if ship.hits == 0
+                    else f"; {ship.hits} hit(s) remain, the ship stays in the yard."
+                )
+            )
             fleet = fleet._with(dataclasses.replace(b, ship=ship, repairing=ship.hits > 0))
         return dataclasses.replace(fleet, repairs_used=tuple(used.items())), lines
 
@@ -184,8 +215,10 @@ class Fleet:
             if side is not None and b.ship.side is not side:
                 continue
             extra = " (in the repair yard)" if b.repairing else ""
-            lines.append(f"{b.ship.side.adjective} {b.ship.ident} ({b.ship.counter.type.label}) at "
-                         f"{b.location}: {b.ship.status()}{extra}")
+            lines.append(
+                f"{b.ship.side.adjective} {b.ship.ident} ({b.ship.counter.type.label}) at "
+                f"{b.location}: {b.ship.status()}{extra}"
+            )
         return lines
 
     def apply_hits(self, ident: str, hits: int) -> Fleet:

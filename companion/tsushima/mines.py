@@ -54,8 +54,9 @@ class MineField:
     hexes: frozenset[str] = frozenset()
     in_hand: int = 0
 
-    def lay(self, hex_label: str, partial_sea: bool, hexes_to_friendly_port: int,
-            terminal_phase: bool) -> MineField:
+    def lay(
+        self, hex_label: str, partial_sea: bool, hexes_to_friendly_port: int, terminal_phase: bool
+    ) -> MineField:
         if not terminal_phase:
             raise TsushimaError("mines are laid only in the terminal phase")
         if self.in_hand <= 0:
@@ -63,8 +64,10 @@ class MineField:
         if not partial_sea:
             raise TsushimaError(f"{hex_label} is open sea: mines go only in partial sea hexes")
         if hexes_to_friendly_port > LAY_RANGE:
-            raise TsushimaError(f"{hex_label} is {hexes_to_friendly_port} hexes from a friendly "
-                                f"port; at most {LAY_RANGE}")
+            raise TsushimaError(
+                f"{hex_label} is {hexes_to_friendly_port} hexes from a friendly "
+                f"port; at most {LAY_RANGE}"
+            )
         if hexes_to_friendly_port < 0:
             raise TsushimaError("distance to port cannot be negative")
         if hex_label in self.hexes:

@@ -26,10 +26,10 @@ PHASES_PER_LEVEL = 4
 
 @dataclass(frozen=True)
 class MoraleRecord:
-    level: int = 0                 # 0 normal, -1, -2, ...
-    phases_in_port: int = 0        # consecutive phases in a friendly port in the current set
+    level: int = 0  # 0 normal, -1, -2, ...
+    phases_in_port: int = 0  # consecutive phases in a friendly port in the current set
     terminal_in_set: bool = False  # whether that set includes a terminal phase
-    terminals_at_sea: int = 0      # the record of time at sea the owner must keep
+    terminals_at_sea: int = 0  # the record of time at sea the owner must keep
 
     def describe(self) -> str:
         level = "normal" if self.level == 0 else str(self.level)

@@ -27,8 +27,11 @@ ALL = (6,)
 def repair_odds(captured: bool = False) -> dict[str, Fraction]:
     if captured:
         return {"no repair": Fraction(5, 6), "one hit repaired": Fraction(1, 6)}
-    return {"no repair": Fraction(1, 3), "one hit repaired": Fraction(1, 2),
-            "all hits repaired": Fraction(1, 6)}
+    return {
+        "no repair": Fraction(1, 3),
+        "one hit repaired": Fraction(1, 2),
+        "all hits repaired": Fraction(1, 6),
+    }
 
 
 def check_repairs(ships: Sequence[Ship], port: Port, side: Side, used: int = 0) -> None:
@@ -38,8 +41,10 @@ def check_repairs(ships: Sequence[Ship], port: Port, side: Side, used: int = 0) 
     if port.repair == 0:
         raise TsushimaError(f"{port.name} has no repair facilities")
     if used + len(ships) > port.repair:
-        raise TsushimaError(f"{port.name} can take {port.repair} repair attempt(s) per turn; "
-                            f"{used + len(ships)} asked")
+        raise TsushimaError(
+            f"{port.name} can take {port.repair} repair attempt(s) per turn; "
+            f"{used + len(ships)} asked"
+        )
     seen: set[str] = set()
     for ship in ships:
         if ship.ident in seen:
@@ -56,8 +61,10 @@ def check_repairs(ships: Sequence[Ship], port: Port, side: Side, used: int = 0) 
         if ship.hits == 0:
             raise TsushimaError(f"{ship.ident} has no hits to repair")
         if ship.captured and port.country != side.value:
-            raise TsushimaError(f"{ship.ident} is a captured ship: it is repaired only in a port "
-                                f"of {side.adjective} home waters")
+            raise TsushimaError(
+                f"{ship.ident} is a captured ship: it is repaired only in a port "
+                f"of {side.adjective} home waters"
+            )
 
 
 def resolve_repair(ship: Ship, die: int) -> Ship:

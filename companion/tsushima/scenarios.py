@@ -34,8 +34,8 @@ def small_craft_ident(side: Side, kind: ShipType, number: int) -> str:
 
 @dataclass(frozen=True)
 class Placement:
-    where: str          # board, port, zone, japanese_coastal_hex, any_time, ...
-    place: str | None   # port or zone name where the text names one
+    where: str  # board, port, zone, japanese_coastal_hex, any_time, ...
+    place: str | None  # port or zone name where the text names one
     ships: tuple[Ship, ...]
     columns: tuple[int, ...] = ()
     mines: int = 0
@@ -105,21 +105,42 @@ def _build(key: str, raw: Any, data: DataSet) -> Scenario:
             for gkey, kind in SMALL_KEYS.items():
                 for _ in range(int(group.get(gkey, 0))):
                     numbers[kind] += 1
-                    found = next((c for c in data.counters
-                                  if c.nation is side and c.type is kind), None)
+                    found = next(
+                        (c for c in data.counters if c.nation is side and c.type is kind), None
+                    )
                     if found is None or numbers[kind] > found.count:
                         raise DataFileError(
-                            f"{where0}: more {kind.label}s for {side.value} than the counter sheet holds")
-                    ships.append(Ship(small_craft_ident(side, kind, numbers[kind]), found,
-                                      morale=morale[side]))
-            out.append(Placement(str(group.get("where")), group.get("place"), tuple(ships),
-                                 tuple(group.get("columns", ())), int(group.get("mines", 0)),
-                                 int(group.get("flying_bases", 0)), group.get("squadron")))
+                            f"{where0}: more {kind.label}s for {side.value} than the counter sheet holds"
+                        )
+                    ships.append(
+                        Ship(
+                            small_craft_ident(side, kind, numbers[kind]), found, morale=morale[side]
+                        )
+                    )
+            out.append(
+                Placement(
+                    str(group.get("where")),
+                    group.get("place"),
+                    tuple(ships),
+                    tuple(group.get("columns", ())),
+                    int(group.get("mines", 0)),
+                    int(group.get("flying_bases", 0)),
+                    group.get("squadron"),
+                )
+            )
         placements[side] = tuple(out)
     turns = raw.get("turns")
-    return Scenario(key, str(raw.get("title", key)), str(raw.get("start", "")),
-                    str(raw.get("kind", "")), turns if isinstance(turns, int) else None,
-                    placements, str(raw.get("victory", "")), tuple(raw.get("notes", ())), raw)
+    return Scenario(
+        key,
+        str(raw.get("title", key)),
+        str(raw.get("start", "")),
+        str(raw.get("kind", "")),
+        turns if isinstance(turns, int) else None,
+        placements,
+        str(raw.get("victory", "")),
+        tuple(raw.get("notes", ())),
+        raw,
+    )
 
 
 def check_scenarios(data: DataSet) -> None:
@@ -129,8 +150,9 @@ def check_scenarios(data: DataSet) -> None:
     for key, raw in data.scenarios.items():
         scen = _build(key, raw, data)
         if scen.victory not in VICTORY_RULES:
-            raise DataFileError(f"scenarios.json: scenario {key!r} has unknown victory rule "
-                                f"{scen.victory!r}")
+            raise DataFileError(
+                f"scenarios.json: scenario {key!r} has unknown victory rule {scen.victory!r}"
+            )
 
 
 def scenario_keys(data: DataSet | None = None) -> tuple[str, ...]:
@@ -163,8 +185,11 @@ def board_setup(scen: Scenario, data: DataSet | None = None) -> list[Any]:
             for kind, types in (("battle", (ShipType.B,)), ("cruiser", (ShipType.A, ShipType.C))):
                 group = [s for s in p.ships if s.type in types]
                 for div in split_evenly(group):
-                    specs.append(FormationSpec(kind, tuple(s.ident for s in div), col,
-                                               short_allowed=len(group) < 3))
+                    specs.append(
+                        FormationSpec(
+                            kind, tuple(s.ident for s in div), col, short_allowed=len(group) < 3
+                        )
+                    )
             for s in p.ships:
                 if s.type.small_craft:
                     specs.append(FormationSpec("small", (s.ident,), col))
@@ -181,5 +206,11 @@ def engagement_for(key: str, data: DataSet | None = None) -> Any:
     d = data or default_data()
     scen = get_scenario(key, d)
     ships = {s.ident: s for side in Side for s in scen.ships(side)}
-    return start_engagement(board_setup(scen, d), scen.first_mover, d, port=scen.port_battle,
-                            ships=ships, displacement=bool(scen.raw.get("displacement", True)))
+    return start_engagement(
+        board_setup(scen, d),
+        scen.first_mover,
+        d,
+        port=scen.port_battle,
+        ships=ships,
+        displacement=bool(scen.raw.get("displacement", True)),
+    )

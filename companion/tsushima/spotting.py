@@ -30,10 +30,10 @@ PORT_ATTACK_SURPRISE = (3, 4, 5, 6)
 class SpottingSituation:
     """The facts Table 2 asks about, from the searching player's side."""
 
-    destroyers: int = 0            # searcher's destroyer counters in the hex
-    two_hit_ships: int = 0         # searcher's ships with two hits
-    low_morale_ships: int = 0      # searcher's ships at morale -2 or worse
-    began_in_hex: bool = False     # a searcher began the previous movement segment here
+    destroyers: int = 0  # searcher's destroyer counters in the hex
+    two_hit_ships: int = 0  # searcher's ships with two hits
+    low_morale_ships: int = 0  # searcher's ships at morale -2 or worse
+    began_in_hex: bool = False  # a searcher began the previous movement segment here
     partial_sea: bool = False
     hidden_evades: bool = False
 
@@ -43,14 +43,22 @@ class SpottingSituation:
                 raise TsushimaError(f"{name.replace('_', ' ')} cannot be negative")
 
     @classmethod
-    def from_ships(cls, searchers: list[Ship], began_in_hex: bool = False,
-                   partial_sea: bool = False, hidden_evades: bool = False) -> SpottingSituation:
+    def from_ships(
+        cls,
+        searchers: list[Ship],
+        began_in_hex: bool = False,
+        partial_sea: bool = False,
+        hidden_evades: bool = False,
+    ) -> SpottingSituation:
         live = [s for s in searchers if not s.sunk]
         return cls(
             destroyers=sum(s.type is ShipType.D for s in live),
             two_hit_ships=sum(s.hits >= 2 and not s.type.small_craft for s in live),
             low_morale_ships=sum(s.morale <= -2 for s in live),
-            began_in_hex=began_in_hex, partial_sea=partial_sea, hidden_evades=hidden_evades)
+            began_in_hex=began_in_hex,
+            partial_sea=partial_sea,
+            hidden_evades=hidden_evades,
+        )
 
     @property
     def modifiers(self) -> tuple[tuple[str, int], ...]:
@@ -58,11 +66,16 @@ class SpottingSituation:
         if self.destroyers:
             out.append((f"{self.destroyers} destroyer counter(s) searching", self.destroyers))
         if self.two_hit_ships:
-            out.append((f"{self.two_hit_ships} searching ship(s) with two hits",
-                        -self.two_hit_ships))
+            out.append(
+                (f"{self.two_hit_ships} searching ship(s) with two hits", -self.two_hit_ships)
+            )
         if self.low_morale_ships:
-            out.append((f"{self.low_morale_ships} searching ship(s) at morale -2 or worse",
-                        -self.low_morale_ships))
+            out.append(
+                (
+                    f"{self.low_morale_ships} searching ship(s) at morale -2 or worse",
+                    -self.low_morale_ships,
+                )
+            )
         if self.began_in_hex:
             out.append(("a searcher began the previous movement segment here", 2))
         if self.partial_sea:
@@ -105,7 +118,7 @@ def zone_spot_odds(rollers: int = 2) -> Fraction:
     (Fraction(1, 6), Fraction(11, 36))
     """
     miss = 1 - at_least(ZONE_TARGET, 0, TWO_DICE)
-    return 1 - miss ** rollers
+    return 1 - miss**rollers
 
 
 def resolve_zone_spotting(total: int) -> bool:
@@ -127,5 +140,6 @@ class EvasionRecord:
 
     def check_search(self, side: str, turn: int) -> None:
         if not self.may_search(side, turn):
-            raise TsushimaError(f"{side} chose to evade this turn and may not search until "
-                                f"next turn")
+            raise TsushimaError(
+                f"{side} chose to evade this turn and may not search until next turn"
+            )

@@ -95,7 +95,9 @@ class HitTable:
         return out
 
 
-def salvo_series_odds(single: dict[Result, Fraction], salvos: int, limit: int) -> dict[int, Fraction]:
+def salvo_series_odds(
+    single: dict[Result, Fraction], salvos: int, limit: int
+) -> dict[int, Fraction]:
     """Chance of each total number of hits from ``salvos`` independent salvos, capped at ``limit``.
 
     >>> one = {Result.NO_EFFECT: Fraction(1, 2), Result.ONE_HIT: Fraction(1, 2),

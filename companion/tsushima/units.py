@@ -114,8 +114,7 @@ def format_counter(counter: Counter) -> str:
     guns = " ".join("-" if g is None else str(g) for g in (counter.primary, counter.secondary))
     torp = f" T-{counter.torpedo_salvos}" if counter.torpedo_salvos else ""
     return (
-        f"{counter.type}{counter.size} {counter.speed} {counter.armour} {counter.name} "
-        f"{guns}{torp}"
+        f"{counter.type}{counter.size} {counter.speed} {counter.armour} {counter.name} {guns}{torp}"
     )
 
 

@@ -85,13 +85,15 @@ def _arrival_points(arrived: Iterable[Ship]) -> int:
     return sum(TYPE_POINTS.get(s.type, 0) for s in arrived if not s.sunk)
 
 
-def round_island(arrived: Iterable[Ship], russian: Iterable[Ship],
-                 interned: Iterable[str] = ()) -> Outcome:
+def round_island(
+    arrived: Iterable[Ship], russian: Iterable[Ship], interned: Iterable[str] = ()
+) -> Outcome:
     """Russia scores ships brought into Vladivostok; Japan one point per unrepaired hit, or
     one point for an interned ship in place of its hits. Decisive at half as much again."""
     gone = set(interned)
     jp = sum(1 if s.ident in gone else s.hits for s in russian) + len(
-        gone - {s.ident for s in russian})
+        gone - {s.ident for s in russian}
+    )
     pts = {Side.RUSSIA: _arrival_points(arrived), Side.JAPAN: jp}
     return _most(pts, lambda hi, lo: 2 * hi >= 3 * lo and hi > lo, "ships home against hits")
 
@@ -102,8 +104,9 @@ def tsushima(arrived: Iterable[Ship], russian: Iterable[Ship], japanese: Iterabl
     return _most(pts, lambda hi, lo: False, "ships in Vladivostok against net hits")
 
 
-def war_at_sea(russian: Iterable[Ship], japanese: Iterable[Ship],
-               scuttled: Iterable[str] = ()) -> Outcome:
+def war_at_sea(
+    russian: Iterable[Ship], japanese: Iterable[Ship], scuttled: Iterable[str] = ()
+) -> Outcome:
     """Each side scores the enemy's unrepaired hits weighted by type (a sunk ship is three
     hits); a scuttled ship scores one point. Decisive at more than double."""
     sc = set(scuttled)

@@ -69,10 +69,22 @@ def test_fire_text_is_sentences(capsys: pytest.CaptureFixture[str]) -> None:
     (["scenario", "midway"], "unknown scenario"),
     (["sweep", "--ships", "4"], "at least 6"),
     (["fire", "Mikasa", "Retvizan", "--range", "x"], "invalid int"),
+    (["torpedo", "Destroyer", "Retvizan"], "e.g. japan:Destroyer"),
+    (["battle", "new", "--state", "/nonexistent/dir/b.json", "--form",
+      "japan:battle:Mikasa,Asahi,Fuji@3"], "cannot write"),
+    (["battle", "new", "--state", "STATE", "--form", "japan:battle:Mikasa,Idzumo,Fuji@3"],
+     "cannot join a battle division"),
+    (["battle", "new", "--state", "STATE", "--form", "japan:cruiser:Idzumo,Iwate@3"],
+     "3-6 ships, not 2"),
+    (["battle", "new", "--state", "STATE", "--form", "japan:battle:Retvizan,Asahi,Fuji@3"],
+     "belongs to the Russian navy"),
+    (["battle", "show", "--state", "STATE"], "no saved engagement"),
 ])
-def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str],
+def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                             argv: list[str], needle: str) -> None:
-    code, out, err = run(capsys, *argv)
+    state = tmp_path / "b.json"
+    code, out, err = run(capsys, *[str(state) if a == "STATE" else a for a in argv])
+    assert not state.exists()
     assert code == 2
     lines = our_errors(err)
     assert len(lines) == 1 and needle in lines[0]
@@ -89,8 +101,8 @@ def test_procedure_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "Fuji runs aground and takes two hits" in out
     code, out, _ = run(capsys, "repair", "Sasebo", "Mikasa=2", "--dice", "6", "--json")
     assert code == 0 and json.loads(out)["results"] == {"Mikasa": 0}
-    code, out, _ = run(capsys, "torpedo", "Destroyer", "Retvizan", "--adjacent", "--json")
-    assert code == 2  # "Destroyer" names counters of both navies
+    code, out, _ = run(capsys, "torpedo", "japan:Destroyer", "Retvizan", "--adjacent", "--json")
+    assert code == 0 and json.loads(out)["total_modifier"] == -3
     code, out, _ = run(capsys, "italy", "--die-6a", "2", "--die-6b", "1")
     assert code == 0 and "interned" in out
 
@@ -143,6 +155,7 @@ def test_tsushima_campaign_on_the_command_line(capsys: pytest.CaptureFixture[str
     code, out, err = run(capsys, "fleet", "terminal", "--state", fleet, "--repair", "Mikasa=6")
     assert code == 0, err
     assert "Mikasa" in out and "June 1905" in out
+    assert "Souvaroff has no friendly port in the China Sea zone" in out
     body = json.loads(Path(fleet).read_text())
     berths = {b["ident"]: b for b in body["berths"]}
     assert berths["Mikasa"]["hits"] == 0

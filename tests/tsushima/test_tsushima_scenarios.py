@@ -120,7 +120,7 @@ def test_variag_breaks_out_past_column_1() -> None:
     assert not e.displacement
     e = e.move({})  # Japan holds
     e = e.declare([]).end_fire_round()
-    for _ in range(6):
+    for _ in range(14):
         col = e.formation("RC1").column
         e = e.move({"RC1": -min(2, col)}) if e.mover is Side.RUSSIA else e.move({})
         e = e.declare([]).end_fire_round()

@@ -228,10 +228,8 @@ def test_touch_entry_with_the_camera_unplugged(harness: Any) -> None:
 def test_physical_dice_entered_by_touch(harness: Any) -> None:
     h, c, app = harness, harness.controller, harness.app
     app.new_game("tsuro-of-the-seas", ["red", "blue"], [])
-    h.frames(2)
-    if app.sm.current == "instructions":
-        c.instructions_done(trust=True)
-    assert c.session.awaiting() == "roll"
+    demo.play(c, 2, until=lambda c: c.session.state.phase.value == "turn-roll"
+              and not c.checking)
     app.show_table()
     table = app.sm.get_screen("table")
     h.touch(table.ids.enter_dice)
