@@ -21,7 +21,7 @@ from .odds import danger, placement_risks
 from .piles import UNKNOWN
 from .placement import FINE
 from .record import Entry, Header, RecordError, TileMode, live_entries, now, replay
-from .state import CHANCE, Phase, State
+from .state import CHANCE, Phase, State, pattern_number
 from .store import RecordStore, StoreError
 from .tiles import PATTERNS, Tile
 from .view import AWAITING, TableView, table_view
@@ -140,11 +140,9 @@ class Session:
             return Verdict(
                 False, f"the tile must go on {front}, in front of the active ship, not on {sq}"
             )
-        from .game import PATTERN_INDEX
-
         hand = s.hands[s.active]
-        pattern = PATTERN_INDEX[t.pattern()]
-        if pattern not in hand and UNKNOWN not in hand:
+        pattern = pattern_number(t)
+        if pattern not in hand and (UNKNOWN not in hand or pattern not in s.pile.unseen):
             return Verdict(
                 False, f"tile {t.pattern()} is not in the {self.game.players[s.active]} hand"
             )

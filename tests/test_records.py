@@ -137,3 +137,15 @@ def test_hidden_tiles_are_dealt_unseen_and_a_shown_hand_settles_the_ruling(store
     assert s.check("r1c1", "52167034").legal
     view = table_view(s.state)
     assert view.awaiting == "place" and view.ships[0].point == "r1c1:0"
+
+
+def test_a_tile_already_on_the_board_cannot_be_in_a_hidden_hand(store):
+    s = Session.new(store, "tsuro", ["red", "blue"], dice=DiceService(5))
+    s.enter("start r1c2:0")
+    s.enter("start r6c6:4")
+    s.place("52167034")
+    # Tsuro has one tile of each pattern: blue cannot hold the one just laid
+    verdict = s.check("r6c6", "52167034")
+    assert not verdict.legal and "not in the blue hand" in verdict.reason
+    with pytest.raises(ValueError, match="not in the blue hand"):
+        s.place("52167034")

@@ -23,7 +23,7 @@ from companion.tiles import Tile
 
 from .board_finder import FOUND, NOT_FOUND, BoardFinder, BoardPose
 from .errors import BadImage, BoardNotFound
-from .features import normalise, patches, warp_top_down
+from .features import PX, normalise, patches, warp_top_down
 from .geometry import MarkerLayout
 from .reading import BoardReading, Content, Daikaiju, Observation, Piece, SquareReading
 from .templates import DAIKAIJU, TemplateSet, builtin
@@ -105,7 +105,8 @@ class BoardReader:
             self._last_patches = None
             return self._not_found(str(exc), len(self.finder.last_detections))
         # Warping first and going grey after touches a few hundred pixels, not the frame.
-        top = _small_grey(warp_top_down(image, pose.homography, self.rows, self.cols))
+        warped = warp_top_down(image, pose.homography, self.rows, self.cols)
+        top = _small_grey(warped)
         raw = patches(top, self.rows, self.cols)
         vecs, contrast = normalise(raw)
         changed = self._changed(raw)
@@ -118,10 +119,12 @@ class BoardReader:
         if todo:
             idx = np.array(todo)
             scores = self._score(vecs[idx])
+            odd = self._odd_flat_squares(warped, contrast)
             for k, i in enumerate(todo):
                 sq = self._squares[i]
                 reading.squares[sq] = self._decide(scores, k, float(contrast[i]),
-                                                   None if legal is None else legal.get(sq))
+                                                   None if legal is None else legal.get(sq),
+                                                   bool(odd[i]))
         for sq in self._squares:
             if sq in reading.squares:
                 continue
@@ -192,11 +195,33 @@ class BoardReader:
         return _Scores(self._labels, order[:, 0], per_label[rows, order[:, 0]],
                        per_label[rows, order[:, 1]], per_label)
 
+    def _odd_flat_squares(self, warped: np.ndarray, contrast: np.ndarray) -> np.ndarray:
+        """Plain squares that do not look like the other plain squares: a hand, a sleeve, a
+        sheet of paper is as plain as bare board but not of its colour or brightness."""
+        flat = contrast < self.templates.empty_contrast
+        odd = np.zeros(len(contrast), bool)
+        if flat.sum() < 3:
+            return odd
+        r, c = self.rows, self.cols
+        m = PX // 4
+        cells = warped.reshape(r, PX, c, PX, -1)[:, m:-m, :, m:-m].astype(np.float32)
+        mean = cells.mean(axis=(1, 3)).reshape(r * c, -1)
+        bright = mean.sum(axis=1) + 1.0
+        ref_bright = float(np.median(bright[flat]))
+        odd |= (bright / ref_bright > 1.5) | (bright / ref_bright < 0.6)
+        if mean.shape[1] == 3:
+            chroma = mean / bright[:, None]
+            ref = np.median(chroma[flat], axis=0)
+            odd |= np.abs(chroma - ref).max(axis=1) > 0.04
+        return odd & flat
+
     def _decide(self, s: _Scores, k: int, contrast: float,
-                legal: Sequence[Tile] | None) -> SquareReading:
+                legal: Sequence[Tile] | None, odd: bool = False) -> SquareReading:
         th = self.thresholds
         ratio = contrast / self.templates.empty_contrast
         first, second = float(s.first[k]), float(s.second[k])
+        if odd:
+            return SquareReading(Content.UNKNOWN, 0.2)
         if ratio < 1.0 / th.empty_band:
             conf = min(0.99, 0.5 + 0.5 * float(np.log(1 / ratio) / np.log(4)))
             return SquareReading(Content.EMPTY, conf)
