@@ -22,7 +22,7 @@ from .record import RecordError, dump_lines, load_lines, replay, replay_lines
 from .render import render_board
 from .session import Session, SessionError
 from .store import RecordStore, StoreError
-from .tiles import TileError
+from .tiles import PATTERNS, TileError
 from .view import table_view, view_json
 
 Handler = Callable[[argparse.Namespace], int]
@@ -216,7 +216,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         doc = view_json(table_view(state))
         doc["entries"] = len(entries)
-        doc["hands"] = [list(h) for h in state.hands]
+        doc["hands"] = {
+            name: [PATTERNS[t].notation() if t >= 0 else None for t in hand]
+            for name, hand in zip(state.game.players, state.hands, strict=True)
+        }
         print(json.dumps(doc, indent=1))
     else:
         print(render_board(state))

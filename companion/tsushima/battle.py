@@ -380,11 +380,13 @@ class Engagement:
             (i, 1 if f.column < 1 else COLUMNS) for f in gone for i in e.live(f)
         )
         names = ", ".join(i for f in gone for i in e.live(f))
+        fled = any(f.fleeing for f in gone)
+        note = " Ships that fled return to their hex and retreat one hex at the segment's end."
         return e._replace(
             formations=tuple(f for f in e.formations if f not in gone),
             escaped=escaped,
             exits=exits,
-            log=(*e.log, f"Off the board: {names}."),
+            log=(*e.log, f"Off the board: {names}.{note if fled else ''}"),
         )
 
     def _displace(self) -> Engagement:

@@ -88,6 +88,16 @@ def cmd_new(args: argparse.Namespace) -> int:
         if args.fleet:
             fleet = load_fleet(args.fleet, d)
             ships = {s.ident: s for s in fleet.ships()}
+            for _, spec in specs:
+                for name in spec.ships:
+                    b = fleet.berth(name)
+                    if b.repairing:
+                        raise TsushimaError(
+                            f"{b.ship.ident} is in the repair yard and takes no part in battle"
+                        )
+                    if b.ship.sunk:
+                        raise TsushimaError(f"{b.ship.ident} is sunk")
+                    ships[name] = b.ship
         for side, spec in specs:
             for name in spec.ships:
                 real = ships[name].side if ships and name in ships else d.counter(name).nation
