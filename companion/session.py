@@ -166,6 +166,20 @@ class Session:
             False, what + " and another placement from your hand does not", own, False, lost
         )
 
+    def possible_placements(self) -> list[Place]:
+        """Every tile the active player could be laying now, in every rotation.
+
+        With a hidden hand that is any tile the companion has not seen elsewhere; the
+        camera matches what it sees against these first.
+        """
+        s = self._state
+        if s.phase is not Phase.PLACE:
+            return []
+        hand = list(s.hands[s.active])
+        if UNKNOWN in hand:
+            hand += list(s.pile.unseen)
+        return s.pseudo_legal_placements(hand)
+
     def odds(self) -> dict[str, Fraction]:
         """Each ship's exact chance of being lost in the next daikaiju phase."""
         return {self.game.players[k]: v for k, v in danger(self._state).items()}

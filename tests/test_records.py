@@ -149,3 +149,13 @@ def test_a_tile_already_on_the_board_cannot_be_in_a_hidden_hand(store):
     assert not verdict.legal and "not in the blue hand" in verdict.reason
     with pytest.raises(ValueError, match="not in the blue hand"):
         s.place("52167034")
+
+
+def test_possible_placements_cover_every_unseen_tile_in_every_rotation(store):
+    s = Session.new(store, "tsuro", ["red", "blue"], dice=DiceService(5))
+    s.enter("start r1c2:0")
+    s.enter("start r6c6:4")
+    options = s.possible_placements()
+    assert {p.square.name() for p in options} == {"r1c2"}
+    assert len({p.tile.pattern() for p in options}) == 35
+    assert len(options) == 5 * 1 + 10 * 2 + 20 * 4

@@ -83,8 +83,9 @@ class DataSet:
         if not hits:
             raise TsushimaError(f"unknown ship {name!r}")
         if len(hits) > 1:
-            raise TsushimaError(f"{name!r} names counters of both navies; say which, e.g. "
-                                f"japan:{hits[0].name}")
+            raise TsushimaError(
+                f"{name!r} names counters of both navies; say which, e.g. japan:{hits[0].name}"
+            )
         return hits[0]
 
     def port(self, name: str) -> Port:

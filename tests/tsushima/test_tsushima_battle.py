@@ -35,12 +35,22 @@ def test_division_rules_on_setup() -> None:
     with pytest.raises(TsushimaError, match="cannot join a battle division"):
         setup(FormationSpec("battle", ("Mikasa", "Asahi", "Idzumo"), 1))
     with pytest.raises(TsushimaError, match="3-6 ships, not 7"):
-        setup(FormationSpec("battle", ("Mikasa", "Asahi", "Hatsuse", "Shikishima", "Fuji",
-                                       "Yashima", "Chin Yen"), 1))
+        setup(
+            FormationSpec(
+                "battle",
+                ("Mikasa", "Asahi", "Hatsuse", "Shikishima", "Fuji", "Yashima", "Chin Yen"),
+                1,
+            )
+        )
     with pytest.raises(TsushimaError, match="sails outside divisions"):
-        setup(FormationSpec("cruiser", ("Idzumo", "Iwate", "JD1"), 1),
-              ships={"JD1": __import__("companion.tsushima", fromlist=["Ship"]).Ship(
-                  "JD1", D.counter("Destroyer", Side.JAPAN))})
+        setup(
+            FormationSpec("cruiser", ("Idzumo", "Iwate", "JD1"), 1),
+            ships={
+                "JD1": __import__("companion.tsushima", fromlist=["Ship"]).Ship(
+                    "JD1", D.counter("Destroyer", Side.JAPAN)
+                )
+            },
+        )
     with pytest.raises(TsushimaError, match="only Novik, Boyarin and Izumrud"):
         setup(FormationSpec("independent", ("Askold",), 9))
     e = setup(FormationSpec("independent", ("Novik",), 9))
@@ -88,12 +98,14 @@ def test_lead_on_lead_and_ship_on_ship() -> None:
 
 
 def test_division_on_division_and_excess_divisions() -> None:
-    specs = [FormationSpec("battle", JB, 5),
-             FormationSpec("cruiser", ("Idzumo", "Iwate", "Tokiwa"), 5),
-             FormationSpec("cruiser", ("Asama", "Azuma", "Yakumo"), 5),
-             FormationSpec("cruiser", ("Chitose", "Kasagi", "Takasago"), 5),
-             FormationSpec("cruiser", ("Yoshino", "Otawa", "Naniwa"), 5),
-             FormationSpec("battle", RB, 6)]
+    specs = [
+        FormationSpec("battle", JB, 5),
+        FormationSpec("cruiser", ("Idzumo", "Iwate", "Tokiwa"), 5),
+        FormationSpec("cruiser", ("Asama", "Azuma", "Yakumo"), 5),
+        FormationSpec("cruiser", ("Chitose", "Kasagi", "Takasago"), 5),
+        FormationSpec("cruiser", ("Yoshino", "Otawa", "Naniwa"), 5),
+        FormationSpec("battle", RB, 6),
+    ]
     e = setup(*specs).move({})
     assert e.required_targets("Mikasa") == ("Retvizan",)
     # divisions 2-4 exceed the enemy's one division by up to three: free among its ships
@@ -115,8 +127,9 @@ def test_shifting_fire_after_a_sinking() -> None:
 def test_several_ships_on_one_target() -> None:
     e = setup(FormationSpec("battle", JB, 5), FormationSpec("battle", RB, 6))
     e = hit(hit(e, "Pobieda", 3), "Peresviet", 3).move({})
-    e = e.declare([FireOrder("Mikasa", "primary", "Retvizan"),
-                   FireOrder("Asahi", "primary", "Retvizan")])
+    e = e.declare(
+        [FireOrder("Mikasa", "primary", "Retvizan"), FireOrder("Asahi", "primary", "Retvizan")]
+    )
     for d in e.declared:
         assert ("several ships on one target", -2) in d.shot.modifiers
     single = e.declare([FireOrder("Mikasa", "primary", "Retvizan")])
@@ -127,12 +140,17 @@ def test_secondaries_only_against_small_craft() -> None:
     from companion.tsushima import Ship
 
     dd = Ship("RD1", D.counter("Destroyer", Side.RUSSIA))
-    e = setup(FormationSpec("battle", JB, 5), FormationSpec("battle", RB, 7),
-              FormationSpec("small", ("RD1",), 6), ships={"RD1": dd}).move({})
+    e = setup(
+        FormationSpec("battle", JB, 5),
+        FormationSpec("battle", RB, 7),
+        FormationSpec("small", ("RD1",), 6),
+        ships={"RD1": dd},
+    ).move({})
     with pytest.raises(TsushimaError, match="only secondaries"):
         e.declare([FireOrder("Mikasa", "primary", "RD1")])
-    e = e.declare([FireOrder("Mikasa", "primary", "Retvizan"),
-                   FireOrder("Mikasa", "secondary", "RD1")])
+    e = e.declare(
+        [FireOrder("Mikasa", "primary", "Retvizan"), FireOrder("Mikasa", "secondary", "RD1")]
+    )
     assert len(e.declared) == 2
 
 
@@ -140,8 +158,9 @@ def test_torpedoes() -> None:
     from companion.tsushima import Ship
 
     tb = Ship("JT1", D.counter("Torpedo Boat", Side.JAPAN))
-    e = setup(FormationSpec("small", ("JT1",), 5), FormationSpec("battle", RB, 6),
-              ships={"JT1": tb}).move({})
+    e = setup(
+        FormationSpec("small", ("JT1",), 5), FormationSpec("battle", RB, 6), ships={"JT1": tb}
+    ).move({})
     e = e.declare([FireOrder("JT1", "torpedo", "Retvizan")])
     shot = e.declared[0].shot
     assert shot.salvos == 3 and shot.total_modifier == -3 and shot.column == 8
@@ -150,32 +169,39 @@ def test_torpedoes() -> None:
     e = e.move({})
     with pytest.raises(TsushimaError, match="already made its torpedo attack"):
         e.declare([FireOrder("JT1", "torpedo", "Pobieda")])
-    far = setup(FormationSpec("small", ("JT1",), 3), FormationSpec("battle", RB, 6),
-                ships={"JT1": tb}).move({})
+    far = setup(
+        FormationSpec("small", ("JT1",), 3), FormationSpec("battle", RB, 6), ships={"JT1": tb}
+    ).move({})
     with pytest.raises(TsushimaError, match="same or the adjacent column"):
         far.declare([FireOrder("JT1", "torpedo", "Retvizan")])
 
 
 def test_screening() -> None:
-    e = setup(FormationSpec("battle", JB, 5), FormationSpec("cruiser", ("Idzumo", "Iwate",
-                                                                      "Tokiwa"), 4),
-              FormationSpec("battle", RB, 6))
+    e = setup(
+        FormationSpec("battle", JB, 5),
+        FormationSpec("cruiser", ("Idzumo", "Iwate", "Tokiwa"), 4),
+        FormationSpec("battle", RB, 6),
+    )
     e = e.screen("JC1", "JB1").move({})
-    e = e.declare([FireOrder("Retvizan", "primary", "Mikasa"),
-                   FireOrder("Mikasa", "primary", "Retvizan")])
+    e = e.declare(
+        [FireOrder("Retvizan", "primary", "Mikasa"), FireOrder("Mikasa", "primary", "Retvizan")]
+    )
     mods = {d.order.firer: dict(d.shot.modifiers) for d in e.declared}
     assert mods["Retvizan"]["target screened"] == -2
     assert mods["Mikasa"]["firing ship screened"] == -2
     with pytest.raises(TsushimaError, match="next to"):
-        setup(FormationSpec("battle", JB, 5), FormationSpec("cruiser", ("Idzumo", "Iwate",
-                                                                          "Tokiwa"), 2),
-              FormationSpec("battle", RB, 6)).screen("JC1", "JB1")
+        setup(
+            FormationSpec("battle", JB, 5),
+            FormationSpec("cruiser", ("Idzumo", "Iwate", "Tokiwa"), 2),
+            FormationSpec("battle", RB, 6),
+        ).screen("JC1", "JB1")
 
 
 def test_damage_takes_effect_at_end_of_round() -> None:
     e = setup(FormationSpec("battle", JB, 5), FormationSpec("battle", RB, 6)).move({})
-    e = e.declare([FireOrder("Retvizan", "primary", "Mikasa"),
-                   FireOrder("Mikasa", "primary", "Retvizan")])
+    e = e.declare(
+        [FireOrder("Retvizan", "primary", "Mikasa"), FireOrder("Mikasa", "primary", "Retvizan")]
+    )
     e = e.roll(e.order_index("Retvizan", "primary"), [12, 12])
     assert e.pending_hits() == {"Mikasa": 6}
     assert e.ship("Mikasa").hits == 0
@@ -204,8 +230,11 @@ def test_flight() -> None:
 
 
 def test_flight_lead_with_two_hits_stays() -> None:
-    e = hit(setup(FormationSpec("battle", JB, 5), FormationSpec("battle", RB, 8),
-                  first=Side.RUSSIA), "Retvizan", 2)
+    e = hit(
+        setup(FormationSpec("battle", JB, 5), FormationSpec("battle", RB, 8), first=Side.RUSSIA),
+        "Retvizan",
+        2,
+    )
     e = e.move({}, flee=True)
     assert not e.formation("RB1").fleeing
 
@@ -214,23 +243,33 @@ def test_bow_turret_ships_lose_primaries_in_flight() -> None:
     from companion.tsushima import Conditions, Ship, gun_shot
 
     it = Ship("Itsukushima", D.counter("Itsukushima"))
-    shot = gun_shot(it, Ship("Novik", D.counter("Novik")), "primary",
-                    Conditions(firer_fleeing=True), D)
+    shot = gun_shot(
+        it, Ship("Novik", D.counter("Novik")), "primary", Conditions(firer_fleeing=True), D
+    )
     assert shot.salvos == 0 and not shot.usable
 
 
 def test_tsarevitch_mounts() -> None:
     from companion.tsushima import Conditions, Ship, gun_shot
 
-    t = gun_shot(Ship("Tsarevitch", D.counter("Tsarevitch")), Ship("Fuji", D.counter("Fuji")),
-                 "primary", Conditions(), D)
+    t = gun_shot(
+        Ship("Tsarevitch", D.counter("Tsarevitch")),
+        Ship("Fuji", D.counter("Fuji")),
+        "primary",
+        Conditions(),
+        D,
+    )
     assert t.total_modifier == t.combat_die_modifier - 4
 
 
 def test_port_battle() -> None:
-    e = setup(FormationSpec("battle", JB, 1), FormationSpec("battle", RB, 11),
-              FormationSpec("cruiser", ("Askold", "Diana", "Pallada"), 12),
-              first=Side.RUSSIA, port="Port Arthur")
+    e = setup(
+        FormationSpec("battle", JB, 1),
+        FormationSpec("battle", RB, 11),
+        FormationSpec("cruiser", ("Askold", "Diana", "Pallada"), 12),
+        first=Side.RUSSIA,
+        port="Port Arthur",
+    )
     with pytest.raises(TsushimaError, match="at most 4 counters"):
         e.move({"RB1": 2, "RC1": 1})
     with pytest.raises(TsushimaError, match="flight may not be used"):
@@ -240,8 +279,12 @@ def test_port_battle() -> None:
     assert e.formation("JB1").column == 1  # no displacement in a port battle
     with pytest.raises(TsushimaError, match="out of range"):
         e.declare([FireOrder("Coast gun 1", "primary", "Mikasa")])
-    near = setup(FormationSpec("battle", JB, 5), FormationSpec("battle", RB, 11),
-                 first=Side.JAPAN, port="Port Arthur").move({})
+    near = setup(
+        FormationSpec("battle", JB, 5),
+        FormationSpec("battle", RB, 11),
+        first=Side.JAPAN,
+        port="Port Arthur",
+    ).move({})
     near = near.declare([FireOrder("Coast gun 1", "primary", "Mikasa")])
     assert near.declared[0].shot.effective == 9 - 7  # the guns sit just past column 12
 

@@ -30,8 +30,11 @@ def test_fire_json_worked_example(capsys: pytest.CaptureFixture[str]) -> None:
     body = json.loads(out)
     primary, secondary = body["guns"]
     assert primary["weapon"] == "primary"
-    assert (primary["effective_gun_factor"], primary["combat_die_modifier"],
-            primary["salvos"]) == (3, -5, 2)
+    assert (primary["effective_gun_factor"], primary["combat_die_modifier"], primary["salvos"]) == (
+        3,
+        -5,
+        2,
+    )
     assert primary["table_column"] == 9
     assert set(primary["per_salvo"]) == {"no effect", "one hit", "two hits", "sunk"}
     total = sum(float(v["float"]) for v in primary["per_salvo"].values())
@@ -42,8 +45,9 @@ def test_fire_json_worked_example(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_fire_json_retvizan_rolls(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "fire", "Retvizan", "Mikasa", "--range", "4", "--json",
-                       "--roll", "primary=6,11")
+    code, out, _ = run(
+        capsys, "fire", "Retvizan", "Mikasa", "--range", "4", "--json", "--roll", "primary=6,11"
+    )
     assert code == 0
     primary = json.loads(out)["guns"][0]
     assert (primary["effective_gun_factor"], primary["combat_die_modifier"]) == (4, -3)
@@ -58,30 +62,49 @@ def test_fire_text_is_sentences(capsys: pytest.CaptureFixture[str]) -> None:
     assert "{" not in out
 
 
-@pytest.mark.parametrize("argv,needle", [
-    (["fire", "Mikasa", "Yamato", "--range", "1"], "unknown ship 'Yamato'"),
-    (["fire", "Mikasa", "Retvizan", "--range", "9"], "cannot fire"),
-    (["fire", "Mikasa", "Retvizan", "--range", "40"], "impossible"),
-    (["spot", "--die", "7"], "outside 1-6"),
-    (["mine", "--die", "0"], "outside 1-6"),
-    (["repair", "Maizuru", "Mikasa", "Asahi", "Fuji", "Hatsuse"], "3 repair attempt"),
-    (["repair", "Vladivostok", "Mikasa"], "not a Russian ship"),
-    (["scenario", "midway"], "unknown scenario"),
-    (["sweep", "--ships", "4"], "at least 6"),
-    (["fire", "Mikasa", "Retvizan", "--range", "x"], "invalid int"),
-    (["torpedo", "Destroyer", "Retvizan"], "e.g. japan:Destroyer"),
-    (["battle", "new", "--state", "/nonexistent/dir/b.json", "--form",
-      "japan:battle:Mikasa,Asahi,Fuji@3"], "cannot write"),
-    (["battle", "new", "--state", "STATE", "--form", "japan:battle:Mikasa,Idzumo,Fuji@3"],
-     "cannot join a battle division"),
-    (["battle", "new", "--state", "STATE", "--form", "japan:cruiser:Idzumo,Iwate@3"],
-     "3-6 ships, not 2"),
-    (["battle", "new", "--state", "STATE", "--form", "japan:battle:Retvizan,Asahi,Fuji@3"],
-     "belongs to the Russian navy"),
-    (["battle", "show", "--state", "STATE"], "no saved engagement"),
-])
-def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                            argv: list[str], needle: str) -> None:
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["fire", "Mikasa", "Yamato", "--range", "1"], "unknown ship 'Yamato'"),
+        (["fire", "Mikasa", "Retvizan", "--range", "9"], "cannot fire"),
+        (["fire", "Mikasa", "Retvizan", "--range", "40"], "impossible"),
+        (["spot", "--die", "7"], "outside 1-6"),
+        (["mine", "--die", "0"], "outside 1-6"),
+        (["repair", "Maizuru", "Mikasa", "Asahi", "Fuji", "Hatsuse"], "3 repair attempt"),
+        (["repair", "Vladivostok", "Mikasa"], "not a Russian ship"),
+        (["scenario", "midway"], "unknown scenario"),
+        (["sweep", "--ships", "4"], "at least 6"),
+        (["fire", "Mikasa", "Retvizan", "--range", "x"], "invalid int"),
+        (["torpedo", "Destroyer", "Retvizan"], "e.g. japan:Destroyer"),
+        (
+            [
+                "battle",
+                "new",
+                "--state",
+                "/nonexistent/dir/b.json",
+                "--form",
+                "japan:battle:Mikasa,Asahi,Fuji@3",
+            ],
+            "cannot write",
+        ),
+        (
+            ["battle", "new", "--state", "STATE", "--form", "japan:battle:Mikasa,Idzumo,Fuji@3"],
+            "cannot join a battle division",
+        ),
+        (
+            ["battle", "new", "--state", "STATE", "--form", "japan:cruiser:Idzumo,Iwate@3"],
+            "3-6 ships, not 2",
+        ),
+        (
+            ["battle", "new", "--state", "STATE", "--form", "japan:battle:Retvizan,Asahi,Fuji@3"],
+            "belongs to the Russian navy",
+        ),
+        (["battle", "show", "--state", "STATE"], "no saved engagement"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], needle: str
+) -> None:
     state = tmp_path / "b.json"
     code, out, err = run(capsys, *[str(state) if a == "STATE" else a for a in argv])
     assert not state.exists()
@@ -96,8 +119,19 @@ def test_procedure_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and json.loads(out)["chance"]["fraction"] == "2/3"
     code, out, _ = run(capsys, "mine", "--die", "6", "--damage-die", "4")
     assert code == 0 and "sunk" in out
-    code, out, _ = run(capsys, "aground", "Mikasa", "Fuji", "--trigger", "6", "--ship-dice",
-                       "1", "6", "--damage-die", "3")
+    code, out, _ = run(
+        capsys,
+        "aground",
+        "Mikasa",
+        "Fuji",
+        "--trigger",
+        "6",
+        "--ship-dice",
+        "1",
+        "6",
+        "--damage-die",
+        "3",
+    )
     assert code == 0 and "Fuji runs aground and takes two hits" in out
     code, out, _ = run(capsys, "repair", "Sasebo", "Mikasa=2", "--dice", "6", "--json")
     assert code == 0 and json.loads(out)["results"] == {"Mikasa": 0}
@@ -116,12 +150,30 @@ def test_scenario_commands(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_battle_step_through(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     st = str(tmp_path / "b.json")
-    assert run(capsys, "battle", "new", "--state", st, "--form",
-               "japan:battle:Mikasa,Asahi,Hatsuse@3", "--form",
-               "russia:battle:Retvizan,Pobieda,Peresviet@8")[0] == 0
+    assert (
+        run(
+            capsys,
+            "battle",
+            "new",
+            "--state",
+            st,
+            "--form",
+            "japan:battle:Mikasa,Asahi,Hatsuse@3",
+            "--form",
+            "russia:battle:Retvizan,Pobieda,Peresviet@8",
+        )[0]
+        == 0
+    )
     assert run(capsys, "battle", "move", "--state", st)[0] == 0
-    code, out, _ = run(capsys, "battle", "declare", "--state", st, "Mikasa:primary>Retvizan",
-                       "Retvizan:primary>Mikasa")
+    code, out, _ = run(
+        capsys,
+        "battle",
+        "declare",
+        "--state",
+        st,
+        "Mikasa:primary>Retvizan",
+        "Retvizan:primary>Mikasa",
+    )
     assert code == 0 and "[2] Retvizan:primary>Mikasa" in out
     saved = Path(st).read_text()
     code, _, err = run(capsys, "battle", "roll", "--state", st, "2", "6", "13")
@@ -137,13 +189,24 @@ def test_battle_step_through(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert code == 2
 
 
-def test_tsushima_campaign_on_the_command_line(capsys: pytest.CaptureFixture[str],
-                                               tmp_path: Path) -> None:
+def test_tsushima_campaign_on_the_command_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     fleet, board = str(tmp_path / "f.json"), str(tmp_path / "b.json")
     assert run(capsys, "fleet", "new", "--scenario", "tsushima", "--state", fleet)[0] == 0
-    code, _, _ = run(capsys, "battle", "new", "--state", board, "--fleet", fleet, "--form",
-                     "japan:battle:Mikasa,Shikishima,Asahi,Fuji@4", "--form",
-                     "russia:battle:Souvaroff,Alexandr III,Borodino,Orel@6")
+    code, _, _ = run(
+        capsys,
+        "battle",
+        "new",
+        "--state",
+        board,
+        "--fleet",
+        fleet,
+        "--form",
+        "japan:battle:Mikasa,Shikishima,Asahi,Fuji@4",
+        "--form",
+        "russia:battle:Souvaroff,Alexandr III,Borodino,Orel@6",
+    )
     assert code == 0
     run(capsys, "battle", "move", "--state", board)
     run(capsys, "battle", "declare", "--state", board, "Souvaroff:primary>Mikasa")
@@ -162,16 +225,16 @@ def test_tsushima_campaign_on_the_command_line(capsys: pytest.CaptureFixture[str
     assert berths["Souvaroff"]["morale"] == -3  # another terminal phase at sea
 
 
-def test_owner_edits_the_gunfire_table(capsys: pytest.CaptureFixture[str],
-                                       tmp_path: Path) -> None:
+def test_owner_edits_the_gunfire_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     own = tmp_path / "own"
     assert run(capsys, "export-data", str(own))[0] == 0
     g = json.loads((own / "gunfire.json").read_text())
     g["provisional"] = False
     g["columns"]["9"] = {"one_hit": 4, "two_hits": 10, "sunk": 12}
     (own / "gunfire.json").write_text(json.dumps(g))
-    code, out, _ = run(capsys, "fire", "Mikasa", "Retvizan", "--range", "4", "--json",
-                       "--data", str(own))
+    code, out, _ = run(
+        capsys, "fire", "Mikasa", "Retvizan", "--range", "4", "--json", "--data", str(own)
+    )
     assert code == 0
     body = json.loads(out)
     assert body["table_provisional"] is False

@@ -49,21 +49,39 @@ def ship(name: str, hits: int = 0, morale: int = 0) -> Ship:
 
 # ----- spotting --------------------------------------------------------------------------
 def test_spotting_modifiers_accumulate() -> None:
-    s = SpottingSituation(destroyers=3, two_hit_ships=1, low_morale_ships=2, began_in_hex=True,
-                          partial_sea=True, hidden_evades=True)
+    s = SpottingSituation(
+        destroyers=3,
+        two_hit_ships=1,
+        low_morale_ships=2,
+        began_in_hex=True,
+        partial_sea=True,
+        hidden_evades=True,
+    )
     assert s.modifier == 3 - 1 - 2 + 2 + 1 - 2
     assert spot_odds(s) == Fraction(3, 6)  # a net +1 needs 4 or more on the die
 
 
 def test_spotting_from_ships() -> None:
-    searchers = [ship("Mikasa", hits=2), ship("Asahi", morale=-2),
-                 Ship("JD1", D.counter("Destroyer", Side.JAPAN))]
+    searchers = [
+        ship("Mikasa", hits=2),
+        ship("Asahi", morale=-2),
+        Ship("JD1", D.counter("Destroyer", Side.JAPAN)),
+    ]
     s = SpottingSituation.from_ships(searchers)
     assert (s.destroyers, s.two_hit_ships, s.low_morale_ships) == (1, 1, 1)
 
 
-@pytest.mark.parametrize("mod,odds", [(0, Fraction(1, 3)), (-4, Fraction(0)), (4, Fraction(1)),
-                                      (-3, Fraction(0)), (-2, Fraction(0)), (-1, Fraction(1, 6))])
+@pytest.mark.parametrize(
+    "mod,odds",
+    [
+        (0, Fraction(1, 3)),
+        (-4, Fraction(0)),
+        (4, Fraction(1)),
+        (-3, Fraction(0)),
+        (-2, Fraction(0)),
+        (-1, Fraction(1, 6)),
+    ],
+)
 def test_spotting_odds_match_resolution(mod: int, odds: Fraction) -> None:
     s = SpottingSituation(destroyers=mod) if mod >= 0 else SpottingSituation(two_hit_ships=-mod)
     assert spot_odds(s) == odds
@@ -110,8 +128,7 @@ def test_aground_odds_and_resolution() -> None:
 
 def test_mine_entry() -> None:
     odds = entry_odds()
-    assert odds == {0: Fraction(32, 36), 1: Fraction(1, 36), 2: Fraction(2, 36),
-                    3: Fraction(1, 36)}
+    assert odds == {0: Fraction(32, 36), 1: Fraction(1, 36), 2: Fraction(2, 36), 3: Fraction(1, 36)}
     assert [resolve_entry(6, d) for d in range(1, 7)] == [1, 2, 2, 3, 0, 0]
     assert resolve_entry(5) == 0
     with pytest.raises(TsushimaError):
@@ -171,8 +188,9 @@ def test_morale_in_gunfire() -> None:
     from companion.tsushima import Conditions, gun_shot
 
     plain = gun_shot(ship("Mikasa"), ship("Retvizan"), "primary", Conditions(), D)
-    tired = gun_shot(ship("Mikasa", morale=-2), ship("Retvizan", morale=-1), "primary",
-                     Conditions(), D)
+    tired = gun_shot(
+        ship("Mikasa", morale=-2), ship("Retvizan", morale=-1), "primary", Conditions(), D
+    )
     assert tired.total_modifier == plain.total_modifier - 2 + 1
 
 
@@ -225,8 +243,11 @@ def test_calendar() -> None:
     assert t.advance() == GameTime.parse("1905-01 1.1")
     assert GameTime.parse("1905-12 T").turn == 23
     assert [GameTime(1, 1, s).segment_name for s in (1, 2, 3, 4)] == [
-        "Japanese movement", "Japanese spotting and combat", "Russian movement",
-        "Russian spotting and combat"]
+        "Japanese movement",
+        "Japanese spotting and combat",
+        "Russian movement",
+        "Russian spotting and combat",
+    ]
     steps, t = 0, GameTime(1, 1, 1)
     while t.turn == 1:
         t, steps = t.advance(), steps + 1
@@ -279,9 +300,9 @@ def test_italian_cruisers() -> None:
 def test_port_arthur_victory() -> None:
     r = [ship("Pobieda", 3), ship("Poltava", 3), ship("Diana", 3), ship("Novik", 1)]
     j = [ship("Mikasa", 3), ship("Fuji", 1)]
-    assert victory.port_arthur(r, j).winner is Side.JAPAN       # 10 given, 4 taken
+    assert victory.port_arthur(r, j).winner is Side.JAPAN  # 10 given, 4 taken
     j.append(ship("Asahi", 1))
-    assert victory.port_arthur(r, j).winner is None              # 5 taken is not under half
+    assert victory.port_arthur(r, j).winner is None  # 5 taken is not under half
     assert victory.port_arthur([ship("Pobieda", 1)], j).winner is Side.RUSSIA
 
 
@@ -300,10 +321,12 @@ def test_map_scenario_victories() -> None:
     out = victory.tsushima([ship("Oleg"), ship("Orel")], [ship("Borodino", 3)], [ship("Fuji", 1)])
     assert out.points == {Side.RUSSIA: 1 + 3, Side.JAPAN: 3 - 1}
     assert out.winner is Side.RUSSIA
-    out = victory.round_island([ship("Tsarevitch")], [ship("Askold", 2), ship("Diana")],
-                               interned=["Diana"])
+    out = victory.round_island(
+        [ship("Tsarevitch")], [ship("Askold", 2), ship("Diana")], interned=["Diana"]
+    )
     assert out.points == {Side.RUSSIA: 3, Side.JAPAN: 3}
-    out = victory.war_at_sea([ship("Retvizan", 3), ship("Bayan", 1)], [ship("Mikasa", 1)],
-                             scuttled=["Retvizan"])
+    out = victory.war_at_sea(
+        [ship("Retvizan", 3), ship("Bayan", 1)], [ship("Mikasa", 1)], scuttled=["Retvizan"]
+    )
     assert out.points == {Side.JAPAN: 1 + 2, Side.RUSSIA: 3}
     assert out.winner is None

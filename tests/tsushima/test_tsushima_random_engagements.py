@@ -19,23 +19,32 @@ from companion.tsushima.battle import HOME_EDGE, Engagement, Kind
 from companion.tsushima.units import GUN_SLOTS, ShipType
 
 D = default_data()
-JAPAN = [("battle", ("Mikasa", "Asahi", "Hatsuse")), ("battle", ("Shikishima", "Fuji", "Yashima")),
-         ("cruiser", ("Idzumo", "Iwate", "Tokiwa", "Asama")), ("cruiser", ("Chitose", "Kasagi",
-                                                                          "Takasago"))]
-RUSSIA = [("battle", ("Retvizan", "Tsarevitch", "Pobieda")),
-          ("battle", ("Peresviet", "Poltava", "Sevastopol", "Petropavlovsk")),
-          ("cruiser", ("Bayan", "Askold", "Diana", "Pallada")), ("cruiser", ("Gromoboi", "Rossia",
-                                                                            "Rurik"))]
-SMALL = {"JD1": D.counter("Destroyer", Side.JAPAN), "JT1": D.counter("Torpedo Boat", Side.JAPAN),
-         "RD1": D.counter("Destroyer", Side.RUSSIA)}
+JAPAN = [
+    ("battle", ("Mikasa", "Asahi", "Hatsuse")),
+    ("battle", ("Shikishima", "Fuji", "Yashima")),
+    ("cruiser", ("Idzumo", "Iwate", "Tokiwa", "Asama")),
+    ("cruiser", ("Chitose", "Kasagi", "Takasago")),
+]
+RUSSIA = [
+    ("battle", ("Retvizan", "Tsarevitch", "Pobieda")),
+    ("battle", ("Peresviet", "Poltava", "Sevastopol", "Petropavlovsk")),
+    ("cruiser", ("Bayan", "Askold", "Diana", "Pallada")),
+    ("cruiser", ("Gromoboi", "Rossia", "Rurik")),
+]
+SMALL = {
+    "JD1": D.counter("Destroyer", Side.JAPAN),
+    "JT1": D.counter("Torpedo Boat", Side.JAPAN),
+    "RD1": D.counter("Destroyer", Side.RUSSIA),
+}
 
 
 @st.composite
 def engagements(draw: st.DrawFn) -> Engagement:
     specs: list[FormationSpec] = []
     for pool, low, high in ((JAPAN, 1, 6), (RUSSIA, 6, 12)):
-        chosen = draw(st.lists(st.sampled_from(range(len(pool))), min_size=1, max_size=3,
-                               unique=True))
+        chosen = draw(
+            st.lists(st.sampled_from(range(len(pool))), min_size=1, max_size=3, unique=True)
+        )
         for i in chosen:
             kind, ships = pool[i]
             specs.append(FormationSpec(kind, ships, draw(st.integers(low, high))))
@@ -56,7 +65,8 @@ def check_floors(e: Engagement) -> None:
             if s.counter.gun(slot) is not None:
                 assert s.salvos(slot) >= 1
                 assert s.salvos(slot, fleeing=True) >= 1 or D.special(s.counter.name).get(
-                    "no_primary_in_flight")
+                    "no_primary_in_flight"
+                )
         if s.counter.torpedo_salvos:
             assert s.torpedo_salvos >= 1
 
@@ -88,9 +98,11 @@ def test_random_engagements_keep_the_invariants(e: Engagement, data: st.DataObje
         orders = list(e.default_orders())
         for s in e.on_board():
             if s.counter.torpedo_salvos and data.draw(st.booleans()):
-                enemies = [t for t in e.on_board(s.side.enemy)
-                           if abs(e.formation_of(t.ident).column
-                                  - e.formation_of(s.ident).column) <= 1]
+                enemies = [
+                    t
+                    for t in e.on_board(s.side.enemy)
+                    if abs(e.formation_of(t.ident).column - e.formation_of(s.ident).column) <= 1
+                ]
                 if enemies and s.ident not in e.torpedoes_used:
                     orders.append(FireOrder(s.ident, "torpedo", enemies[0].ident))
         try:
@@ -100,8 +112,9 @@ def test_random_engagements_keep_the_invariants(e: Engagement, data: st.DataObje
         for i, d in enumerate(e.declared):
             assert not e.ship(d.order.firer).sunk
             assert d.shot.salvos >= 1
-            totals = data.draw(st.lists(st.integers(2, 12), min_size=d.shot.salvos,
-                                        max_size=d.shot.salvos))
+            totals = data.draw(
+                st.lists(st.integers(2, 12), min_size=d.shot.salvos, max_size=d.shot.salvos)
+            )
             e = e.roll(i, totals)
             assert e.ships == start  # nothing takes effect mid-round
         pending = e.pending_hits()

@@ -9,8 +9,11 @@ from companion.tsushima.fleet import Fleet
 
 
 def big(scen_key: str, side: Side) -> list[str]:
-    return [s.ident for s in get_scenario(scen_key).ships(side) if not s.type.small_craft
-            and s.type is not ShipType.M]
+    return [
+        s.ident
+        for s in get_scenario(scen_key).ships(side)
+        if not s.type.small_craft and s.type is not ShipType.M
+    ]
 
 
 def small(scen_key: str, side: Side, kind: ShipType) -> int:
@@ -18,15 +21,30 @@ def small(scen_key: str, side: Side, kind: ShipType) -> int:
 
 
 def test_all_five_scenarios() -> None:
-    assert set(scenario_keys()) == {"port-arthur", "chemulpo", "round-island", "tsushima",
-                                    "war-at-sea"}
+    assert set(scenario_keys()) == {
+        "port-arthur",
+        "chemulpo",
+        "round-island",
+        "tsushima",
+        "war-at-sea",
+    }
 
 
 def test_port_arthur() -> None:
     s = get_scenario("port-arthur")
     assert sorted(big("port-arthur", Side.RUSSIA)) == sorted(
-        ["Petropavlovsk", "Pobieda", "Poltava", "Peresviet", "Sevastopol", "Bayan", "Diana",
-         "Askold", "Novik"])
+        [
+            "Petropavlovsk",
+            "Pobieda",
+            "Poltava",
+            "Peresviet",
+            "Sevastopol",
+            "Bayan",
+            "Diana",
+            "Askold",
+            "Novik",
+        ]
+    )
     assert len(big("port-arthur", Side.JAPAN)) == 15 and "Azuma" in big("port-arthur", Side.JAPAN)
     assert s.placements[Side.RUSSIA][0].columns == (9, 10)
     assert s.placements[Side.JAPAN][0].columns == (1,)
@@ -36,7 +54,8 @@ def test_port_arthur() -> None:
 def test_chemulpo() -> None:
     assert big("chemulpo", Side.RUSSIA) == ["Variag"]
     assert sorted(big("chemulpo", Side.JAPAN)) == sorted(
-        ["Asama", "Naniwa", "Takachiho", "Chiyoda", "Niitaka", "Akashi"])
+        ["Asama", "Naniwa", "Takachiho", "Chiyoda", "Niitaka", "Akashi"]
+    )
     assert small("chemulpo", Side.JAPAN, ShipType.T) == 1
     assert get_scenario("chemulpo").placements[Side.RUSSIA][0].columns == (12,)
 
@@ -91,8 +110,9 @@ def test_battle_board_scenarios_set_up(key: str) -> None:
     e = engagement_for(key)
     for f in e.formations:
         assert 1 <= len(f.ships) <= 6
-    assert {s.ident for s in e.on_board()} == {s.ident for side in Side
-                                               for s in get_scenario(key).ships(side)}
+    assert {s.ident for s in e.on_board()} == {
+        s.ident for side in Side for s in get_scenario(key).ships(side)
+    }
 
 
 def test_port_arthur_has_coast_guns() -> None:

@@ -30,8 +30,13 @@ def ship(name: str, hits: int = 0) -> Ship:
 def board() -> object:
     # Mikasa and Retvizan four columns apart as the example counts range (columns between).
     return start_engagement(
-        [FormationSpec("battle", ("Mikasa",), 3, short_allowed=True),
-         FormationSpec("battle", ("Retvizan",), 8, short_allowed=True)], Side.JAPAN, D)
+        [
+            FormationSpec("battle", ("Mikasa",), 3, short_allowed=True),
+            FormationSpec("battle", ("Retvizan",), 8, short_allowed=True),
+        ],
+        Side.JAPAN,
+        D,
+    )
 
 
 def test_counters_named_in_the_example() -> None:
@@ -66,8 +71,9 @@ def test_the_gunfire_points_the_example_fixes() -> None:
 
 def test_the_exchange_in_full() -> None:
     e = board().move({})  # type: ignore[attr-defined]
-    e = e.declare([FireOrder("Retvizan", "primary", "Mikasa"),
-                   FireOrder("Mikasa", "primary", "Retvizan")])
+    e = e.declare(
+        [FireOrder("Retvizan", "primary", "Mikasa"), FireOrder("Mikasa", "primary", "Retvizan")]
+    )
     # Retvizan fires first and hits: Mikasa still fires all its salvos this round.
     e = e.roll(e.order_index("Retvizan", "primary"), [6, 11])
     assert [r for d in e.declared for r in d.results] == [Result.NO_EFFECT, Result.ONE_HIT]
@@ -92,8 +98,8 @@ def test_mikasa_cannot_roll_the_wrong_number_of_salvos() -> None:
 
 def test_gun_factor_minus_armour_example() -> None:
     # an effective factor of 5 against armour 6 is a -1 modifier
-    mikasa = ship("Mikasa")   # primary 7
-    bayan = ship("Bayan")     # armour 6
+    mikasa = ship("Mikasa")  # primary 7
+    bayan = ship("Bayan")  # armour 6
     shot = gun_shots(mikasa, bayan, Conditions(range=2), D)[0]
     assert (shot.effective, shot.combat_die_modifier) == (5, -1)
 
@@ -137,8 +143,13 @@ def test_division_speed_example() -> None:
 def test_displacement_example() -> None:
     # Japanese on column 7, the Russians leave past column 12: the board shifts under them.
     e = start_engagement(
-        [FormationSpec("battle", ("Mikasa", "Asahi", "Hatsuse"), 7),
-         FormationSpec("battle", ("Retvizan", "Pobieda", "Peresviet"), 12)], Side.RUSSIA, D)
+        [
+            FormationSpec("battle", ("Mikasa", "Asahi", "Hatsuse"), 7),
+            FormationSpec("battle", ("Retvizan", "Pobieda", "Peresviet"), 12),
+        ],
+        Side.RUSSIA,
+        D,
+    )
     e = e.move({"RB1": +1})
     assert e.formation("JB1").column == 1
     assert e.formation("RB1").column == 7
@@ -147,8 +158,13 @@ def test_displacement_example() -> None:
 
 def test_escape_when_the_board_is_used_up() -> None:
     e = start_engagement(
-        [FormationSpec("battle", ("Mikasa", "Asahi", "Hatsuse"), 1),
-         FormationSpec("battle", ("Retvizan", "Pobieda", "Peresviet"), 12)], Side.RUSSIA, D)
+        [
+            FormationSpec("battle", ("Mikasa", "Asahi", "Hatsuse"), 1),
+            FormationSpec("battle", ("Retvizan", "Pobieda", "Peresviet"), 12),
+        ],
+        Side.RUSSIA,
+        D,
+    )
     e = e.move({"RB1": +1})
     assert {i for i, _ in e.escaped} == {"Retvizan", "Pobieda", "Peresviet"}
     assert e.over
