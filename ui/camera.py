@@ -177,7 +177,7 @@ def vision_sim_reader() -> Reader | None:
                 return {sq: (Daikaiju(p) if isinstance(p, Side) else p)
                         for sq, p in table.pieces.items()}
 
-            readers[key] = (SimulatedSource(profile, state=state, size=(960, 720)),
+            readers[key] = (SimulatedSource(profile, state=state, size=(800, 600)),
                             BoardReader(profile))
         source, board_reader = readers[key]
         return seen_from_reading(board_reader.read(source.read(), known=_known(picture)))

@@ -251,3 +251,31 @@ def test_owner_edits_the_gunfire_table(capsys: pytest.CaptureFixture[str], tmp_p
     (own / "gunfire.json").write_text("[]")
     code, _, err = run(capsys, "tables", "--data", str(own))
     assert code == 2 and "gunfire.json" in our_errors(err)[0]
+
+
+def test_ships_in_the_repair_yard_stay_out_of_battle(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    fleet, board = str(tmp_path / "f.json"), str(tmp_path / "b.json")
+    run(capsys, "fleet", "new", "--scenario", "tsushima", "--state", fleet)
+    run(capsys, "fleet", "hits", "--state", fleet, "Fuji", "2")
+    run(capsys, "fleet", "place", "--state", fleet, "Fuji", "Kure")
+    run(capsys, "fleet", "next", "--state", fleet, "--to-terminal")
+    assert run(capsys, "fleet", "terminal", "--state", fleet, "--repair", "Fuji=3")[0] == 0
+    code, _, err = run(capsys, "fleet", "place", "--state", fleet, "Fuji", "sea")
+    assert code == 2 and "under repair" in our_errors(err)[0]
+    code, _, err = run(
+        capsys,
+        "battle",
+        "new",
+        "--state",
+        board,
+        "--fleet",
+        fleet,
+        "--form",
+        "japan:battle:Mikasa,Fuji,Asahi@3",
+        "--form",
+        "russia:battle:Orel,Borodino,Oslabia@5",
+    )
+    assert code == 2 and "repair yard" in our_errors(err)[0]
+    assert not Path(board).exists()

@@ -34,7 +34,7 @@ class TableScreen(Screen):
     message = StringProperty("")
     odds_text = StringProperty("")
     awaiting = StringProperty("")
-    show_pair = BooleanProperty(True)
+    show_single = BooleanProperty(False)
     sim_lay = BooleanProperty(False)
 
     _last_dice: Any = None
@@ -77,30 +77,33 @@ class TableScreen(Screen):
             self.show_hand(c)
 
     def _dice(self, snap: Any, animate: float) -> None:
-        gold, blue = self.ids.gold, self.ids.blue
+        """The gold and blue dice of the last roll; the single die in a daikaiju phase."""
+        gold, blue, single = self.ids.gold, self.ids.blue, self.ids.single
         key = (snap.dice, snap.die, len(snap.history))
         changed = key != self._last_dice and self._last_dice is not None
         self._last_dice = key
         duration = animate if changed else 0
-        if snap.awaiting == "die" or (snap.die and snap.history and "die" in snap.history[-1]):
-            self.show_pair = False
-            face = snap.die or 0
-            gold.colour = "white"
-            gold.roll_to(face, duration)
-            blue.roll_to(0, 0)
-            self.dice_text = f"{face}" if face else ""
-            return
-        self.show_pair = True
-        gold.colour = "gold"
+        last = snap.history[-1] if snap.history else ""
+        die_now = snap.awaiting == "die" or (snap.die is not None and ": die " in last)
+        self.show_single = die_now
+        if die_now:
+            single.roll_to(snap.die or 0, duration if ": die " in last else 0)
         if snap.dice:
             g, b = snap.dice
-            gold.roll_to(g, duration)
-            blue.roll_to(b, duration)
-            self.dice_text = f"= {g + b}"
+            if ": die " in last:  # only the single die was rolled
+                gold.roll_to(g, 0)
+                blue.roll_to(b, 0)
+            else:
+                gold.roll_to(g, duration)
+                blue.roll_to(b, duration)
+            total = f"= {g + b}"
         else:
             gold.roll_to(0, 0)
             blue.roll_to(0, 0)
-            self.dice_text = ""
+            total = ""
+        if die_now and snap.die and ": die " in last:
+            total = f"die {snap.die}"
+        self.dice_text = total
 
     # ------------------------------------------------------------------- touch entry
 
