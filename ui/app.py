@@ -17,6 +17,7 @@ from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.graphics import Color, Rectangle
 from kivy.lang import Builder
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -160,6 +161,11 @@ class CompanionApp(App):
         except Exception:
             log.exception("no data directory for pictures")
         root = BoxLayout(orientation="vertical")
+        with root.canvas.before:
+            Color(0.06, 0.07, 0.09, 1)
+            backdrop = Rectangle(pos=root.pos, size=root.size)
+        root.bind(pos=lambda w, p: setattr(backdrop, "pos", p),
+                  size=lambda w, s: setattr(backdrop, "size", s))
         if self.ctx.simulated:
             self.sim_note = "SIMULATION (not a Raspberry Pi): " + "; ".join(
                 n.split(": ", 1)[-1].split(":")[0] for n in self.ctx.notes

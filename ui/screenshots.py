@@ -72,10 +72,13 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
     app = h.app
     pictures: dict[str, Any] = {}
 
-    def snap(name: str) -> None:
+    def snap(name: str, window: bool = False) -> None:
         for w, ht in sizes:
             h.resize((w, ht))
-            pictures.setdefault(name, []).append(h.shoot(out / f"{name}-{w}x{ht}.png"))
+            path = out / f"{name}-{w}x{ht}.png"
+            pictures.setdefault(name, []).append(
+                _window_shot(h, path) if window else h.shoot(path)
+            )
         h.resize(sizes[0])
 
     snap("start")
@@ -105,6 +108,17 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
             break
     h.frames(3)
     snap("table-legal")
+    # entry by touch: the tile picker (pop-ups live on the window, not the root)
+    table = app.sm.get_screen("table")
+    if c.session.awaiting() == "place":
+        table.pick_tile()
+        if c.snapshot.board.target is not None:
+            picker = table.popup
+            picker.choose_pattern(demo.candidate_tiles(c, rng)[0].pattern())
+        h.frames(6)
+        snap("table-tile-picker", window=True)
+        table.popup.dismiss()
+        h.frames(4)
     # a daikaiju phase or a lost ship: the instructions screen
     demo.play(c, seed, until=lambda c: c.checking)
     if c.checking:
@@ -120,6 +134,16 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
     app.show_table()
     snap("end")
     return [p for ps in pictures.values() for p in ps]
+
+
+def _window_shot(h: Any, path: Path) -> Path:
+    """The whole window, pop-ups included."""
+    import shutil
+
+    h.frames(4)
+    written = h.Window.screenshot(name=str(path.with_suffix("")) + "%(counter)04d.png")
+    shutil.move(written, path)
+    return path
 
 
 def blank(path: Path) -> bool:

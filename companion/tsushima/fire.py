@@ -169,7 +169,7 @@ def gun_shot(firer: Ship, target: Ship, slot: GunSlot, cond: Conditions, data: D
         salvos = 0
     usable, reason = True, ""
     if target.type.small_craft and slot == "primary":
-        usable, reason = False, "only secondaries may fire at destroyers and torpedo boats"
+        usable, reason = False, "destroyer and torpedo-boat counters are targets for secondary guns alone"
     elif effective <= 0:
         usable, reason = False, f"out of range (effective gun factor {effective})"
     elif salvos <= 0:

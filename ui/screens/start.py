@@ -30,6 +30,11 @@ def _game_facts() -> tuple[dict[str, dict[str, str]], dict[str, list[str]]]:
     return OPTIONS, notes
 
 
+def _tint(colour: str) -> tuple[float, float, float]:
+    """The colour of a ship's button; black is lifted so it shows on the dark screen."""
+    return (0.32, 0.32, 0.36) if colour == "black" else SHIP_RGB[colour]
+
+
 class StartScreen(Screen):
     game = StringProperty("tsuro-of-the-seas")
     players = ListProperty([])
@@ -42,7 +47,7 @@ class StartScreen(Screen):
         grid = self.ids.colours
         self._colour_buttons: dict[str, ToggleButton] = {}
         for colour in COLOURS:
-            rgb = SHIP_RGB[colour]
+            rgb = _tint(colour)
             b = ToggleButton(
                 text=colour,
                 background_normal="",
@@ -83,7 +88,7 @@ class StartScreen(Screen):
         for colour, b in getattr(self, "_colour_buttons", {}).items():
             on = colour in self.players
             b.state = "down" if on else "normal"
-            b.background_color = [*SHIP_RGB[colour], 1.0 if on else 0.35]
+            b.background_color = [*_tint(colour), 1.0 if on else 0.35]
             b.text = f"{self.players.index(colour) + 1}. {colour}" if on else colour
 
     def _build_options(self) -> None:

@@ -128,7 +128,7 @@ class BoardView(Widget):
         if active:
             Color(1, 1, 1, 1)
             Ellipse(pos=(x - r - 3, y - r - 3), size=(2 * r + 6, 2 * r + 6))
-        Color(0, 0, 0, 1)
+        Color(*((0.85, 0.85, 0.85, 1) if colour == "black" else (0, 0, 0, 1)))
         Ellipse(pos=(x - r - 1.5, y - r - 1.5), size=(2 * r + 3, 2 * r + 3))
         Color(*SHIP_RGB.get(colour, (0.5, 0.5, 0.5)), 1)
         Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
