@@ -141,7 +141,7 @@ def _window_shot(h: Any, path: Path) -> Path:
     import shutil
 
     h.frames(4)
-    written = h.Window.screenshot(name=str(path.with_suffix("")) + "%(counter)04d.png")
+    written = h.Window.screenshot(name=str(path))  # writes NAME0001.png beside it
     shutil.move(written, path)
     return path
 

@@ -146,7 +146,7 @@ def test_secondaries_only_against_small_craft() -> None:
         FormationSpec("small", ("RD1",), 6),
         ships={"RD1": dd},
     ).move({})
-    with pytest.raises(TsushimaError, match="only secondaries"):
+    with pytest.raises(TsushimaError, match="secondary guns alone"):
         e.declare([FireOrder("Mikasa", "primary", "RD1")])
     e = e.declare(
         [FireOrder("Mikasa", "primary", "Retvizan"), FireOrder("Mikasa", "secondary", "RD1")]
