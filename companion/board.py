@@ -13,15 +13,13 @@ Point(square=Square(row=0, col=3), point=5)
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from enum import IntEnum
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .locations import owner_file
+from .locations import read_data
 
 _SQUARE = re.compile(r"r(\d+)c(\d+)")
 
@@ -232,20 +230,7 @@ def parse_profiles(doc: Any, source: str) -> dict[str, BoardProfile]:
 
 def load_profiles(path: str | Path | None = None) -> dict[str, BoardProfile]:
     """The profiles from ``path``, else the owner's edited copy, else the shipped defaults."""
-    path = path if path is not None else owner_file(PROFILES_FILE)
-    if path is None:
-        text = resources.files("companion.data").joinpath(PROFILES_FILE).read_text("utf-8")
-        source = "built-in board profiles"
-    else:
-        try:
-            text = Path(path).read_text("utf-8")
-        except OSError as exc:
-            raise BoardError(f"cannot read board profiles {path}: {exc.strerror}") from None
-        source = str(path)
-    try:
-        return parse_profiles(json.loads(text), source)
-    except json.JSONDecodeError as exc:
-        raise BoardError(f"{source}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    return parse_profiles(*read_data(PROFILES_FILE, path, BoardError, "board profiles"))
 
 
 PROFILES_FILE = "boards.json"

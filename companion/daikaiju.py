@@ -13,15 +13,12 @@ the rulebook text, so the shipped deck is a default that the owner checks and ed
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .locations import owner_file
+from .locations import read_data
 
 DECK_FILE = "daikaiju.json"
 MOVES = {"forward": 0, "right": 1, "back": 2, "left": 3}
@@ -108,25 +105,6 @@ def parse_deck(doc: Any, source: str) -> DaikaijuDeck:
     return DaikaijuDeck(tuple(cards), bool(doc.get("default", False)), source)
 
 
-@cache
-def _builtin_deck() -> DaikaijuDeck:
-    text = resources.files("companion.data").joinpath(DECK_FILE).read_text("utf-8")
-    return parse_deck(json.loads(text), "built-in daikaiju deck")
-
-
 def load_deck(path: str | Path | None = None) -> DaikaijuDeck:
     """The deck from ``path``, else the owner's edited copy, else the shipped default."""
-    if path is None:
-        path = owner_file(DECK_FILE)
-    if path is None:
-        return _builtin_deck()
-    try:
-        text = Path(path).read_text("utf-8")
-    except OSError as exc:
-        raise DeckError(f"cannot read daikaiju file {path}: {exc.strerror}") from None
-    source = str(path)
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DeckError(f"{source}: not JSON ({exc.msg} at line {exc.lineno})") from None
-    return parse_deck(doc, source)
+    return parse_deck(*read_data(DECK_FILE, path, DeckError, "daikaiju deck"))

@@ -11,14 +11,14 @@ companion.game.GameError: tsuro is for 2-8 players, not 1
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from .board import SEAS_6X6, SEAS_7X7, TSURO, BoardProfile
 from .daikaiju import DaikaijuDeck, load_deck
+from .locations import read_data
 from .tiles import PATTERNS, Tile, TileError
 
 PATTERN_INDEX: dict[Tile, int] = {p: i for i, p in enumerate(PATTERNS)}
@@ -48,12 +48,21 @@ class GameError(ValueError):
     """A game that cannot be set up as asked."""
 
 
+WAKE_TILES_FILE = "seas_wake_tiles.json"
+
+
+def load_tile_set(path: str | Path | None = None) -> tuple[int, ...]:
+    """The wake tiles from ``path``, else the owner's edited copy, else the shipped default."""
+    doc, source = read_data(WAKE_TILES_FILE, path, GameError, "wake tile set")
+    if source.startswith("built-in"):
+        return _shipped_tile_set()
+    return parse_tile_set(doc, source)
+
+
 @cache
-def _load_wake_tiles() -> tuple[int, ...]:
-    doc = json.loads(
-        resources.files("companion.data").joinpath("seas_wake_tiles.json").read_text("utf-8")
-    )
-    return parse_tile_set(doc, "built-in wake tile set")
+def _shipped_tile_set() -> tuple[int, ...]:
+    # Parsing the set builds every tile; the shipped one never changes, so once will do.
+    return parse_tile_set(*read_data(WAKE_TILES_FILE, None, GameError, "wake tile set"))
 
 
 def parse_tile_set(doc: Any, source: str) -> tuple[int, ...]:
@@ -103,7 +112,7 @@ class Game:
         board = SEAS_6X6 if "board-6x6" in opts else SEAS_7X7
         if "no-daikaiju" not in opts and deck is None:
             deck = load_deck()
-        return cls(kind, players, board, _load_wake_tiles(), opts, deck)
+        return cls(kind, players, board, load_tile_set(), opts, deck)
 
     @property
     def seas(self) -> bool:

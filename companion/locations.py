@@ -1,9 +1,13 @@
-"""Where the companion keeps its files on this machine."""
+"""Where the companion keeps its files, and how it reads its editable data files."""
 
 from __future__ import annotations
 
+import json
 import os
+from functools import cache
+from importlib import resources
 from pathlib import Path
+from typing import Any
 
 
 def data_dir() -> Path:
@@ -19,3 +23,29 @@ def owner_file(name: str) -> Path | None:
     """The owner's edited copy of a shipped data file, when there is one."""
     p = data_dir() / name
     return p if p.is_file() else None
+
+
+@cache
+def _shipped(name: str) -> str:
+    return resources.files("companion.data").joinpath(name).read_text("utf-8")
+
+
+def read_data(
+    name: str, path: str | Path | None, error: type[ValueError], what: str
+) -> tuple[Any, str]:
+    """A data file's JSON and a name for it in messages.
+
+    The file is ``path`` when given, else the owner's copy of ``name`` in the data
+    directory, else the one shipped with the companion (source ``built-in ...``).
+    """
+    path = path if path is not None else owner_file(name)
+    if path is None:
+        return json.loads(_shipped(name)), f"built-in {what}"
+    try:
+        text = Path(path).read_text("utf-8")
+    except OSError as exc:
+        raise error(f"cannot read the {what} file {path}: {exc.strerror}") from None
+    try:
+        return json.loads(text), str(path)
+    except json.JSONDecodeError as exc:
+        raise error(f"{path}: not JSON ({exc.msg} at line {exc.lineno})") from None

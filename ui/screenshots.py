@@ -94,12 +94,21 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
     snap("table-place")
     # lay an illegal tile (if there is one) to show a red verdict
     sq = c.snapshot.board.target
-    bad = next((t for t in demo.all_oriented() if not c.session.check(sq, t).legal), None)
-    if bad is not None:
-        c.choose_tile(bad)
+    verdicts = [(t, c.session.check(sq, t)) for t in demo.all_oriented()]
+    bad = next((t for t, v in verdicts if not v.legal and not v.needs_hand), None)
+    ask = next((t for t, v in verdicts if v.needs_hand), None)
+    for tile, name in ((bad, "table-illegal"), (ask, "table-needs-hand")):
+        if tile is None:
+            continue
+        c.choose_tile(tile)
         c.confirm()
         h.frames(3)
-        snap("table-illegal")
+        snap(name)
+        if table_popup := getattr(app.sm.get_screen("table"), "popup", None):
+            table_popup.dismiss()
+        c.pending = None
+        c.verdict = None
+        h.frames(3)
     for t in demo.candidate_tiles(c, rng)[:12]:
         before = len(c.session.entries)
         c.choose_tile(t)

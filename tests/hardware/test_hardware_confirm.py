@@ -21,7 +21,7 @@ def _to_placement(tmp: Path) -> tuple[object, object]:
 
 
 def test_confirm_press_with_a_legal_tile_lights_green(tmp_path: Path) -> None:
-    c, square = _to_placement(tmp_path)
+    c, _square = _to_placement(tmp_path)
     tile = demo.candidate_tiles(c, random.Random(1))[0]
     c.choose_tile(tile)  # laid on the simulated table
     entries = len(c.session.entries)
@@ -61,7 +61,7 @@ def test_two_quick_confirm_presses_are_one_action(tmp_path: Path) -> None:
     from companion.config import Config
     from hardware.panel import Panel
 
-    c, square = _to_placement(tmp_path)
+    c, _square = _to_placement(tmp_path)
     c.panel.close()
     now = [50.0]
     c.panel = Panel.build(Config().gpio, MockFactory(), clock=lambda: now[0])

@@ -17,11 +17,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from companion.board import GAME_BOARDS, Side, Square  # noqa: E402
-from companion.tiles import PATTERNS, Tile  # noqa: E402
-from vision.drawing import OWNER  # noqa: E402
-from vision.reading import Daikaiju  # noqa: E402
-from vision.simulate import Scene, random_state, render_photo  # noqa: E402
+from companion.board import GAME_BOARDS, Side, Square
+from companion.tiles import PATTERNS, Tile
+from vision.drawing import OWNER
+from vision.reading import Daikaiju
+from vision.simulate import Scene, random_state, render_photo
 
 HERE = Path(__file__).resolve().parent / "frames"
 SIZE = (1024, 768)

@@ -98,7 +98,7 @@ def test_last_good_fit_carries_on_while_a_hand_covers_two_corners() -> None:
     covered = render_photo(6, 6, state, Scene(hide_markers=(1, 2), seed=11, frame=1))
     reading = reader.read(covered)
     assert reading.status == HELD and reading.markers == 2
-    right, unknown, wrong = score(reading, {**dict.fromkeys(TSURO.squares()), **state})
+    right, _unknown, wrong = score(reading, {**dict.fromkeys(TSURO.squares()), **state})
     assert (right, wrong) == (36, [])
 
 
@@ -129,7 +129,7 @@ def test_glare_on_a_square_gives_unknown_or_the_right_tile() -> None:
     truth = random_state(6, 6, rng, fill=1.0, daikaiju=0.0)
     glare = [Square(2, 3), Square(5, 5)]
     reading = BoardReader(TSURO).read(render_photo(6, 6, truth, Scene(glare=glare, seed=14)))
-    _, unknown, wrong = score(reading, truth)
+    _, _unknown, wrong = score(reading, truth)
     assert wrong == []
     assert all(reading.squares[sq].content is Content.UNKNOWN for sq in glare)
 

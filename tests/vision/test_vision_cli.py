@@ -101,7 +101,7 @@ def test_without_teaching_the_owners_set_is_unknown_not_wrong(
                         str(FRAMES / "owner-play.jpg"), "--json")
     assert code == 0
     squares = json.loads(out)["squares"]
-    right, unknown, wrong = _check(squares, _expected("owner-play.expected.json"))
+    _right, unknown, wrong = _check(squares, _expected("owner-play.expected.json"))
     assert wrong == []
     assert unknown >= 20  # teach matters: the drawings do not look like this set
     assert not any(sq["content"] == "tile" for sq in squares.values())
