@@ -32,7 +32,7 @@ class Walk:
     end: End
     position: int
     """Where the marker stops (``End.STOP``); otherwise the last point it reached."""
-    exits: tuple[int, ...]
+    exits: Sequence[int]
     """Every square-side point the marker left a square through, as positions."""
 
 
@@ -77,22 +77,23 @@ class Grid:
         """Follow the path from ``position`` until it stops, leaves, meets a daikaiju or loops."""
         across, links = self.across, LINKS
         exits: list[int] = []
-        seen: set[int] = set()
+        # A walk that does not loop uses each of a tile's four paths at most once, so a
+        # walk longer than that has come round again.
+        limit = 4 * len(board)
         pos = position
         while True:
             sq = pos >> 3
             tile = board[sq]
             if tile < 0:
                 end = End.DAIKAIJU if sq in blocked else End.STOP
-                return Walk(end, pos, tuple(exits))
-            if pos in seen:
-                return Walk(End.LOOP, pos, tuple(exits))
-            seen.add(pos)
+                return Walk(end, pos, exits)
+            if len(exits) > limit:
+                return Walk(End.LOOP, pos, exits)
             out = (sq << 3) | links[tile][pos & 7]
             exits.append(out)
             nxt = across[out]
             if nxt < 0:
-                return Walk(End.EDGE, out, tuple(exits))
+                return Walk(End.EDGE, out, exits)
             pos = nxt
 
 
