@@ -39,11 +39,16 @@ def _store(args: argparse.Namespace) -> RecordStore:
     return RecordStore.open(args.db)
 
 
-def _session(args: argparse.Namespace) -> Session:
-    store = _store(args)
-    game_id = args.game if args.game is not None else store.current()
+def _game_id(args: argparse.Namespace, store: RecordStore) -> int:
+    game_id: int | None = args.game if args.game is not None else store.current()
     if game_id is None:
         raise SessionError("no game yet: start one with 'companion new GAME --players a,b'")
+    return game_id
+
+
+def _session(args: argparse.Namespace) -> Session:
+    store = _store(args)
+    game_id = _game_id(args, store)
     _header, entries = store.load(game_id)
     return Session.resume(store, game_id, _dice(game_id, len(entries)))
 
@@ -178,9 +183,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     store = _store(args)
-    game_id = args.game if args.game is not None else store.current()
-    if game_id is None:
-        raise SessionError("no game to export")
+    game_id = _game_id(args, store)
     header, entries = store.load(game_id)
     Path(args.file).write_text("\n".join(dump_lines(header, entries)) + "\n", encoding="utf-8")
     print(f"Wrote game {game_id} ({len(entries)} entries) to {args.file}.")
