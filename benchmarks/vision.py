@@ -18,8 +18,10 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import argparse  # noqa: E402
 import dataclasses  # noqa: E402
+import json  # noqa: E402
 import resource  # noqa: E402
 import sys  # noqa: E402
+import tempfile  # noqa: E402
 import time  # noqa: E402
 import tracemalloc  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -30,11 +32,13 @@ import numpy as np  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.board import GAME_BOARDS, Square  # noqa: E402
-from companion.tiles import Tile, all_oriented  # noqa: E402
+from companion.tiles import PATTERNS, Tile, all_oriented  # noqa: E402
+from vision.drawing import BUILTIN, OWNER  # noqa: E402
 from vision.reading import Content, Daikaiju  # noqa: E402
 from vision.recognise import BoardReader  # noqa: E402
 from vision.simulate import Scene, random_state, render_photo  # noqa: E402
-from vision.templates import builtin  # noqa: E402
+from vision.teach import teach  # noqa: E402
+from vision.templates import TemplateSet, builtin  # noqa: E402
 
 
 def pct(values: list[float], q: float) -> float:
@@ -45,10 +49,16 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--boards", type=int, default=200)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--dump", type=Path, help="save the photos of boards not read in full here")
+    ap.add_argument("--owner", action="store_true",
+                    help="draw the boards in another look (vision.drawing.OWNER) and read them "
+                         "with a profile taught from two photos, as an owner would")
     args = ap.parse_args()
     cv2.setNumThreads(1)
-    rng = np.random.default_rng(args.seed)
     builtin()  # built once per process; not part of a read
+    style, templates = BUILTIN, None
+    if args.owner:
+        style, templates = OWNER, _teach_owner()
 
     squares = right = unknown = wrong = boards_right = not_found = 0
     reread_squares = reread_right = reread_wrong = 0
@@ -59,18 +69,20 @@ def main() -> int:
     kept: list[tuple[object, np.ndarray]] = []
     t_start = time.perf_counter()
     for b in range(args.boards):
+        rng = np.random.default_rng([args.seed, b])  # each board reproducible on its own
         board = GAME_BOARDS["tsuro" if b % 2 == 0 else "tsuro-of-the-seas"]
         state = random_state(board.rows, board.cols, rng, fill=float(rng.uniform(0.2, 0.9)))
         scene = Scene.random(rng)
-        frame = render_photo(board.rows, board.cols, state, scene)
+        frame = render_photo(board.rows, board.cols, state, scene, style=style)
         if len(kept) < 6:
             kept.append((board, frame))
-        reader = BoardReader(board)
+        reader = BoardReader(board, templates)
         t0 = time.perf_counter()
         reading = reader.read(frame)
         full_ms[board.rows].append((time.perf_counter() - t0) * 1000)
         if not reading.found:
             not_found += 1
+            wrong_examples.append(f"board {b}: not found ({reading.reason})")
         board_ok = reading.found
         for sq, truth in state.items():
             got = reading.squares[sq]
@@ -78,6 +90,9 @@ def main() -> int:
             if got.content is Content.UNKNOWN:
                 unknown += 1
                 board_ok = False
+                if reading.found:
+                    wrong_examples.append(f"board {b} {sq}: {_name(truth)} read as unknown "
+                                          f"({got.confidence})")
             elif got.piece() == truth:
                 right += 1
             else:
@@ -85,6 +100,9 @@ def main() -> int:
                 board_ok = False
                 wrong_examples.append(f"board {b} {sq}: {_name(truth)} read as {got.to_json()}")
         boards_right += board_ok
+        if not board_ok and args.dump:
+            args.dump.mkdir(parents=True, exist_ok=True)
+            cv2.imwrite(str(args.dump / f"board-{b}.png"), frame)
         if not reading.found:
             continue
 
@@ -102,7 +120,7 @@ def main() -> int:
             decoys = [tiles[int(i)] for i in rng.choice(len(tiles), 3, replace=False)]
             legal[sq] = [laid, *decoys]
         frame2 = render_photo(board.rows, board.cols, after,
-                              dataclasses.replace(scene, frame=1))
+                              dataclasses.replace(scene, frame=1), style=style)
         t0 = time.perf_counter()
         reading2 = reader.read(frame2, known=state, legal=legal)
         reread_ms.append((time.perf_counter() - t0) * 1000)
@@ -119,11 +137,12 @@ def main() -> int:
     # Memory is traced apart: tracing slows every allocation and would spoil the timings.
     tracemalloc.start()
     for board, frame in kept:
-        BoardReader(board).read(frame)  # type: ignore[arg-type]
+        BoardReader(board, templates).read(frame)  # type: ignore[arg-type]
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
 
-    print(f"vision benchmark: {args.boards} boards ({args.boards - args.boards // 2} of 6x6, "
+    look = "owner's look, taught profile" if args.owner else "built-in look"
+    print(f"vision benchmark ({look}): {args.boards} boards ({args.boards - args.boards // 2} of 6x6, "
           f"{args.boards // 2} of 7x7), seed {args.seed}, 1280x960 frames, one thread")
     print(f"  squares read           {squares}")
     print(f"  per-square accuracy    {right / squares:.4%}   (target >= 99.95%)")
@@ -141,9 +160,40 @@ def main() -> int:
     print(f"  peak memory of a read  {peak / 2**20:.1f} MiB traced (numpy + Python), "
           f"process peak RSS {rss:.0f} MiB (includes the renderer)")
     print(f"  wall time              {elapsed:.0f} s (mostly rendering the photos)")
-    for line in wrong_examples[:10]:
-        print("  wrong:", line)
+    for line in wrong_examples[:12]:
+        print("  missed:", line)
     return 0
+
+
+def _teach_owner() -> TemplateSet:
+    """Teach the owner's look from two photos, as tests/vision/make_vision_frames.py does."""
+    board = GAME_BOARDS["tsuro"]
+    rng = np.random.default_rng(7)
+    squares = board.squares()
+    one: dict[Square, Tile | Daikaiju | None] = {
+        sq: PATTERNS[i].rotated(int(rng.integers(0, 4))) for i, sq in enumerate(squares[:35])}
+    one[squares[35]] = None
+    two: dict[Square, Tile | Daikaiju | None] = {squares[0]: Daikaiju()}
+    two.update({squares[i]: None for i in (1, 2, 9, 20, 33)})
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        entries = []
+        for k, (state, seed) in enumerate(((one, 1), (two, 2))):
+            scene = Scene(tilt_deg=12, tilt_dir_deg=40.0 * seed, turn_deg=4, blur=0.8, noise=3,
+                          jpeg=90, seed=seed)
+            cv2.imwrite(str(work / f"teach-{k}.png"),
+                        render_photo(6, 6, state, scene, style=OWNER))
+            entries.append({"path": f"teach-{k}.png",
+                            "squares": {sq.name(): _label(v) for sq, v in state.items()}})
+        (work / "layout.json").write_text(json.dumps({"images": entries}))
+        templates, _ = teach(work / "layout.json", board, work / "profile")
+    return templates
+
+
+def _label(piece: Tile | Daikaiju | None) -> str | None:
+    if piece is None:
+        return None
+    return "daikaiju" if isinstance(piece, Daikaiju) else piece.notation()
 
 
 def _name(piece: Tile | Daikaiju | None) -> str:

@@ -154,6 +154,9 @@ class CompanionApp(App):
         for screen in (StartScreen(), TableScreen(), InstructionsScreen(), HistoryScreen(),
                        SettingsScreen(), EndScreen()):
             self.sm.add_widget(screen)
+        from .tsushima import install as install_tsushima
+
+        install_tsushima(self)  # the Tsushima referee's screens (ui/tsushima)
         try:
             from companion.locations import data_dir
 
@@ -179,7 +182,7 @@ class CompanionApp(App):
         if self.ctx.factory.simulated:
             self.panel_widget = SimPanel(
                 panel=self.ctx.panel, camera=self.ctx.camera,
-                note="Mock pins:\nbuttons, LEDs",
+                note="Mock\npins",
             )
             root.add_widget(self.panel_widget)
         if not any(isinstance(h, _KeepGoing) for h in ExceptionManager.handlers):

@@ -16,6 +16,7 @@ def prepare_kivy(size: tuple[int, int] | None = None, fullscreen: bool = False) 
 
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "MIXED")
+    os.environ.setdefault("KIVY_CLIPBOARD", "sdl2")  # no probing for X tools on the Pi
     from kivy.config import Config
 
     if size:

@@ -92,6 +92,17 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
               and c.snapshot.dice is not None)
     app.show_table()
     snap("table-place")
+    # entry by touch: the tile picker (pop-ups live on the window, not the root)
+    table = app.sm.get_screen("table")
+    if c.session.awaiting() == "place":
+        table.pick_tile()
+        if c.snapshot.board.target is not None:
+            picker = table.popup
+            picker.choose_pattern(demo.candidate_tiles(c, rng)[0].pattern())
+        h.frames(6)
+        snap("table-tile-picker", window=True)
+        table.popup.dismiss()
+        h.frames(4)
     # lay an illegal tile (if there is one) to show a red verdict
     sq = c.snapshot.board.target
     verdicts = [(t, c.session.check(sq, t)) for t in demo.all_oriented()]
@@ -106,6 +117,15 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
         snap(name)
         if table_popup := getattr(app.sm.get_screen("table"), "popup", None):
             table_popup.dismiss()
+            h.frames(3)
+        if name == "table-needs-hand" and bad is None and c.pending is not None:
+            # the player shows a hand holding a safe tile: the rules refuse (red)
+            seat = c.snapshot.active or 0
+            safe = list({t.pattern(): t for t, v in verdicts if v.legal}.values())
+            c.show_hand(safe[: max(0, c.snapshot.hands[seat] - 1)])
+            h.frames(3)
+            if c.verdict is not None and not c.verdict.legal:
+                snap("table-illegal")
         c.pending = None
         c.verdict = None
         h.frames(3)
@@ -117,17 +137,6 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
             break
     h.frames(3)
     snap("table-legal")
-    # entry by touch: the tile picker (pop-ups live on the window, not the root)
-    table = app.sm.get_screen("table")
-    if c.session.awaiting() == "place":
-        table.pick_tile()
-        if c.snapshot.board.target is not None:
-            picker = table.popup
-            picker.choose_pattern(demo.candidate_tiles(c, rng)[0].pattern())
-        h.frames(6)
-        snap("table-tile-picker", window=True)
-        table.popup.dismiss()
-        h.frames(4)
     # a daikaiju phase or a lost ship: the instructions screen
     demo.play(c, seed, until=lambda c: c.checking)
     if c.checking:
@@ -142,6 +151,10 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
     h.frames(3)
     app.show_table()
     snap("end")
+    from .tsushima import screenshot_states  # the Tsushima referee's screens
+
+    for name in screenshot_states(app):
+        snap(name)
     return [p for ps in pictures.values() for p in ps]
 
 

@@ -114,6 +114,6 @@ class BoardFinder:
 
     def _plausible(self, h: np.ndarray) -> bool:
         """The grid must come out as a convex quadrilateral of some size."""
-        grid = np.float64([[0, 0], [self.cols, 0], [self.cols, self.rows], [0, self.rows]])
+        grid = np.array([[0, 0], [self.cols, 0], [self.cols, self.rows], [0, self.rows]], np.float64)
         quad = cv2.perspectiveTransform(grid[None], h)[0].astype(np.float32)
         return bool(cv2.isContourConvex(quad)) and cv2.contourArea(quad) > 400

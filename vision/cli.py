@@ -192,12 +192,14 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
             if len(detections) < 4:
                 raise BoardNotFound(f"calibration needs all 4 markers in view; saw "
                                     f"{len(detections)}")
-            grid = np.float64([[0, 0], [board.cols, 0], [board.cols, board.rows],
-                               [0, board.rows]])
+            grid = np.array([[0, 0], [board.cols, 0], [board.cols, board.rows],
+                             [0, board.rows]], np.float64)
             to_grid = cv2.getPerspectiveTransform(corners.astype(np.float32),
                                                   grid.astype(np.float32))
-            measured = {i: tuple(tuple(float(v) for v in xy) for xy in cv2.perspectiveTransform(
-                d.corners[None].astype(np.float64), to_grid)[0]) for i, d in detections.items()}
+            measured: dict[int, tuple[tuple[float, float], ...]] = {}
+            for i, d in detections.items():
+                pts = cv2.perspectiveTransform(d.corners[None].astype(np.float64), to_grid)[0]
+                measured[i] = tuple((float(x), float(y)) for x, y in pts)
             layout = MarkerLayout(measured)
             save_layout(args.profile, board, layout)
             notes.append(f"marker offsets saved to {args.profile / 'markers.json'}")

@@ -68,7 +68,8 @@ def _path_points(a: int, b: int, style: Style, steps: int = 24) -> np.ndarray:
     k = style.bend * min(1.0, gap)
     c1, c2 = pa + na * k, pb + nb * k
     t = np.linspace(0.0, 1.0, steps)[:, None]
-    return (1 - t) ** 3 * pa + 3 * (1 - t) ** 2 * t * c1 + 3 * (1 - t) * t**2 * c2 + t**3 * pb
+    curve = (1 - t) ** 3 * pa + 3 * (1 - t) ** 2 * t * c1 + 3 * (1 - t) * t**2 * c2 + t**3 * pb
+    return np.asarray(curve)
 
 
 def _poly(img: np.ndarray, pts: np.ndarray, size: int, colour: BGR, width: float) -> None:
@@ -83,7 +84,7 @@ def _base(size: int, colour: BGR, style: Style) -> np.ndarray:
     if style.texture:
         rng = np.random.default_rng(style.seed)
         grain = rng.normal(0.0, style.texture, (size // 4 + 1, size // 4 + 1)).astype(np.float32)
-        grain = cv2.resize(grain, (size, size), interpolation=cv2.INTER_CUBIC)
+        grain = np.asarray(cv2.resize(grain, (size, size), interpolation=cv2.INTER_CUBIC))
         img = np.clip(img.astype(np.float32) + grain[:, :, None], 0, 255).astype(np.uint8)
     if style.border is not None:
         cv2.rectangle(img, (0, 0), (size - 1, size - 1), style.border, max(1, size // 40))

@@ -35,9 +35,13 @@ def warp_top_down(grey: np.ndarray, homography: np.ndarray, rows: int, cols: int
 def patches(top: np.ndarray, rows: int, cols: int) -> np.ndarray:
     """Every square's pooled patch: array (rows * cols, GRID, GRID) float32, row-major."""
     img = cv2.GaussianBlur(top.astype(np.float32), (0, 0), BLUR)
-    blocks = img.reshape(rows, PX, cols, PX)[:, MARGIN : PX - MARGIN, :, MARGIN : PX - MARGIN]
-    pooled = blocks.reshape(rows, GRID, POOL, cols, GRID, POOL).mean(axis=(2, 5))
-    return np.ascontiguousarray(pooled.transpose(0, 2, 1, 3).reshape(rows * cols, GRID, GRID))
+    # Pooling by area averaging over the whole grid at once (far faster than a numpy mean
+    # over a 6-d view); the margin is cut afterwards, in pooled pixels.
+    pooled = cv2.resize(img, (cols * PX // POOL, rows * PX // POOL),
+                        interpolation=cv2.INTER_AREA)
+    cell, m = PX // POOL, MARGIN // POOL
+    blocks = pooled.reshape(rows, cell, cols, cell)[:, m : cell - m, :, m : cell - m]
+    return np.ascontiguousarray(blocks.transpose(0, 2, 1, 3).reshape(rows * cols, GRID, GRID))
 
 
 def normalise(p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -72,7 +76,7 @@ def jittered_patch(top: np.ndarray, x0: float, y0: float,
     src = top.astype(np.float32)
     for dx, dy, angle in jitter:
         m = cv2.getRotationMatrix2D(centre, angle, 1.0)
-        m[:, 2] += (dx - x0, dy - y0)
+        m[:, 2] += np.array([dx - x0, dy - y0])
         square = cv2.warpAffine(src, m, (PX, PX), flags=cv2.INTER_LINEAR,
                                 borderMode=cv2.BORDER_REPLICATE)
         acc += patches(square, 1, 1)[0]

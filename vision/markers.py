@@ -88,7 +88,11 @@ class MarkerDetector:
         max_per = 0.5 * (small.shape[0] + small.shape[1])
         found: dict[int, Detection] = {}
         twice: set[int] = set()
-        for level in self._levels:
+        # The usual levels first; only a frame with fewer than three markers pays for more.
+        extra = tuple(v for v in range(20, 230, 10) if v not in self._levels)
+        for n, level in enumerate(self._levels + extra):
+            if n >= len(self._levels) and len(found) >= 3:
+                break  # three markers place the board; the fourth is not worth the time
             mask = (small < level).astype(np.uint8)
             contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
             seen_here: dict[int, np.ndarray] = {}
@@ -107,7 +111,7 @@ class MarkerDetector:
                 q = quad.reshape(4, 2).astype(np.float32) / f
                 if cv2.contourArea(q, True) < 0:
                     q = q[::-1].copy()
-                got = self._read_bits(grey, q)
+                got = self._read_bits(grey, q, retry=n >= len(self._levels))
                 if got is None:
                     continue
                 marker_id, ordered = got
@@ -128,14 +132,20 @@ class MarkerDetector:
         quads = refine_quads(grey, np.stack([found[i].corners for i in ids]))
         return {i: Detection(i, quads[k]) for k, i in enumerate(ids)}
 
-    def _read_bits(self, grey: np.ndarray, q: np.ndarray) -> tuple[int, np.ndarray] | None:
+    def _read_bits(self, grey: np.ndarray, q: np.ndarray, retry: bool = False
+                   ) -> tuple[int, np.ndarray] | None:
         s = 6 * _CELL
-        h = cv2.getPerspectiveTransform(q, np.float32([[0, 0], [s, 0], [s, s], [0, s]]))
+        h = cv2.getPerspectiveTransform(q, np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float32))
         patch = cv2.warpPerspective(grey, h, (s, s), flags=cv2.INTER_LINEAR)
         _, bw = cv2.threshold(patch, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         # The middle of each cell decides; its rim is blurred by its neighbours.
         cells = bw.reshape(6, _CELL, 6, _CELL)[:, 1:3, :, 1:3].sum(axis=(1, 3)) > 2
-        if cells[0].any() or cells[5].any() or cells[:, 0].any() or cells[:, 5].any():
+        ring = np.concatenate([cells[0], cells[5], cells[1:5, 0], cells[1:5, 5]])
+        if ring.any():
+            # A mostly black ring is a marker seen through rough corners: when a marker is
+            # still missing, fit its corners to its edges and read it again.
+            if retry and ring.sum() <= 4:
+                return self._read_bits(grey, refine_quads(grey, q[None])[0])
             return None
         ok, idx, rot = self._dictionary.identify(cells[1:5, 1:5].astype(np.uint8), 0.0)
         if not ok or int(idx) not in MARKER_IDS:
@@ -213,7 +223,7 @@ def _fit_round(grey: np.ndarray, q: np.ndarray) -> np.ndarray:
         np.abs(den) > 1e-9, den, np.nan)
     out = p1 + tt[..., None] * r1
     out[(wsum < 4).any(axis=1)] = np.nan
-    return out.astype(np.float32)
+    return np.asarray(out, np.float32)
 
 
 def marker_sheet(square_mm: float, dpi: int = 300) -> np.ndarray:

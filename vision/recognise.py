@@ -23,7 +23,7 @@ from companion.tiles import Tile
 
 from .board_finder import FOUND, NOT_FOUND, BoardFinder, BoardPose
 from .errors import BadImage, BoardNotFound
-from .features import PX, normalise, patches, warp_top_down
+from .features import normalise, patches, warp_top_down
 from .geometry import MarkerLayout
 from .reading import BoardReading, Content, Daikaiju, Observation, Piece, SquareReading
 from .templates import DAIKAIJU, TemplateSet, builtin
@@ -34,13 +34,13 @@ class Thresholds:
     """When a look is called. Measured on the benchmark set (docs/vision.md)."""
 
     least: float = 0.45  # best correlation needed to call a piece
-    margin: float = 0.035  # lead over the runner-up needed to call it
-    legal_margin: float = 0.025  # lead needed when the runner-up is not a legal placement
+    margin: float = 0.04  # lead over every other look needed to call it (see _Scores.lead)
+    legal_margin: float = 0.025  # lead needed over looks that are not legal placements
     empty_band: float = 1.3  # contrast within this factor of the empty threshold is unclear
     changed: float = 0.06  # mean grey change (share of brightness) that marks a square changed
 
 
-TAUGHT = Thresholds(least=0.5, margin=0.08, legal_margin=0.05)
+TAUGHT = Thresholds(least=0.5, margin=0.09, legal_margin=0.06)
 """Looks learned from a couple of photos are noisier than drawn ones: ask for a wider lead."""
 
 
@@ -51,6 +51,7 @@ class _Scores:
     first: np.ndarray  # (n,) best correlation
     second: np.ndarray  # (n,) best correlation of any other label
     all: np.ndarray  # (n, len(labels))
+    lead: np.ndarray  # (n, len(labels)) lead of the best over each label, scaled (see _score)
 
 
 class BoardReader:
@@ -76,6 +77,7 @@ class BoardReader:
         self._matrix = self.templates.vectors[np.concatenate(self._label_rows)].T.copy()
         self._bounds = np.cumsum([0] + [len(r) for r in self._label_rows])[:-1]
         self._label_index = {lb: i for i, lb in enumerate(self._labels)}
+        self._spread = _label_distances(self.templates.vectors, self._label_rows)
         self._last_patches: np.ndarray | None = None
         self._last_reading: BoardReading | None = None
         self._last_pose: BoardPose | None = None
@@ -157,7 +159,7 @@ class BoardReader:
     def _marker_patch(self, grey: np.ndarray, pose: BoardPose, marker_id: int) -> np.ndarray:
         corners = self.finder.layout.array(marker_id).astype(np.float64)
         s = 16
-        box = np.float64([[0, 0], [s, 0], [s, s], [0, s]])
+        box = np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float64)
         to_grid = cv2.getPerspectiveTransform(box.astype(np.float32), corners.astype(np.float32))
         m = pose.homography @ to_grid
         patch = cv2.warpPerspective(grey, m, (s, s), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
@@ -185,15 +187,21 @@ class BoardReader:
             return np.ones(len(raw), bool)
         diff = np.abs(raw - self._last_patches).mean(axis=(1, 2))
         bright = np.maximum(raw.mean(axis=(1, 2)), 1.0)
-        return (diff / bright) > self.thresholds.changed
+        return np.asarray((diff / bright) > self.thresholds.changed)
 
     def _score(self, vecs: np.ndarray) -> _Scores:
         sims = vecs @ self._matrix
         per_label = np.maximum.reduceat(sims, self._bounds, axis=1)
         order = np.argsort(-per_label, axis=1)[:, :2]
         rows = np.arange(len(vecs))
-        return _Scores(self._labels, order[:, 0], per_label[rows, order[:, 0]],
-                       per_label[rows, order[:, 1]], per_label)
+        best, first = order[:, 0], per_label[rows, order[:, 0]]
+        # The lead over a look is measured along the line between the two looks: two tiles
+        # that differ in one small corner are told apart by that corner alone, so their
+        # correlations differ little even when the answer is plain (unit-noise scale).
+        lead = (first[:, None] - per_label) / self._spread[best]
+        lead[rows, best] = np.inf
+        return _Scores(self._labels, best, first, per_label[rows, order[:, 1]], per_label,
+                       lead)
 
     def _odd_flat_squares(self, warped: np.ndarray, contrast: np.ndarray) -> np.ndarray:
         """Plain squares that do not look like the other plain squares: a hand, a sleeve, a
@@ -203,9 +211,8 @@ class BoardReader:
         if flat.sum() < 3:
             return odd
         r, c = self.rows, self.cols
-        m = PX // 4
-        cells = warped.reshape(r, PX, c, PX, -1)[:, m:-m, :, m:-m].astype(np.float32)
-        mean = cells.mean(axis=(1, 3)).reshape(r * c, -1)
+        mean = cv2.resize(warped, (c, r), interpolation=cv2.INTER_AREA).astype(np.float32)
+        mean = mean.reshape(r * c, -1)
         bright = mean.sum(axis=1) + 1.0
         ref_bright = float(np.median(bright[flat]))
         odd |= (bright / ref_bright > 1.5) | (bright / ref_bright < 0.6)
@@ -219,7 +226,7 @@ class BoardReader:
                 legal: Sequence[Tile] | None, odd: bool = False) -> SquareReading:
         th = self.thresholds
         ratio = contrast / self.templates.empty_contrast
-        first, second = float(s.first[k]), float(s.second[k])
+        first = float(s.first[k])
         if odd:
             return SquareReading(Content.UNKNOWN, 0.2)
         if ratio < 1.0 / th.empty_band:
@@ -228,20 +235,20 @@ class BoardReader:
         if ratio < th.empty_band:
             return SquareReading(Content.UNKNOWN, 0.3)
         label = s.labels[int(s.best[k])]
-        margin_needed = th.margin
+        lead = s.lead[k]
         legal_labels = None if legal is None else {t.notation() for t in legal}
-        if legal_labels:
-            # The legal placements are tried first: a legal best whose runner-up is not
-            # legal may win by a smaller lead.
-            legal_idx = [self._label_index[lb] for lb in legal_labels if lb in self._label_index]
-            if legal_idx:
-                best_legal = max(legal_idx, key=lambda j: s.all[k, j])
-                if best_legal == int(s.best[k]):
-                    others = [s.all[k, j] for j in legal_idx if j != best_legal]
-                    if not others or max(others) < second:
-                        margin_needed = th.legal_margin
-        conf = _confidence(first, first - second, th.least, margin_needed)
-        if first < th.least or first - second < margin_needed:
+        legal_idx = [self._label_index[lb] for lb in legal_labels or () if lb in self._label_index]
+        if legal_idx and int(s.best[k]) in legal_idx:
+            # The legal placements are tried first: against looks no legal move can put
+            # here, a legal best needs a smaller lead.
+            mask = np.zeros(len(lead), bool)
+            mask[legal_idx] = True
+            ok = min(float(lead[mask].min()) / th.margin,
+                     float(lead[~mask].min()) / th.legal_margin)
+        else:
+            ok = float(lead.min()) / th.margin
+        conf = _confidence(first, ok, th.least)
+        if first < th.least or ok < 1.0:
             return SquareReading(Content.UNKNOWN, min(conf, 0.49))
         if label.startswith(DAIKAIJU):
             facing = Side.parse(label.split(":")[1])
@@ -287,14 +294,25 @@ class BoardReader:
         return reading
 
 
-def _confidence(first: float, lead: float, least: float, margin: float) -> float:
-    """0.5 exactly at the calling line, towards 1 as both the match and the lead grow."""
+def _confidence(first: float, lead: float, least: float) -> float:
+    """0.5 exactly at the calling line, towards 1 as both the match and the lead grow
+    (``lead`` is the lead as a multiple of the one needed)."""
     def ramp(x: float, line: float, top: float) -> float:
         if x < line:
             return 0.5 * max(x, 0.0) / line
         return 0.5 + 0.5 * min(1.0, (x - line) / (top - line))
 
-    return round(min(ramp(first, least, 0.95), ramp(lead, margin, 4 * margin)), 3)
+    return round(min(ramp(first, least, 0.95), ramp(lead, 1.0, 4.0)), 3)
+
+
+def _label_distances(vectors: np.ndarray, rows: list[np.ndarray]) -> np.ndarray:
+    """Distance between every two labels' mean looks (unit vectors), for scaling leads."""
+    means = np.stack([vectors[r].mean(axis=0) for r in rows])
+    means /= np.maximum(np.linalg.norm(means, axis=1, keepdims=True), 1e-6)
+    sims = np.clip(means @ means.T, -1.0, 1.0)
+    dist = np.sqrt(np.maximum(2.0 - 2.0 * sims, 1e-4)).astype(np.float32)
+    np.fill_diagonal(dist, 1.0)
+    return np.asarray(dist)
 
 
 def _group(labels: list[str]) -> tuple[list[str], list[np.ndarray]]:
@@ -310,18 +328,19 @@ def _small_grey(img: np.ndarray) -> np.ndarray:
 
 def _image(frame: object) -> np.ndarray | None:
     """The frame as uint8 grey or BGR, or None when it is no image at all."""
-    if frame is None or not isinstance(frame, np.ndarray) or frame.size == 0:
+    if not isinstance(frame, np.ndarray) or frame.size == 0:
         return None
-    if frame.dtype != np.uint8:
-        if not np.issubdtype(frame.dtype, np.number):
+    img: np.ndarray = frame
+    if img.dtype != np.uint8:
+        if not np.issubdtype(img.dtype, np.number):
             return None
-        frame = np.clip(np.nan_to_num(frame), 0, 255).astype(np.uint8)
-    if frame.ndim == 3 and frame.shape[2] == 4:
-        return cv2.cvtColor(frame, cv2.COLOR_BGRA2BGR)
-    if frame.ndim == 3 and frame.shape[2] == 1:
-        return np.ascontiguousarray(frame[:, :, 0])
-    if frame.ndim == 2 or (frame.ndim == 3 and frame.shape[2] == 3):
-        return frame
+        img = np.clip(np.nan_to_num(img), 0, 255).astype(np.uint8)
+    if img.ndim == 3 and img.shape[2] == 4:
+        return np.asarray(cv2.cvtColor(img, cv2.COLOR_BGRA2BGR))
+    if img.ndim == 3 and img.shape[2] == 1:
+        return np.ascontiguousarray(img[:, :, 0])
+    if img.ndim == 2 or (img.ndim == 3 and img.shape[2] == 3):
+        return img
     return None
 
 

@@ -23,7 +23,7 @@ RADIUS = 0.06  # sampled disc, in squares (a ship is about 0.2 across)
 
 
 def _lab(bgr: tuple[int, int, int]) -> tuple[float, float, float]:
-    px = np.uint8([[bgr]])
+    px = np.array([[bgr]], np.uint8)
     lab = cv2.cvtColor(px, cv2.COLOR_BGR2LAB)[0, 0].astype(float)
     return (lab[0], lab[1], lab[2])
 
@@ -74,7 +74,7 @@ class ShipFinder:
         blurred = cv2.blur(top, (2 * r + 1, 2 * r + 1))
         samples = blurred[self._xy[:, 1] + pad, self._xy[:, 0] + pad]
         lab = cv2.cvtColor(samples[None].astype(np.uint8), cv2.COLOR_BGR2LAB)[0]
-        return lab.astype(np.float32)
+        return np.asarray(lab, np.float32)
 
     def find(self, frame: np.ndarray, homography: np.ndarray) -> dict[Point, str]:
         """Ships seen, by the point they stand on."""

@@ -163,7 +163,7 @@ def render_top_down(
         cx, cy = at(sq.col - 0.5, sq.row - 0.5)
         spot = np.zeros((h, w), np.float32)
         cv2.circle(spot, (cx, cy), int(px * 0.45), 1.0, -1)
-        spot = cv2.GaussianBlur(spot, (0, 0), px * 0.12)
+        spot = np.asarray(cv2.GaussianBlur(spot, (0, 0), px * 0.12))
         img = (img * (1 - spot[:, :, None]) + 255 * spot[:, :, None]).astype(np.uint8)
     if scene.hand:
         _draw_hand(img, rng, to_img, rows, cols)
@@ -189,11 +189,11 @@ def _paste_turned(img: np.ndarray, art: np.ndarray, cx: float, cy: float, angle:
 def _paste_marker(img: np.ndarray, marker_id: int, corners: np.ndarray, to_img: np.ndarray) -> None:
     side = 120
     mk = cv2.cvtColor(marker_image(marker_id, side), cv2.COLOR_GRAY2BGR)
-    src = np.float32([[0, 0], [side, 0], [side, side], [0, side]])
+    src = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
     dst = cv2.perspectiveTransform(corners[None].astype(np.float64), to_img)[0].astype(np.float32)
     x0, y0 = np.floor(dst.min(axis=0)).astype(int) - 1
     x1, y1 = np.ceil(dst.max(axis=0)).astype(int) + 1
-    h = cv2.getPerspectiveTransform(src, dst - np.float32([x0, y0]))
+    h = cv2.getPerspectiveTransform(src, dst - np.array([x0, y0], np.float32))
     box = (int(x1 - x0), int(y1 - y0))
     warped = cv2.warpPerspective(mk, h, box, flags=cv2.INTER_AREA)
     mask = cv2.warpPerspective(np.full((side, side), 255, np.uint8), h, box)
@@ -234,7 +234,7 @@ def camera_matrix(scene: Scene, src_size: tuple[int, int], out_size: tuple[int, 
                   [0, f, h_out / 2 * (1 + 2 * scene.shift[1])], [0, 0, 1]])
     to_plane = np.array([[scale, 0, -scale * centre[0]], [0, scale, -scale * centre[1]], [0, 0, 1]])
     ext = np.column_stack([rot[:, 0], rot[:, 1], np.array([0.0, 0.0, z])])
-    return k @ ext @ to_plane
+    return np.asarray(k @ ext @ to_plane)
 
 
 def photograph(
@@ -261,13 +261,13 @@ def photograph(
         img *= (1.0 + scene.light * ramp)[:, :, None]
     img *= np.array(scene.cast, np.float32)
     if scene.blur:
-        img = cv2.GaussianBlur(img, (0, 0), scene.blur)
+        img = np.asarray(cv2.GaussianBlur(img, (0, 0), scene.blur))
     if scene.noise:
-        img += shot.normal(0, scene.noise, img.shape).astype(np.float32)
+        img += np.asarray(shot.normal(0, scene.noise, img.shape), np.float32)
     out = np.clip(img, 0, 255).astype(np.uint8)
     if scene.jpeg:
         _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, scene.jpeg])
-        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        out = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR))
     return out, hmat
 
 
@@ -299,7 +299,7 @@ def render_photo_and_truth(
     scene = scene or Scene()
     top, to_img = render_top_down(rows, cols, state, ships, style, scene=scene, layout=layout)
     centre = tuple((to_img @ np.array([cols / 2, rows / 2, 1.0]))[:2])
-    photo, hmat = photograph(top, scene, size, centre)  # type: ignore[arg-type]
+    photo, hmat = photograph(top, scene, size, (float(centre[0]), float(centre[1])))
     return photo, hmat @ to_img
 
 

@@ -65,7 +65,9 @@ class TableScreen(Screen):
             self.verdict_text = v.text
             self.verdict_bg = AMBER if v.needs_hand else (GREEN if v.legal else RED)
         lines = [c.message] if c.message else []
-        lines += c.notices[:2]
+        # the dice themselves show the roll; other routine sentences are listed
+        notices = [n for n in c.notices if not n.startswith(("Gold ", "The single die"))]
+        lines += notices[: 1 if v is not None else 2]
         self.message = "\n".join(lines)
         if snap.odds:
             self.odds_text = "Danger next daikaiju phase: " + ", ".join(

@@ -1,0 +1,305 @@
+"""The Tsushima screens headless: scenario set-up, a battle board engagement with the odds
+shown before the dice, simultaneous damage, and a terminal phase with repairs and morale.
+
+The environment (offscreen SDL, no Kivy arguments, temporary data) is set by this folder's
+conftest before Kivy is imported. Each test builds its own app on the one Kivy window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion import config as cfg
+from companion.dice import DiceService
+from companion.tsushima import Conditions, Ship, default_data, gun_shot
+from hardware.pins import FactoryChoice
+from ui import demo
+
+
+def make(tmp: Path, size: tuple[int, int] = (800, 480)) -> Any:
+    from ui.app import build_context
+    from ui.harness import Harness
+
+    loaded = cfg.load(tmp / "config.toml", etc_path=None)
+    store = demo.temp_store(tmp / "data")
+    ctx = build_context(
+        loaded,
+        camera="sim",
+        factory=FactoryChoice(MockFactory(), True, "tests: mock pins"),
+        store=store,
+        session_api=demo.SeededSessions(3),
+    )
+    h = Harness(ctx, size)
+    h.app.tsushima.dice = DiceService(11)  # seeded virtual dice
+    return h
+
+
+@pytest.fixture
+def h(tmp_path: Path) -> Iterator[Any]:
+    harness = make(tmp_path)
+    yield harness
+    harness.stop()
+    harness.app.ctx.close()
+
+
+def screen(h: Any, name: str) -> Any:
+    h.frames(2)
+    assert h.app.sm.current == name
+    return h.app.sm.get_screen(name)
+
+
+def rows(box: Any) -> list[Any]:
+    return list(reversed(box.children))  # Kivy keeps children last-added first
+
+
+def row_for(box: Any, ident: str) -> Any:
+    return next(r for r in rows(box) if getattr(r, "ident", None) == ident)
+
+
+def press(widget: Any) -> None:
+    """What a finger's release does (for rows scrolled out of sight)."""
+    widget.dispatch("on_release")
+
+
+def texts(widget: Any) -> str:
+    """Every label's text under a widget, for asserting what the screen shows."""
+    out = []
+    for w in widget.walk(restrict=True):
+        t = getattr(w, "text", None)
+        if isinstance(t, str) and t:
+            out.append(t)
+    return "\n".join(out)
+
+
+def set_up_tsushima(h: Any) -> Any:
+    """From the start screen to the Battle of Tsushima's fleets, by touch."""
+    start = screen(h, "start")
+    h.touch(start.ids.tsushima)
+    setup = screen(h, "tsushima-setup")
+    buttons = rows(setup.ids.scenarios)
+    h.touch(next(b for b in buttons if "Tsushima" in b.text))
+    h.touch(setup.ids.start)
+    return screen(h, "tsushima-fleets")
+
+
+def test_every_scenario_is_offered_and_tsushima_sets_up_the_fleets(h: Any) -> None:
+    start = screen(h, "start")
+    h.touch(start.ids.tsushima)
+    setup = screen(h, "tsushima-setup")
+    titles = [b.text for b in rows(setup.ids.scenarios)]
+    assert len(titles) == 5
+    for name in ("Port Arthur", "Variag at Chemulpo", "Round Island", "Tsushima", "War at Sea"):
+        assert any(name in t for t in titles), name
+    # the provisional tables are flagged, and the full warnings are a touch away
+    assert "Gunfire Table" in setup.ids.banner.text
+    assert "Torpedo Table" in setup.ids.banner.text
+    assert setup.ids.banner.height > 0
+    h.touch(next(b for b in rows(setup.ids.scenarios) if "Round Island" in b.text))
+    assert "The Battle off Round Island" in setup.ids.details.text
+    h.touch(next(w for w in setup.walk() if getattr(w, "text", "") == "Other games"))
+    fleets = set_up_tsushima(h)
+    assert "May 1905" in fleets.clock_line
+    japan = texts(fleets.ids.japan)
+    russia = texts(fleets.ids.russia)
+    assert "Mikasa" in japan and "Sasebo" in japan
+    assert "Souvaroff" in russia and "China Sea" in russia and "morale -2" in russia
+    assert len(rows(fleets.ids.japan)) == 29 and len(rows(fleets.ids.russia)) == 23
+    assert "Gunfire Table" in fleets.ids.banner.text
+
+
+def test_battle_board_engagement_then_terminal_phase(h: Any) -> None:
+    d = h.app.tsushima
+    fleets = set_up_tsushima(h)
+    # a division of two battleships is refused with the reason; nothing is set up
+    for name in ("Mikasa", "Shikishima"):
+        press(row_for(fleets.ids.japan, name))
+    h.touch(fleets.ids.form)
+    fleets = screen(h, "tsushima-fleets")
+    assert "3-6 ships" in fleets.refused and d.setup == []
+    for name in ("Asahi", "Fuji"):
+        press(row_for(fleets.ids.japan, name))
+    assert "Jap column\n4" in fleets.ids.column.text
+    h.touch(fleets.ids.form)
+    for name in ("Souvaroff", "Borodino", "Orel", "Alexandr III"):
+        press(row_for(fleets.ids.russia, name))
+    assert "Rus column\n8" in fleets.ids.column.text
+    d.shift_column(-2)
+    h.touch(fleets.ids.form)
+    assert "Jap battle @4: Mikasa, Shikishima, Asahi, Fuji" in fleets.setup_text
+    assert "Rus battle @6: Souvaroff, Borodino, Orel, Alexandr III" in fleets.setup_text
+    h.touch(fleets.ids.battle)
+
+    # the board: twelve columns, the divisions in theirs, the range between them
+    battle = screen(h, "tsushima-battle")
+    columns = rows(battle.ids.board)
+    assert len(columns) == 12
+    assert "JB1" in texts(columns[3]) and "Mikasa" in texts(columns[3])
+    assert "RB1" in texts(columns[5]) and "Alexandr III" in texts(columns[5])
+    assert texts(columns[0]) == "[b]1[/b]"  # only its number
+    assert "JB1-RB1 1" in battle.ranges_text
+    assert "Japanese movement" in battle.stage_line
+    assert "Gunfire Table" in battle.ids.banner.text
+    h.touch(battle.ids.hold)
+    battle = screen(h, "tsushima-battle")
+    assert battle.stage == "plan"
+    assert "Mikasa" in texts(battle.ids.actions) and "at Souvaroff" in texts(battle.ids.actions)
+    h.touch(battle.ids.declare)
+    battle = screen(h, "tsushima-battle")
+    assert battle.stage == "rolls"
+
+    # the exact odds are on the screen before any die is rolled
+    e = d.engagement
+    mikasa_at = e.order_index("Mikasa", "primary")
+    data = default_data()
+    expected = gun_shot(Ship("Mikasa", data.counter("Mikasa")),
+                        Ship("Souvaroff", data.counter("Souvaroff"), morale=-2),
+                        "primary", Conditions(range=1), data)
+    fire_rows = rows(battle.ids.actions)
+    row = next(r for r in fire_rows if getattr(r, "index", None) == mikasa_at and "head" in r.ids)
+    assert "Mikasa primary -> Souvaroff" in row.ids.head.text
+    assert "2 salvos" in row.ids.head.text and f"modifier {expected.total_modifier:+d}" in (
+        row.ids.head.text)
+    assert "effective 6" in row.ids.how.text and "target's morale +2" in row.ids.how.text
+    for result, p in expected.odds.items():
+        if p:
+            assert f"{result.phrase} {round(float(p) * 100)}% ({p.numerator}/{p.denominator})" in (
+                row.ids.odds.text), (result, row.ids.odds.text)
+    assert row.ids.result.text == "" and row.ids.buttons.opacity == 1
+
+    # a die showing 7 is refused, nothing recorded
+    assert not d.enter(mikasa_at, [(7, 1), (1, 1)])
+    battle = screen(h, "tsushima-battle")
+    assert "1-6" in battle.refused and d.engagement.declared[mikasa_at].rolls is None
+
+    # physical dice by touch: 3+4 and 4+4 with modifier +1 are two single hits
+    row = next(r for r in rows(battle.ids.actions)
+               if getattr(r, "index", None) == mikasa_at and "head" in r.ids)
+    h.touch(row.ids.enter)
+    popup = next(w for w in h.Window.children if type(w).__name__ == "TsuDiceEntry")
+    faces = {b.text: b for b in popup.ids.faces.children}
+    for face in "3444":
+        h.touch(faces[face])
+    battle = screen(h, "tsushima-battle")
+    row = next(r for r in rows(battle.ids.actions)
+               if getattr(r, "index", None) == mikasa_at and "head" in r.ids)
+    assert "Rolled 3+4=7, 4+4=8 -> one hit, one hit" in row.ids.result.text
+    assert "physical" in row.ids.result.text
+    # Souvaroff answers at Mikasa: 6+6 and 6+5, modifier -2, two single hits
+    souv_at = d.engagement.order_index("Souvaroff", "primary")
+    assert d.enter(souv_at, [(6, 6), (6, 5)])
+    assert d.engagement.ship("Souvaroff").hits == 0  # marked, not yet in effect
+    battle = screen(h, "tsushima-battle")
+    assert "Souvaroff [b][color=ffb84d][/color][/b] [color=ffd24d]+2" in texts(
+        rows(battle.ids.board)[5])
+    h.touch(battle.ids.roll_all)
+    battle = screen(h, "tsushima-battle")
+    assert all(x.rolls is not None for x in d.engagement.declared)
+    pending = d.pending()
+    assert pending["Souvaroff"] >= 2 and pending["Mikasa"] == 2
+    before = {s.ident: s.hits for s in d.engagement.ships}
+    assert "At the end of the round" in texts(battle.ids.actions)
+    h.touch(battle.ids.end_round)
+    battle = screen(h, "tsushima-battle")
+    after = d.engagement
+    for ident, n in pending.items():  # every hit of the round took effect at once
+        assert after.ship(ident).hits == min(after.ship(ident).hit_limit, before[ident] + n)
+    assert after.ship("Mikasa").hits == 2
+    assert "XX" in texts(rows(battle.ids.board)[3])  # Mikasa's two hits on the board
+    assert "End of firing round 1." in battle.results
+    assert battle.stage == "move"
+    h.touch(battle.ids.finish)
+
+    # the damage is on the fleet ledger
+    fleets = screen(h, "tsushima-fleets")
+    assert "2 hits" in row_for(fleets.ids.japan, "Mikasa").text
+    h.touch(next(w for w in fleets.walk() if getattr(w, "text", "") == "Terminal phase"))
+    term = screen(h, "tsushima-terminal")
+    assert not term.terminal
+    h.touch(term.ids.to_terminal)
+    term = screen(h, "tsushima-terminal")
+    assert term.terminal and "terminal phase" in term.clock_line
+    assert "one hit repaired 50% (1/2)" in term.ids.odds.text
+    assert "-2 -> -3[/b] at China Sea" in term.morale_text and "Aurora" in term.morale_text
+    mikasa = row_for(term.ids.repairs, "Mikasa")
+    assert "Sasebo" == mikasa.ids.where.text
+    press(mikasa.ids.repair)
+    term = screen(h, "tsushima-terminal")
+    assert "Sasebo: 1 of 4 repair attempts" in term.ports_text
+    # a port without a yard refuses the repair; nothing changes
+    row_for(term.ids.repairs, "Mikasa").ids.where.text = "Ominato"
+    term = screen(h, "tsushima-terminal")
+    h.touch(term.ids.run)
+    term = screen(h, "tsushima-terminal")
+    assert "Ominato has no repair facilities" in term.refused
+    assert d.fleet.time.terminal and d.fleet.berth("Mikasa").ship.hits == 2
+    row_for(term.ids.repairs, "Mikasa").ids.where.text = "Sasebo"
+    term = screen(h, "tsushima-terminal")
+    # the repair die entered by touch: 4 repairs one hit
+    h.touch(term.ids.enter)
+    popup = next(w for w in h.Window.children if type(w).__name__ == "TsuDiceEntry")
+    h.touch(next(b for b in popup.ids.faces.children if b.text == "4"))
+    term = screen(h, "tsushima-terminal")
+    assert "Mikasa at Sasebo: repair die 4, 1 hit(s) repaired" in term.results
+    assert "Aurora: morale falls to -3." in term.results
+    assert "June 1905" in term.clock_line and not term.terminal
+    h.touch(next(w for w in term.walk() if getattr(w, "text", "") == "Fleets"))
+    fleets = screen(h, "tsushima-fleets")
+    mikasa_row = row_for(fleets.ids.japan, "Mikasa").text
+    assert "1 hit" in mikasa_row and "in the yard" in mikasa_row
+    assert "morale -3" in row_for(fleets.ids.russia, "Aurora").text
+
+
+def test_battle_board_scenario_starts_from_its_own_set_up(h: Any) -> None:
+    d = h.app.tsushima
+    h.app.show("tsushima-setup")
+    setup = screen(h, "tsushima-setup")
+    h.touch(next(b for b in rows(setup.ids.scenarios) if "Port Arthur" in b.text))
+    h.touch(setup.ids.start)
+    fleets = screen(h, "tsushima-fleets")
+    h.touch(fleets.ids.battle)
+    battle = screen(h, "tsushima-battle")
+    shown = texts(battle.ids.board)
+    assert d.engagement is not None and d.engagement.port == "Port Arthur"
+    assert "Petropavlovsk" in shown and "Mikasa" in shown
+    # a move beyond the formation's limit is refused with the reason
+    mover = d.movers()[0]
+    limit = d.engagement.max_columns(mover)
+    for _ in range(limit + 1):
+        d.nudge(mover.ident, 1)
+    battle = screen(h, "tsushima-battle")
+    assert f"at most {limit} column" in battle.refused
+    assert d.moves[mover.ident] == limit
+
+
+def test_no_banner_once_the_owner_has_confirmed_the_data(h: Any, monkeypatch: Any) -> None:
+    import ui.tsushima.controller as controller
+
+    monkeypatch.setattr(controller, "provisional_warnings", lambda data=None: [])
+    h.app.show("tsushima-setup")
+    setup = screen(h, "tsushima-setup")
+    h.frames(3)
+    assert setup.ids.banner.text == "" and setup.ids.banner.height == 0
+
+
+def test_pictures_of_every_tsushima_screen_at_both_sizes(h: Any, tmp_path: Path) -> None:
+    from ui.screenshots import blank
+    from ui.tsushima import screenshot_states
+
+    names = []
+    for name in screenshot_states(h.app):
+        names.append(name)
+        # both sizes for the busiest screen; the rest at the small one (the command does all)
+        sizes = ((800, 480), (1280, 720)) if name == "tsushima-battle-fire" else ((800, 480),)
+        for size in sizes:
+            h.resize(size)
+            path = h.shoot(tmp_path / f"{name}-{size[0]}x{size[1]}.png")
+            assert not blank(path), path
+        h.resize((800, 480))
+        assert not h.app.tsushima.refused, (name, h.app.tsushima.message)
+    assert {"tsushima-setup", "tsushima-fleets", "tsushima-battle-fire",
+            "tsushima-terminal"} <= set(names)

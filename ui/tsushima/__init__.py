@@ -1,0 +1,98 @@
+"""The Tsushima screens of the table app: scenario, fleets, battle board, terminal phase.
+
+The app calls :func:`install` once its ScreenManager exists; the screens are then reached
+with ``app.show("tsushima-setup")`` (the start screen's Tsushima button). The state lives in
+``app.tsushima``, a :class:`~ui.tsushima.controller.TsushimaDesk`; every rule is asked of
+``companion.tsushima``. See ``docs/tsushima-app.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from .controller import TsushimaDesk
+
+KV_DIR = Path(__file__).parent / "kv"
+KV_FILES = ("tsushima.kv", "setup.kv", "fleets.kv", "battle.kv", "terminal.kv")
+SCREEN_NAMES = ("tsushima-setup", "tsushima-fleets", "tsushima-battle", "tsushima-terminal")
+
+
+def load_kv() -> None:
+    from kivy.lang import Builder
+
+    for name in KV_FILES:
+        path = str(KV_DIR / name)
+        Builder.unload_file(path)  # a second app in one process must not double the rules
+        Builder.load_file(path)
+
+
+def tsushima_screens() -> list[Any]:
+    """The four screens (their kv rules must be loaded first: :func:`load_kv`)."""
+    from .battle import BattleScreen
+    from .fleets import FleetsScreen
+    from .setup import ScenarioScreen
+    from .terminal import TerminalScreen
+
+    return [ScenarioScreen(), FleetsScreen(), BattleScreen(), TerminalScreen()]
+
+
+def install(app: Any, desk: TsushimaDesk | None = None) -> TsushimaDesk:
+    """Give the app its Tsushima desk and screens; the current screen redraws on change."""
+    load_kv()
+    app.tsushima = desk or TsushimaDesk()
+    for screen in tsushima_screens():
+        app.sm.add_widget(screen)
+
+    def redraw(_desk: TsushimaDesk) -> None:
+        current = app.sm.current
+        if current in SCREEN_NAMES:
+            app.sm.get_screen(current).update()
+
+    app.tsushima.listeners.append(redraw)
+    return app.tsushima
+
+
+def screenshot_states(app: Any, seed: int = 5) -> Iterator[str]:
+    """Drive a seeded desk through each screen; yields the picture name once it is shown.
+
+    Used by ``companion screenshots``: the caller takes the picture at each yield.
+    """
+    from companion.dice import DiceService
+
+    d = TsushimaDesk(dice=DiceService(seed))
+    listeners = app.tsushima.listeners
+    d.listeners = listeners
+    app.tsushima = d
+    app.show("tsushima-setup")
+    yield "tsushima-setup"
+    d.start_scenario()
+    d.quick_setup()
+    app.show("tsushima-fleets")
+    yield "tsushima-fleets"
+    d.start_battle()
+    d.nudge("JB1", 2)
+    app.show("tsushima-battle")
+    yield "tsushima-battle-move"
+    d.move()
+    d.declare()
+    d.roll(0)
+    d.roll(1)
+    yield "tsushima-battle-fire"
+    d.roll_all()
+    d.end_round()
+    d.hold()
+    yield "tsushima-battle-plan"
+    d.finish_battle()
+    d.to_terminal()
+    for ident in d.repair_candidates():
+        b = d.fleet.berth(ident)
+        if b.ship.side.value == "japan" and not d.repairs:
+            d.toggle_repair(ident)
+    app.show("tsushima-terminal")
+    yield "tsushima-terminal"
+    d.run_terminal()
+    yield "tsushima-terminal-after"
+    app.show("tsushima-fleets")
+    yield "tsushima-fleets-after"
