@@ -93,11 +93,14 @@ class MarkerDetector:
         for n, level in enumerate(self._levels + extra):
             if n >= len(self._levels) and len(found) >= 3:
                 break  # three markers place the board; the fourth is not worth the time
-            mask = (small < level).astype(np.uint8)
-            contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+            _, mask = cv2.threshold(small, level - 0.5, 1, cv2.THRESH_BINARY_INV)
+            contours, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
             seen_here: dict[int, np.ndarray] = {}
-            for c in contours:
-                if len(c) < 4:
+            for c, (_, _, child, parent) in zip(contours, tree[0] if tree is not None else (),
+                                                 strict=False):
+                # A marker is a dark outline with white bits inside: an outer boundary with
+                # holes. A bare dark board square has none and is not worth reading.
+                if parent != -1 or child == -1 or len(c) < 4:
                     continue
                 per = cv2.arcLength(c, True)
                 if not min_per <= per <= max_per:

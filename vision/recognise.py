@@ -77,7 +77,10 @@ class BoardReader:
         self._matrix = self.templates.vectors[np.concatenate(self._label_rows)].T.copy()
         self._bounds = np.cumsum([0] + [len(r) for r in self._label_rows])[:-1]
         self._label_index = {lb: i for i, lb in enumerate(self._labels)}
-        self._spread = _label_distances(self.templates.vectors, self._label_rows)
+        self._pieces: dict[str, Tile | Side] = {
+            lb: Side.parse(lb.split(":")[1]) if lb.startswith(DAIKAIJU) else Tile.parse(lb)
+            for lb in self._labels}
+        self._spread = _label_distances(self.templates, self._label_rows)
         self._last_patches: np.ndarray | None = None
         self._last_reading: BoardReading | None = None
         self._last_pose: BoardPose | None = None
@@ -102,13 +105,15 @@ class BoardReader:
         if image is None:
             return self._not_found("the frame is empty or not an image", 0)
         try:
-            pose = self._pose(image)
+            pose, grey = self._pose(image)
         except BoardNotFound as exc:
             self._last_patches = None
             return self._not_found(str(exc), len(self.finder.last_detections))
-        # Warping first and going grey after touches a few hundred pixels, not the frame.
-        warped = warp_top_down(image, pose.homography, self.rows, self.cols)
-        top = _small_grey(warped)
+        # When the markers were searched for, the frame is grey already; when they were not,
+        # warping the colour frame first and going grey after touches far fewer pixels.
+        top = _small_grey(warp_top_down(grey if grey is not None else image,
+                                        pose.homography, self.rows, self.cols))
+        colour = self._square_colours(image, pose)
         raw = patches(top, self.rows, self.cols)
         vecs, contrast = normalise(raw)
         changed = self._changed(raw)
@@ -121,7 +126,7 @@ class BoardReader:
         if todo:
             idx = np.array(todo)
             scores = self._score(vecs[idx])
-            odd = self._odd_flat_squares(warped, contrast)
+            odd = self._odd_flat_squares(colour, contrast)
             for k, i in enumerate(todo):
                 sq = self._squares[i]
                 reading.squares[sq] = self._decide(scores, k, float(contrast[i]),
@@ -146,15 +151,24 @@ class BoardReader:
 
     # -- finding the board, fast when nothing moved ------------------------------------
 
-    def _pose(self, grey: np.ndarray) -> BoardPose:
+    def _pose(self, image: np.ndarray) -> tuple[BoardPose, np.ndarray | None]:
+        """The board's place, and the grey frame if the markers had to be searched for."""
         last = self._last_pose
-        if last is not None and self._markers_unmoved(grey, last):
-            return last
+        if last is not None and self._markers_unmoved(image, last):
+            return last, None
+        grey = _small_grey(image)
         pose = self.finder.find(grey)
         if pose.status == FOUND:
             self._remember_markers(grey, pose)
         self._last_pose = pose if pose.status == FOUND else self._last_pose
-        return pose
+        return pose, grey
+
+    def _square_colours(self, image: np.ndarray, pose: BoardPose) -> np.ndarray:
+        """Mean colour (or grey) of every square, from a small warp: (rows * cols, channels)."""
+        px = 8
+        small = warp_top_down(image, pose.homography, self.rows, self.cols, px)
+        mean = cv2.resize(small, (self.cols, self.rows), interpolation=cv2.INTER_AREA)
+        return np.asarray(mean, np.float32).reshape(self.rows * self.cols, -1)
 
     def _marker_patch(self, grey: np.ndarray, pose: BoardPose, marker_id: int) -> np.ndarray:
         corners = self.finder.layout.array(marker_id).astype(np.float64)
@@ -203,16 +217,13 @@ class BoardReader:
         return _Scores(self._labels, best, first, per_label[rows, order[:, 1]], per_label,
                        lead)
 
-    def _odd_flat_squares(self, warped: np.ndarray, contrast: np.ndarray) -> np.ndarray:
+    def _odd_flat_squares(self, mean: np.ndarray, contrast: np.ndarray) -> np.ndarray:
         """Plain squares that do not look like the other plain squares: a hand, a sleeve, a
         sheet of paper is as plain as bare board but not of its colour or brightness."""
         flat = contrast < self.templates.empty_contrast
         odd = np.zeros(len(contrast), bool)
         if flat.sum() < 3:
             return odd
-        r, c = self.rows, self.cols
-        mean = cv2.resize(warped, (c, r), interpolation=cv2.INTER_AREA).astype(np.float32)
-        mean = mean.reshape(r * c, -1)
         bright = mean.sum(axis=1) + 1.0
         ref_bright = float(np.median(bright[flat]))
         odd |= (bright / ref_bright > 1.5) | (bright / ref_bright < 0.6)
@@ -250,10 +261,10 @@ class BoardReader:
         conf = _confidence(first, ok, th.least)
         if first < th.least or ok < 1.0:
             return SquareReading(Content.UNKNOWN, min(conf, 0.49))
-        if label.startswith(DAIKAIJU):
-            facing = Side.parse(label.split(":")[1])
-            return SquareReading(Content.DAIKAIJU, conf, facing=facing)
-        tile = Tile.parse(label)
+        piece = self._pieces[label]
+        if isinstance(piece, Side):
+            return SquareReading(Content.DAIKAIJU, conf, facing=piece)
+        tile = piece
         is_legal = None if legal_labels is None else label in legal_labels
         return SquareReading(Content.TILE, conf, tile=tile, legal=is_legal)
 
@@ -305,14 +316,25 @@ def _confidence(first: float, lead: float, least: float) -> float:
     return round(min(ramp(first, least, 0.95), ramp(lead, 1.0, 4.0)), 3)
 
 
-def _label_distances(vectors: np.ndarray, rows: list[np.ndarray]) -> np.ndarray:
-    """Distance between every two labels' mean looks (unit vectors), for scaling leads."""
+_DISTANCES: dict[int, tuple[TemplateSet, np.ndarray]] = {}
+
+
+def _label_distances(templates: TemplateSet, rows: list[np.ndarray]) -> np.ndarray:
+    """Distance between every two labels' mean looks (unit vectors), for scaling leads;
+    worked out once per template set."""
+    key = id(templates)
+    if key in _DISTANCES and _DISTANCES[key][0] is templates:
+        return _DISTANCES[key][1]
+    vectors = templates.vectors
     means = np.stack([vectors[r].mean(axis=0) for r in rows])
     means /= np.maximum(np.linalg.norm(means, axis=1, keepdims=True), 1e-6)
     sims = np.clip(means @ means.T, -1.0, 1.0)
-    dist = np.sqrt(np.maximum(2.0 - 2.0 * sims, 1e-4)).astype(np.float32)
+    dist = np.asarray(np.sqrt(np.maximum(2.0 - 2.0 * sims, 1e-4)), np.float32)
     np.fill_diagonal(dist, 1.0)
-    return np.asarray(dist)
+    if len(_DISTANCES) > 8:
+        _DISTANCES.clear()
+    _DISTANCES[key] = (templates, dist)
+    return dist
 
 
 def _group(labels: list[str]) -> tuple[list[str], list[np.ndarray]]:

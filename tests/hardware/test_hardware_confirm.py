@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 from companion.tiles import all_oriented
-from tests.ui.helpers import controller, wire_buttons
+from ui.testing import controller, wire_buttons
 from ui import demo
 
 

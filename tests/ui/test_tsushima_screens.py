@@ -123,13 +123,16 @@ def test_battle_board_engagement_then_terminal_phase(h: Any) -> None:
     assert "3-6 ships" in fleets.refused and d.setup == []
     for name in ("Asahi", "Fuji"):
         press(row_for(fleets.ids.japan, name))
+    fleets = screen(h, "tsushima-fleets")
     assert "Jap column\n4" in fleets.ids.column.text
     h.touch(fleets.ids.form)
     for name in ("Souvaroff", "Borodino", "Orel", "Alexandr III"):
         press(row_for(fleets.ids.russia, name))
+    fleets = screen(h, "tsushima-fleets")
     assert "Rus column\n8" in fleets.ids.column.text
     d.shift_column(-2)
     h.touch(fleets.ids.form)
+    fleets = screen(h, "tsushima-fleets")
     assert "Jap battle @4: Mikasa, Shikishima, Asahi, Fuji" in fleets.setup_text
     assert "Rus battle @6: Souvaroff, Borodino, Orel, Alexandr III" in fleets.setup_text
     h.touch(fleets.ids.battle)
@@ -226,7 +229,7 @@ def test_battle_board_engagement_then_terminal_phase(h: Any) -> None:
     assert "one hit repaired 50% (1/2)" in term.ids.odds.text
     assert "-2 -> -3[/b] at China Sea" in term.morale_text and "Aurora" in term.morale_text
     mikasa = row_for(term.ids.repairs, "Mikasa")
-    assert "Sasebo" == mikasa.ids.where.text
+    assert mikasa.ids.where.text == "Sasebo"
     press(mikasa.ids.repair)
     term = screen(h, "tsushima-terminal")
     assert "Sasebo: 1 of 4 repair attempts" in term.ports_text
@@ -303,3 +306,31 @@ def test_pictures_of_every_tsushima_screen_at_both_sizes(h: Any, tmp_path: Path)
         assert not h.app.tsushima.refused, (name, h.app.tsushima.message)
     assert {"tsushima-setup", "tsushima-fleets", "tsushima-battle-fire",
             "tsushima-terminal"} <= set(names)
+
+
+def test_a_restarted_app_resumes_the_saved_battle(tmp_path: Path) -> None:
+    first = make(tmp_path)
+    try:
+        d = first.app.tsushima
+        set_up_tsushima(first)
+        assert d.quick_setup() and d.start_battle() and d.hold() and d.declare()
+        assert d.roll_all() and d.end_round()
+        hits = {s.ident: s.hits for s in d.engagement.ships}
+        assert any(hits.values())
+    finally:
+        first.stop()  # like a power cut: nothing is saved on the way out
+        first.app.ctx.close()
+    h = make(tmp_path)
+    try:
+        h.touch(screen(h, "start").ids.tsushima)
+        setup = screen(h, "tsushima-setup")
+        assert "Resume Tsushima, May 1905" in setup.ids.resume.text
+        assert "battle in progress" in setup.ids.resume.text
+        h.touch(setup.ids.resume)
+        battle = screen(h, "tsushima-battle")
+        e = h.app.tsushima.engagement
+        assert {s.ident: s.hits for s in e.ships} == hits
+        assert e.firing_rounds == 1 and battle.stage == "move"
+    finally:
+        h.stop()
+        h.app.ctx.close()

@@ -13,7 +13,7 @@ from ui import demo
 from ui.camera import SimCamera, differences, exact_reader
 from ui.model import BoardPicture
 
-from .helpers import Clock, controller, wire_buttons
+from ui.testing import Clock, controller, wire_buttons
 
 
 def test_a_whole_seas_game_through_buttons_and_camera(tmp_path: Path) -> None:

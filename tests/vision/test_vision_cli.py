@@ -15,7 +15,7 @@ import pytest
 
 from companion.board import GAME_BOARDS, Point, Square
 from companion.cli import main
-from companion.tiles import all_oriented
+from companion.tiles import Tile, all_oriented
 from vision.geometry import MarkerLayout
 from vision.markers import MarkerDetector
 from vision.simulate import Scene, render_photo_and_truth
@@ -247,3 +247,28 @@ def test_calibrate_stores_the_marker_offset_of_a_real_board(
     code, _, err = _run(capsys, "vision", "calibrate", "--game", "tsuro", "--profile",
                         str(profile), "--corners", "1,2;3", str(image))
     assert code == 2 and "four X,Y pairs" in err
+
+
+def test_tiles_never_shown_are_drawn_from_their_paths(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    layout = json.loads((FRAMES / "owner-layout.json").read_text())
+    first = layout["images"][0]
+    first["squares"] = dict(list(first["squares"].items())[:22])  # 22 of the 35 patterns
+    for name in ("owner-teach-1.jpg", "owner-teach-2.jpg"):
+        shutil.copy(FRAMES / name, tmp_path / name)
+    (tmp_path / "layout.json").write_text(json.dumps(layout))
+    code, out, err = _run(capsys, "vision", "teach", "--game", "tsuro", "--profile",
+                          str(tmp_path / "p"), "--layout", str(tmp_path / "layout.json"))
+    assert code == 0, err
+    assert "28 drawn from their paths" in out
+    code, out, _ = _run(capsys, "vision", "read", "--game", "tsuro", "--profile",
+                        str(tmp_path / "p"), str(FRAMES / "owner-play.jpg"), "--json")
+    assert code == 0
+    expected = _expected("owner-play.expected.json")
+    shown = {Tile.parse(v).pattern() for v in first["squares"].values() if v}
+    unseen = [n for n, v in expected.items()
+              if v and not v.startswith("daikaiju") and Tile.parse(v).pattern() not in shown]
+    assert len(unseen) >= 5  # the play board holds tiles never taught
+    right, unknown, wrong = _check(json.loads(out)["squares"], expected)
+    assert wrong == []
+    assert right >= 32, f"{right} right, {unknown} unknown"

@@ -41,17 +41,26 @@ def tsushima_screens() -> list[Any]:
 def install(app: Any, desk: TsushimaDesk | None = None) -> TsushimaDesk:
     """Give the app its Tsushima desk and screens; the current screen redraws on change."""
     load_kv()
-    app.tsushima = desk or TsushimaDesk()
+    if desk is None:
+        from companion.locations import data_dir
+
+        desk = TsushimaDesk(save_dir=data_dir() / "tsushima")
+    app.tsushima = desk
     for screen in tsushima_screens():
         app.sm.add_widget(screen)
 
-    def redraw(_desk: TsushimaDesk) -> None:
+    from kivy.clock import Clock
+
+    def redraw_now(_dt: float = 0) -> None:
         current = app.sm.current
         if current in SCREEN_NAMES:
             app.sm.get_screen(current).update()
 
-    app.tsushima.listeners.append(redraw)
-    return app.tsushima
+    # several intents in one frame (Roll all, then End round) make one redraw
+    trigger = Clock.create_trigger(redraw_now, 0)
+    app.tsushima.listeners.append(lambda _desk: trigger())
+    installed: TsushimaDesk = app.tsushima
+    return installed
 
 
 def screenshot_states(app: Any, seed: int = 5) -> Iterator[str]:
@@ -86,6 +95,7 @@ def screenshot_states(app: Any, seed: int = 5) -> Iterator[str]:
     yield "tsushima-battle-plan"
     d.finish_battle()
     d.to_terminal()
+    assert d.fleet is not None
     for ident in d.repair_candidates():
         b = d.fleet.berth(ident)
         if b.ship.side.value == "japan" and not d.repairs:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.properties import StringProperty
+from kivy.properties import NumericProperty, StringProperty
 
 from companion.tsushima import range_between
 from companion.tsushima.battle import COLUMNS
@@ -39,6 +39,9 @@ def stage_of(e: Any) -> str:
 
 
 class BattleScreen(DeskScreen):
+    board_lines = NumericProperty(0)
+    """Text lines in the fullest column (formation names and ships), for the board height."""
+    board_blocks = NumericProperty(0)
     stage = StringProperty("none")
     stage_line = StringProperty("")
     ranges_text = StringProperty("")
@@ -74,6 +77,9 @@ class BattleScreen(DeskScreen):
         grid.clear_widgets()
         e = d.engagement
         cols = e.columns() if e is not None else {c: [] for c in range(1, COLUMNS + 1)}
+        fullest = max(cols.values(), key=lambda fs: sum(1 + len(e.live(f)) for f in fs))
+        self.board_lines = sum(1 + len(e.live(f)) for f in fullest) if e is not None else 0
+        self.board_blocks = len(fullest)
         for c in range(1, COLUMNS + 1):
             # a column holding counters is wider, so ship names stay readable
             col = make("TsuColumn", odd=bool(c % 2), size_hint_x=2.3 if cols[c] else 1)

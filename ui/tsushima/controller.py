@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from companion.dice import DiceError, DiceService, read_face
@@ -40,6 +41,7 @@ from companion.tsushima import (
 from companion.tsushima.battle import COLUMNS, DIVISIONS
 from companion.tsushima.data import DataSet
 from companion.tsushima.fleet import FLYING_BASE, SEA
+from companion.tsushima.state import load_engagement, load_fleet, save
 
 Listener = Callable[["TsushimaDesk"], None]
 # Where a side's formations are put on the board by the quick set-up (range 3 between).
@@ -62,8 +64,16 @@ class PortUse:
 class TsushimaDesk:
     """One referee's desk: a scenario, its fleet ledger, at most one battle board."""
 
-    def __init__(self, data: DataSet | None = None, dice: DiceService | None = None) -> None:
+    def __init__(
+        self,
+        data: DataSet | None = None,
+        dice: DiceService | None = None,
+        save_dir: Path | None = None,
+    ) -> None:
         self.data = data or default_data()
+        self.save_dir = save_dir
+        """Where the fleet ledger and the battle board are saved after every accepted step
+        (``None``: not saved)."""
         self.dice = dice or DiceService()
         self.listeners: list[Listener] = []
         self.scenario: Scenario = get_scenario("tsushima", self.data)
@@ -98,8 +108,66 @@ class TsushimaDesk:
             self._changed()
             return False
         self.refused = False
+        try:
+            self._persist()
+        except TsushimaError as exc:
+            self.message = f"Not saved: {exc}"
         self._changed()
         return True
+
+    # ------------------------------------------------------------------ saving
+    def _files(self) -> tuple[Path, Path] | None:
+        if self.save_dir is None:
+            return None
+        return self.save_dir / "tsushima-fleet.json", self.save_dir / "tsushima-battle.json"
+
+    def _persist(self) -> None:
+        files = self._files()
+        if files is None or self.fleet is None:
+            return
+        fleet_file, battle_file = files
+        try:
+            self.save_dir.mkdir(parents=True, exist_ok=True)  # type: ignore[union-attr]
+        except OSError as exc:
+            raise TsushimaError(f"cannot make {self.save_dir}: {exc.strerror}") from None
+        save(self.fleet, fleet_file)
+        if self.engagement is not None:
+            save(self.engagement, battle_file)
+        else:
+            battle_file.unlink(missing_ok=True)
+
+    def saved(self) -> str:
+        """A sentence naming the saved game, or "" when there is none to resume."""
+        files = self._files()
+        if files is None or not files[0].is_file():
+            return ""
+        try:
+            fleet = load_fleet(files[0], self.data)
+        except TsushimaError:
+            return ""
+        title = get_scenario(fleet.scenario, self.data).title if fleet.scenario else "game"
+        battle = "; battle in progress" if files[1].is_file() else ""
+        return f"{title}, {fleet.time.describe()}{battle}"
+
+    def resume(self) -> bool:
+        def step() -> None:
+            files = self._files()
+            if files is None or not files[0].is_file():
+                raise TsushimaError("there is no saved Tsushima game")
+            fleet = load_fleet(files[0], self.data)
+            battle = load_engagement(files[1], self.data) if files[1].is_file() else None
+            if fleet.scenario:
+                self.scenario = get_scenario(fleet.scenario, self.data)
+            self.fleet, self.engagement = fleet, battle
+            self.setup, self.selected, self.repairs, self.moves = [], [], [], {}
+            self.plan = list(battle.default_orders()) if (
+                battle is not None and battle.stage == "fire" and not battle.declared
+                and not battle.over) else []
+            self.faces, self.dice_source = {}, {}
+            self.results = [f"Resumed: {self.scenario.title}, {fleet.time.describe()}."]
+            self._say("")
+
+        return self._attempt(step)
 
     def _say(self, text: str) -> None:
         self.message = text

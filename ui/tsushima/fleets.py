@@ -43,8 +43,8 @@ class FleetsScreen(DeskScreen):
             berths = [b for b in d.fleet.berths if b.ship.side is side]
             afloat = [b for b in berths if not b.ship.sunk]
             hits = sum(b.ship.hits for b in afloat)
-            head = (f"{side.adjective}: {len(afloat)} afloat, {len(berths) - len(afloat)} sunk,"
-                    f" {hits} hit{'s' * (hits != 1)} on ships afloat")
+            head = (f"{side.value.title()}: {len(afloat)} afloat · {len(berths) - len(afloat)}"
+                    f" sunk · {hits} hit{'s' * (hits != 1)} to repair")
             if side is Side.JAPAN:
                 self.japan_head = head
             else:
@@ -53,7 +53,7 @@ class FleetsScreen(DeskScreen):
                 row = Factory.TsuShipRow(text=berth_text(b))
                 picked = b.ship.ident in d.selected
                 taken = b.ship.ident in d.in_setup()
-                rgba = SUNK_RGBA if b.ship.sunk else DAMAGE_RGBA[min(2, b.ship.hits)]
+                rgba: Any = SUNK_RGBA if b.ship.sunk else DAMAGE_RGBA[min(2, b.ship.hits)]
                 if taken:
                     rgba = [c * 0.6 + s * 0.4 for c, s in zip(rgba, SIDE_RGBA[side], strict=True)]
                 if picked:
@@ -69,9 +69,9 @@ class FleetsScreen(DeskScreen):
         parts = []
         for s, spec in d.setup:
             parts.append(f"{s.adjective[:3]} {spec.kind} @{spec.column}: {', '.join(spec.ships)}")
-        picked = f"Picked: {', '.join(d.selected)}. " if d.selected else ""
-        self.setup_text = picked + ("Board: " + " | ".join(parts) if parts else (
-            "" if picked else "Touch ships, lead first, then Form division; or Quick set-up."))
+        chosen = f"Picked: {', '.join(d.selected)}. " if d.selected else ""
+        self.setup_text = chosen + ("Board: " + " | ".join(parts) if parts else (
+            "" if chosen else "Touch ships, lead first, then Form division; or Quick set-up."))
         e = d.engagement
         self.battle_label = "Back to the battle" if e is not None else "Start battle"
 

@@ -50,6 +50,7 @@ def scenario_details(s: Scenario) -> str:
 class ScenarioScreen(DeskScreen):
     details = StringProperty("")
     chosen = StringProperty("")
+    resume_text = StringProperty("")
 
     def refresh(self, d: Any) -> None:
         box = self.ids.scenarios
@@ -69,9 +70,16 @@ class ScenarioScreen(DeskScreen):
             box.add_widget(b)
         self.chosen = d.scenario.title
         self.details = scenario_details(d.scenario)
+        saved = d.saved() if d.fleet is None else ""
+        self.resume_text = f"Resume {short_title(saved)}" if saved else ""
 
     def choose(self, key: str) -> None:
         desk().choose_scenario(key)
+
+    def resume(self) -> None:
+        d = desk()
+        if d.resume():
+            self.go("tsushima-battle" if d.engagement is not None else "tsushima-fleets")
 
     def start(self) -> None:
         if desk().start_scenario():

@@ -46,7 +46,7 @@ class TerminalScreen(DeskScreen):
             row.ids.where.text = b.location
             row.ids.where.bind(text=lambda sp, value, i=ident: desk().place(i, value))
             row.ids.repair.state = "down" if chosen else "normal"
-            row.ids.repair.text = "Repair: yes" if chosen else "Repair?"
+            row.ids.repair.text = "Repair" if chosen else "Repair?"
             row.ids.repair.bind(on_release=lambda _b, i=ident: desk().toggle_repair(i))
             row.ident = ident
             box.add_widget(row)

@@ -1,4 +1,7 @@
-"""Building a controller or an app on mock pins, the simulated camera and a temp store."""
+"""Test support: a controller on mock pins, the simulated camera and a temporary store.
+
+Used by the test suite (tests/ui, tests/hardware); nothing in the app imports it.
+"""
 
 from __future__ import annotations
 
