@@ -39,6 +39,11 @@ class Movement:
         return tuple(s for s, _ in self.lost)
 
 
+def standing_at(ships: Sequence[int], square: int) -> list[int]:
+    """The seats whose markers stand at a side of ``square``."""
+    return [s for s, pos in enumerate(ships) if pos >= 0 and pos >> 3 == square]
+
+
 def resolve(
     grid: Grid,
     board: Sequence[int],
@@ -48,21 +53,27 @@ def resolve(
     square: int,
     tile: int,
     collisions: bool,
+    movers: Sequence[int] | None = None,
 ) -> Movement:
-    """Lay ``tile`` on ``square`` and move every marker standing at that square."""
+    """Lay ``tile`` on ``square`` and move every marker standing at that square.
+
+    ``movers`` (the seats standing at ``square``) may be passed in when several tiles are
+    tried on the same square.
+    """
+    if movers is None:
+        movers = standing_at(ships, square)
     new_board = list(board)
     new_board[square] = tile
     walk = grid.walk
     after = list(ships)
     lost: dict[int, str] = {}
     walks = {}
-    for s, pos in enumerate(ships):
-        if pos >= 0 and pos >> 3 == square:
-            w = walks[s] = walk(new_board, blocked, pos)
-            if w.end is End.STOP:
-                after[s] = w.position
-            else:
-                lost[s] = w.end.value
+    for s in movers:
+        w = walks[s] = walk(new_board, blocked, ships[s])
+        if w.end is End.STOP:
+            after[s] = w.position
+        else:
+            lost[s] = w.end.value
     if collisions and len(walks) > 1:
         # Two markers whose paths join meet head on: the walk of one passes the spot where
         # the other stands.

@@ -42,7 +42,7 @@ from .events import Event
 from .game import PATTERN_INDEX, Game
 from .paths import ORIENTED, TILE_INDEX, Grid, grid
 from .piles import UNKNOWN, Pile, remove_one
-from .placement import FINE, Movement, resolve
+from .placement import FINE, Movement, resolve, standing_at
 from .tiles import PATTERNS, Tile
 
 CHANCE = -1
@@ -244,8 +244,9 @@ class State:
         blocked = self.daikaiju_squares()
         sq = self.front_square(active)
         collisions = self.game.collisions
+        movers = standing_at(ships, sq)
         return [
-            (o, resolve(g, board, blocked, ships, active, sq, o, collisions).rank)
+            (o, resolve(g, board, blocked, ships, active, sq, o, collisions, movers).rank)
             for t in sorted({t for t in hand if t >= 0})
             for o in ROTATIONS[t]
         ]
