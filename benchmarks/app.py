@@ -166,7 +166,7 @@ def main() -> int:
     def row(name: str, value: str, target: str, ok: bool) -> None:
         print(f"{name:<52} {value:>14}   target {target:<10} {'ok' if ok else 'MISSED'}")
 
-    print(f"table app benchmark (headless, one core; {len(ms)} placements)")
+    print(f"table app benchmark (headless SDL offscreen, Mesa software GL; {len(ms)} placements)")
     row("cold start to first frame (median of 3)", f"{start_s:.2f} s", "<= 3 s", start_s <= 3)
     p95 = sorted(without)[int(0.95 * (len(without) - 1))]
     row("Confirm to verdict, camera read + rules (median)", f"{statistics.median(without):.1f} ms",

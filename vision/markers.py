@@ -108,8 +108,16 @@ class MarkerDetector:
                 quad = cv2.approxPolyDP(c, 0.04 * per, True)
                 if len(quad) != 4 or not cv2.isContourConvex(quad):
                     continue
-                # A square seen at up to ~45 degrees still fills most of (perimeter/4)^2.
-                if cv2.contourArea(quad) < 0.45 * (per / 4) ** 2:
+                # A square seen at up to ~45 degrees still fills most of (perimeter/4)^2,
+                # its outline fills its four corners, and no side is far shorter than another.
+                area = cv2.contourArea(quad)
+                if area < 0.45 * (per / 4) ** 2:
+                    continue
+                if not 0.8 * area <= cv2.contourArea(c) <= 1.2 * area:
+                    continue
+                corners = quad[:, 0].astype(np.float32)
+                sides = np.linalg.norm(corners - corners[[3, 0, 1, 2]], axis=1)
+                if sides.min() < 0.5 * sides.max():
                     continue
                 q = quad.reshape(4, 2).astype(np.float32) / f
                 if cv2.contourArea(q, True) < 0:

@@ -40,7 +40,7 @@ class Thresholds:
     changed: float = 0.06  # mean grey change (share of brightness) that marks a square changed
 
 
-TAUGHT = Thresholds(least=0.5, margin=0.09, legal_margin=0.06)
+TAUGHT = Thresholds(least=0.5, margin=0.06, legal_margin=0.04)
 """Looks learned from a couple of photos are noisier than drawn ones: ask for a wider lead."""
 
 

@@ -6,8 +6,8 @@ import random
 from pathlib import Path
 
 from companion.tiles import all_oriented
-from ui.testing import controller, wire_buttons
 from ui import demo
+from ui.testing import controller, wire_buttons
 
 
 def _to_placement(tmp: Path) -> tuple[object, object]:

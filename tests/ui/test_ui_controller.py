@@ -12,7 +12,6 @@ from companion.tiles import Tile, all_oriented
 from ui import demo
 from ui.camera import SimCamera, differences, exact_reader
 from ui.model import BoardPicture
-
 from ui.testing import Clock, controller, wire_buttons
 
 

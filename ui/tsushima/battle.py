@@ -46,11 +46,24 @@ class BattleScreen(DeskScreen):
     stage_line = StringProperty("")
     ranges_text = StringProperty("")
 
+    _rows_key: Any = None
+    _fire_rows: list[Any]
+    _pending_label: Any = None
+    _last_label: Any = None
+
     def refresh(self, d: Any) -> None:
         e = d.engagement
         self.stage = stage_of(e)
         self._board(d)
         box = self.ids.actions
+        key = None
+        if self.stage == "rolls":
+            key = (id(e.declared[0].shot), e.firing_rounds, tuple(str(x.order) for x in e.declared))
+        if key is not None and key == self._rows_key and box.children:
+            # only dice and results changed: fill them in (rebuilding every row is slow)
+            self._show_rolls(d)
+            return
+        self._rows_key = key
         box.clear_widgets()
         if e is None:
             self.stage_line = "No battle on the board: set one up on the fleets screen."
@@ -66,10 +79,12 @@ class BattleScreen(DeskScreen):
             self._plan(d, box)
         elif self.stage == "rolls":
             self._declared(d, box)
-        if d.results:
-            box.add_widget(Factory.TsuText(
-                text="[b]Last step:[/b] " + "  ".join(d.results), color=(0.8, 0.9, 1, 1),
-                font_size=u(14)))
+        self._last_label = Factory.TsuText(color=(0.8, 0.9, 1, 1), font_size=u(14))
+        box.add_widget(self._last_label)
+        self._show_last(d)
+
+    def _show_last(self, d: Any) -> None:
+        self._last_label.text = "[b]Last step:[/b] " + "  ".join(d.results) if d.results else ""
 
     # ---------------------------------------------------------------- the board
     def _board(self, d: Any) -> None:
@@ -144,6 +159,7 @@ class BattleScreen(DeskScreen):
     # ---------------------------------------------------------------- declared fire
     def _declared(self, d: Any, box: Any) -> None:
         e = d.engagement
+        self._fire_rows = []
         for i, dec in enumerate(e.declared):
             s = dec.shot
             firer = e.ship(s.firer)
@@ -161,32 +177,40 @@ class BattleScreen(DeskScreen):
             row.ids.how.text = how
             row.ids.odds.text = "Each salvo: " + odds_text(s.odds)
             row.ids.series.text = series_text(s.series_odds, s.salvos)
-            if dec.rolls is not None:
-                faces = d.faces.get(i)
-                rolled = (", ".join(f"{g}+{b}={g + b}" for g, b in faces) if faces
-                          else ", ".join(map(str, dec.rolls)))
-                worst = max(dec.results, key=lambda r: r.hits)
-                row.ids.result.text = (
-                    f"[b]Rolled {rolled} -> {', '.join(r.phrase for r in dec.results)}[/b]"
-                    f" ({d.dice_source.get(i, 'entered')} dice)")
-                row.ids.result.color = RESULT_RGBA[worst]
-                row.ids.buttons.opacity = 0
-                row.ids.buttons.disabled = True
-                row.ids.buttons.width = 0
-            else:
-                row.ids.roll.bind(on_release=lambda _b, n=i: desk().roll(n))
-                row.ids.enter.bind(on_release=lambda _b, n=i: self.enter_dice(n))
+            row.ids.roll.bind(on_release=lambda _b, n=i: desk().roll(n))
+            row.ids.enter.bind(on_release=lambda _b, n=i: self.enter_dice(n))
             row.index = i
+            self._fire_rows.append(row)
             box.add_widget(row)
-        pending = d.pending()
-        if pending:
-            lines = []
-            for ident, n in pending.items():
-                after = e.ship(ident).with_hits(n)
-                lines.append(f"{ident} +{n}: {after.status()}")
-            box.add_widget(Factory.TsuText(
-                text="[b]At the end of the round (all at once):[/b] " + "; ".join(lines),
-                color=(1, 0.85, 0.4, 1)))
+        self._pending_label = Factory.TsuText(color=(1, 0.85, 0.4, 1))
+        box.add_widget(self._pending_label)
+        self._show_rolls(d)
+
+    def _show_rolls(self, d: Any) -> None:
+        """The dice and results of each declared fire, and the hits pending."""
+        e = d.engagement
+        for i, (row, dec) in enumerate(zip(self._fire_rows, e.declared, strict=True)):
+            if dec.rolls is None:
+                continue
+            faces = d.faces.get(i)
+            rolled = (", ".join(f"{g}+{b}={g + b}" for g, b in faces) if faces
+                      else ", ".join(map(str, dec.rolls)))
+            worst = max(dec.results, key=lambda r: r.hits)
+            row.ids.result.text = (
+                f"[b]Rolled {rolled} -> {', '.join(r.phrase for r in dec.results)}[/b]"
+                f" ({d.dice_source.get(i, 'entered')} dice)")
+            row.ids.result.color = RESULT_RGBA[worst]
+            row.ids.buttons.opacity = 0
+            row.ids.buttons.disabled = True
+            row.ids.buttons.width = 0
+        lines = []
+        for ident, n in d.pending().items():
+            after = e.ship(ident).with_hits(n)
+            lines.append(f"{ident} +{n}: {after.status()}")
+        self._pending_label.text = (
+            "[b]At the end of the round (all at once):[/b] " + "; ".join(lines) if lines else "")
+        if self._last_label is not None:
+            self._show_last(d)
 
     def enter_dice(self, index: int) -> TsuDiceEntry:
         d = desk()
