@@ -759,10 +759,15 @@ def _revealed(s: State, seat: int, shown: Sequence[Tile]) -> tuple[tuple[int, ..
             if t not in rest:
                 raise IllegalAction(f"the shown hand lacks tile {PATTERNS[t]}, known to be in it")
             rest.remove(t)
-    try:
-        pile = s.pile.learn(rest)
-    except ValueError:
-        raise IllegalAction("the shown hand holds a tile that is already elsewhere") from None
+    unseen = list(s.pile.unseen)
+    for t in rest:
+        if t not in unseen:
+            raise IllegalAction(
+                f"tile {PATTERNS[t]} cannot be in the hand: every copy of it is on the board "
+                "or already accounted for"
+            )
+        unseen.remove(t)
+    pile = s.pile.learn(rest)
     return tuple(sorted(shown_n)), pile
 
 

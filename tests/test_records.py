@@ -159,3 +159,12 @@ def test_possible_placements_cover_every_unseen_tile_in_every_rotation(store):
     assert {p.square.name() for p in options} == {"r1c2"}
     assert len({p.tile.pattern() for p in options}) == 35
     assert len(options) == 5 * 1 + 10 * 2 + 20 * 4
+
+
+def test_a_shown_hand_naming_a_tile_on_the_board_is_refused_by_name(store):
+    s = Session.new(store, "tsuro", ["red", "blue"], dice=DiceService(5))
+    s.enter("start r1c2:0")
+    s.enter("start r1c1:0")
+    s.place("52167034")  # red's tile; Tsuro has one of each
+    with pytest.raises(ValueError, match="tile 34701652 cannot be in the hand"):
+        s.place("10325476", hand=["10325476", "52167034", "72143650"])
