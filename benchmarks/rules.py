@@ -12,12 +12,17 @@ import random
 import statistics
 import time
 
+from companion.actions import Draw
 from companion.game import Game
 from companion.odds import danger
 from companion.state import CHANCE, Phase, State, new_state
+from companion.tiles import PATTERNS
 
 
 def chance(rng: random.Random, s: State) -> object:
+    if s.phase in (Phase.DEAL, Phase.DRAW) and s.pile.shuffled:
+        # the same chance as chance_outcomes() gives: each unseen tile equally likely
+        return Draw(PATTERNS[rng.choice(s.pile.unseen)])
     outs = s.chance_outcomes()
     if s.phase not in (Phase.DEAL, Phase.DRAW):  # dice, daikaiju tiles, facings: all even
         return rng.choice(outs)[0]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .paths import End, Grid
+from .paths import End, Grid, Walk
 
 FINE, SELF_LOST, SAME_WAKE = 0, 1, 2
 
@@ -44,32 +44,25 @@ def standing_at(ships: Sequence[int], square: int) -> list[int]:
     return [s for s, pos in enumerate(ships) if pos >= 0 and pos >> 3 == square]
 
 
-def resolve(
+def _settle(
     grid: Grid,
-    board: Sequence[int],
+    board: list[int],
     blocked: frozenset[int],
     ships: Sequence[int],
-    active: int,
-    square: int,
-    tile: int,
     collisions: bool,
-    movers: Sequence[int] | None = None,
-) -> Movement:
-    """Lay ``tile`` on ``square`` and move every marker standing at that square.
+    movers: Sequence[int],
+) -> tuple[list[int], dict[int, str], bool, dict[int, Walk]]:
+    """Move the markers at the new tile on ``board`` (which already holds it).
 
-    ``movers`` (the seats standing at ``square``) may be passed in when several tiles are
-    tried on the same square.
+    Returns every seat's position afterwards, the seats lost with the reason, whether two
+    ships now share one wake going one way, and the walks taken.
     """
-    if movers is None:
-        movers = standing_at(ships, square)
-    new_board = list(board)
-    new_board[square] = tile
     walk = grid.walk
     after = list(ships)
     lost: dict[int, str] = {}
-    walks = {}
+    walks: dict[int, Walk] = {}
     for s in movers:
-        w = walks[s] = walk(new_board, blocked, ships[s])
+        w = walks[s] = walk(board, blocked, ships[s])
         if w.end is End.STOP:
             after[s] = w.position
         else:
@@ -81,19 +74,67 @@ def resolve(
             for b in walks:
                 if a != b and ships[b] in wa.exits:
                     lost[a] = lost[b] = "collision"
-    seen: dict[int, int] = {}
     same_wake = False
-    for s, pos in enumerate(after):
-        if pos < 0 or s in lost:
-            continue
-        if pos in seen:
-            if collisions:
-                lost[s] = lost[seen[pos]] = "collision"
-            else:
-                same_wake = True
-        seen[pos] = s
+    survivors = [s for s in movers if s not in lost]
+    if survivors:
+        # Only a marker that moved can have come to a point another one holds.
+        taken = {pos: s for s, pos in enumerate(ships) if pos >= 0 and s not in walks}
+        for s in survivors:
+            other = taken.get(after[s])
+            if other is not None:
+                if collisions:
+                    lost[s] = lost[other] = "collision"
+                else:
+                    same_wake = True
+            taken[after[s]] = s
     for s in lost:
         after[s] = -1
-    rank = SAME_WAKE if same_wake else SELF_LOST if active in lost else FINE
+    return after, lost, same_wake, walks
+
+
+def _rank(same_wake: bool, lost: dict[int, str], active: int) -> int:
+    return SAME_WAKE if same_wake else SELF_LOST if active in lost else FINE
+
+
+def rank_of(
+    grid: Grid,
+    scratch: list[int],
+    blocked: frozenset[int],
+    ships: Sequence[int],
+    active: int,
+    square: int,
+    tile: int,
+    collisions: bool,
+    movers: Sequence[int],
+) -> int:
+    """The rank alone, for trying many tiles on one square; ``scratch`` is a copy of the
+    board that this overwrites at ``square``."""
+    scratch[square] = tile
+    _, lost, same_wake, _ = _settle(grid, scratch, blocked, ships, collisions, movers)
+    return _rank(same_wake, lost, active)
+
+
+def resolve(
+    grid: Grid,
+    board: Sequence[int],
+    blocked: frozenset[int],
+    ships: Sequence[int],
+    active: int,
+    square: int,
+    tile: int,
+    collisions: bool,
+) -> Movement:
+    """Lay ``tile`` on ``square`` and move every marker standing at that square."""
+    new_board = list(board)
+    new_board[square] = tile
+    movers = standing_at(ships, square)
+    after, lost, same_wake, walks = _settle(grid, new_board, blocked, ships, collisions, movers)
     moved = tuple((s, ships[s], after[s]) for s in walks if s not in lost)
-    return Movement(square, tile, tuple(after), tuple(sorted(lost.items())), moved, rank)
+    return Movement(
+        square,
+        tile,
+        tuple(after),
+        tuple(sorted(lost.items())),
+        moved,
+        _rank(same_wake, lost, active),
+    )

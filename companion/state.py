@@ -42,7 +42,7 @@ from .events import Event
 from .game import PATTERN_INDEX, Game
 from .paths import ORIENTED, TILE_INDEX, Grid, grid
 from .piles import UNKNOWN, Pile, remove_one
-from .placement import FINE, Movement, resolve, standing_at
+from .placement import FINE, Movement, rank_of, resolve, standing_at
 from .tiles import PATTERNS, Tile
 
 CHANCE = -1
@@ -245,8 +245,9 @@ class State:
         sq = self.front_square(active)
         collisions = self.game.collisions
         movers = standing_at(ships, sq)
+        scratch = list(board)
         return [
-            (o, resolve(g, board, blocked, ships, active, sq, o, collisions, movers).rank)
+            (o, rank_of(g, scratch, blocked, ships, active, sq, o, collisions, movers))
             for t in sorted({t for t in hand if t >= 0})
             for o in ROTATIONS[t]
         ]
@@ -714,6 +715,7 @@ def _apply_place(s: State, a: Place) -> State:
         if move.rank != best:
             raise IllegalAction(_why_not(move.rank) + " while the hand allows a better placement")
     sq = g.index(a.square)
+    lost_now = move.lost_seats()
     hand = remove_one(hand, pattern)
     board = (*s.board[:sq], move.tile, *s.board[sq + 1 :])
     events: list[Event] = [Event("tile-placed", seat=seat, square=sq, detail=a.tile.notation())]
@@ -723,9 +725,7 @@ def _apply_place(s: State, a: Place) -> State:
         board=board,
         hands=_with_hand(s.hands, seat, hand),
         pile=pile,
-        ships=tuple(
-            pos if i not in move.lost_seats() else s.ships[i] for i, pos in enumerate(move.ships)
-        ),
+        ships=tuple(s.ships[i] if i in lost_now else pos for i, pos in enumerate(move.ships)),
         events=tuple(events),
     )
     others = [(x, why) for x, why in move.lost if x != seat]
