@@ -12,13 +12,14 @@ companion.game.GameError: tsuro is for 2-8 players, not 1
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
 from .board import SEAS_6X6, SEAS_7X7, TSURO, BoardProfile
 from .daikaiju import DaikaijuDeck, load_deck
 from .locations import read_data
+from .paths import Grid, grid
 from .tiles import PATTERNS, Tile, TileError
 
 PATTERN_INDEX: dict[Tile, int] = {p: i for i, p in enumerate(PATTERNS)}
@@ -113,6 +114,11 @@ class Game:
         if "no-daikaiju" not in opts and deck is None:
             deck = load_deck()
         return cls(kind, players, board, load_tile_set(), opts, deck)
+
+    @cached_property
+    def grid(self) -> Grid:
+        """Neighbour tables of the board, built once per game."""
+        return grid(self.board)
 
     @property
     def seas(self) -> bool:

@@ -79,22 +79,20 @@ class Grid:
         exits: list[int] = []
         # A walk that does not loop uses each of a tile's four paths at most once, so a
         # walk longer than that has come round again.
-        limit = 4 * len(board)
         pos = position
-        while True:
+        for _ in range(4 * len(board)):
             sq = pos >> 3
             tile = board[sq]
             if tile < 0:
                 end = End.DAIKAIJU if sq in blocked else End.STOP
                 return Walk(end, pos, exits)
-            if len(exits) > limit:
-                return Walk(End.LOOP, pos, exits)
             out = (sq << 3) | links[tile][pos & 7]
             exits.append(out)
             nxt = across[out]
             if nxt < 0:
                 return Walk(End.EDGE, out, exits)
             pos = nxt
+        return Walk(End.LOOP, pos, exits)
 
 
 @cache

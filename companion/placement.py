@@ -51,6 +51,7 @@ def _settle(
     ships: Sequence[int],
     collisions: bool,
     movers: Sequence[int],
+    held: dict[int, int] | None = None,
 ) -> tuple[list[int], dict[int, str], bool, dict[int, Walk]]:
     """Move the markers at the new tile on ``board`` (which already holds it).
 
@@ -78,7 +79,7 @@ def _settle(
     survivors = [s for s in movers if s not in lost]
     if survivors:
         # Only a marker that moved can have come to a point another one holds.
-        taken = {pos: s for s, pos in enumerate(ships) if pos >= 0 and s not in walks}
+        taken = dict(held) if held is not None else held_points(ships, movers)
         for s in survivors:
             other = taken.get(after[s])
             if other is not None:
@@ -90,6 +91,11 @@ def _settle(
     for s in lost:
         after[s] = -1
     return after, lost, same_wake, walks
+
+
+def held_points(ships: Sequence[int], movers: Sequence[int]) -> dict[int, int]:
+    """The points of the markers that stay put, with their seats."""
+    return {pos: s for s, pos in enumerate(ships) if pos >= 0 and s not in movers}
 
 
 def _rank(same_wake: bool, lost: dict[int, str], active: int) -> int:
@@ -106,11 +112,12 @@ def rank_of(
     tile: int,
     collisions: bool,
     movers: Sequence[int],
+    held: dict[int, int],
 ) -> int:
     """The rank alone, for trying many tiles on one square; ``scratch`` is a copy of the
     board that this overwrites at ``square``."""
     scratch[square] = tile
-    _, lost, same_wake, _ = _settle(grid, scratch, blocked, ships, collisions, movers)
+    _, lost, same_wake, _ = _settle(grid, scratch, blocked, ships, collisions, movers, held)
     return _rank(same_wake, lost, active)
 
 

@@ -40,9 +40,9 @@ from .board import Point, Side
 from .daikaiju import MOVES
 from .events import Event
 from .game import PATTERN_INDEX, Game
-from .paths import ORIENTED, TILE_INDEX, Grid, grid
+from .paths import ORIENTED, TILE_INDEX, Grid
 from .piles import UNKNOWN, Pile, remove_one
-from .placement import FINE, Movement, rank_of, resolve, standing_at
+from .placement import FINE, Movement, held_points, rank_of, resolve, standing_at
 from .tiles import PATTERNS, Tile
 
 CHANCE = -1
@@ -147,7 +147,7 @@ class State:
 
     @property
     def grid(self) -> Grid:
-        return grid(self.game.board)
+        return self.game.grid
 
     @property
     def current_player(self) -> int:
@@ -245,9 +245,10 @@ class State:
         sq = self.front_square(active)
         collisions = self.game.collisions
         movers = standing_at(ships, sq)
+        held = held_points(ships, movers)
         scratch = list(board)
         return [
-            (o, rank_of(g, scratch, blocked, ships, active, sq, o, collisions, movers))
+            (o, rank_of(g, scratch, blocked, ships, active, sq, o, collisions, movers, held))
             for t in sorted({t for t in hand if t >= 0})
             for o in ROTATIONS[t]
         ]
@@ -417,15 +418,14 @@ def _checked_mark(s: State, point: Point, allowed: Sequence[Point], what: str) -
 
 def _begin_turn(s: State, first: bool = False) -> State:
     seat = s.active if first else _next_seat(s, s.active)
-    s = replace(s, active=seat, turn=s.turn + 1, last_roll=None, last_die=0)
-    s = replace(s, events=(*s.events, Event("turn", seat=seat)))
+    events = (*s.events, Event("turn", seat=seat))
+    fresh = {"active": seat, "turn": s.turn + 1, "last_roll": None, "last_die": 0, "events": events}
     if s.game.has_daikaiju:
         if len(s.daikaiju) < 3 and s.deck_left():
-            return replace(
-                s, phase=Phase.DAIKAIJU_ROLL, to_place=min(3 - len(s.daikaiju), s.deck_left())
-            )
-        return replace(s, phase=Phase.TURN_ROLL)
-    return _before_place(s)
+            short = min(3 - len(s.daikaiju), s.deck_left())
+            return replace(s, phase=Phase.DAIKAIJU_ROLL, to_place=short, **fresh)
+        return replace(s, phase=Phase.TURN_ROLL, **fresh)
+    return _before_place(replace(s, **fresh))
 
 
 def _next_seat(s: State, seat: int) -> int:
@@ -668,8 +668,7 @@ def _check_over(s: State, just_lost: Sequence[int]) -> State:
         return _over(s, alive, "last ship left")
     if not alive:
         return _over(s, tuple(sorted(set(just_lost))), "all remaining ships lost at once")
-    blocked = s.daikaiju_squares()
-    if all(t >= 0 or i in blocked for i, t in enumerate(s.board)):
+    if s.board.count(-1) == len(s.daikaiju):  # every empty square holds a daikaiju
         return _over(s, alive, "the board is full")
     if s.pile.size == 0 and not any(s.hands[seat] for seat in alive) and s.phase is not Phase.DEAL:
         return _over(s, alive, "every tile has been played")
