@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .locations import read_data
+from .locations import owner_file, read_data
 
 DECK_FILE = "daikaiju.json"
 MOVES = {"forward": 0, "right": 1, "back": 2, "left": 3}
@@ -107,4 +108,12 @@ def parse_deck(doc: Any, source: str) -> DaikaijuDeck:
 
 def load_deck(path: str | Path | None = None) -> DaikaijuDeck:
     """The deck from ``path``, else the owner's edited copy, else the shipped default."""
+    if path is None and owner_file(DECK_FILE) is None:
+        return _shipped_deck()
     return parse_deck(*read_data(DECK_FILE, path, DeckError, "daikaiju deck"))
+
+
+@cache
+def _shipped_deck() -> DaikaijuDeck:
+    # Every new game asks for the deck; the shipped one never changes.
+    return parse_deck(*read_data(DECK_FILE, None, DeckError, "daikaiju deck"))

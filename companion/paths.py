@@ -17,6 +17,8 @@ from .tiles import Tile, all_oriented
 ORIENTED: tuple[Tile, ...] = all_oriented()
 TILE_INDEX: dict[Tile, int] = {t: i for i, t in enumerate(ORIENTED)}
 LINKS: tuple[tuple[int, ...], ...] = tuple(t.links for t in ORIENTED)
+# LINKS flattened: the point joined to point p of oriented tile t is EXIT[t * 8 + p].
+EXIT: tuple[int, ...] = tuple(q for links in LINKS for q in links)
 EMPTY = -1
 
 
@@ -75,7 +77,7 @@ class Grid:
 
     def walk(self, board: Sequence[int], blocked: Collection[int], position: int) -> Walk:
         """Follow the path from ``position`` until it stops, leaves, meets a daikaiju or loops."""
-        across, links = self.across, LINKS
+        across, exit_ = self.across, EXIT
         exits: list[int] = []
         # A walk that does not loop uses each of a tile's four paths at most once, so a
         # walk longer than that has come round again.
@@ -86,7 +88,7 @@ class Grid:
             if tile < 0:
                 end = End.DAIKAIJU if sq in blocked else End.STOP
                 return Walk(end, pos, exits)
-            out = (sq << 3) | links[tile][pos & 7]
+            out = (sq << 3) | exit_[(tile << 3) | (pos & 7)]
             exits.append(out)
             nxt = across[out]
             if nxt < 0:

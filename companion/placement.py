@@ -79,15 +79,18 @@ def _settle(
     survivors = [s for s in movers if s not in lost]
     if survivors:
         # Only a marker that moved can have come to a point another one holds.
-        taken = dict(held) if held is not None else held_points(ships, movers)
+        if held is None:
+            held = held_points(ships, movers)
+        landed: dict[int, int] = {}
         for s in survivors:
-            other = taken.get(after[s])
+            point = after[s]
+            other = held.get(point, landed.get(point))
             if other is not None:
                 if collisions:
                     lost[s] = lost[other] = "collision"
                 else:
                     same_wake = True
-            taken[after[s]] = s
+            landed[point] = s
     for s in lost:
         after[s] = -1
     return after, lost, same_wake, walks

@@ -174,7 +174,7 @@ class State:
         return len(self.game.players)
 
     def alive(self) -> tuple[int, ...]:
-        return tuple(s for s, pos in enumerate(self.ships) if pos >= 0)
+        return tuple([s for s, pos in enumerate(self.ships) if pos >= 0])
 
     def daikaiju_squares(self) -> frozenset[int]:
         return frozenset(d.square for d in self.daikaiju)
