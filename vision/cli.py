@@ -16,7 +16,7 @@ import numpy as np
 
 from companion.board import GAME_BOARDS, BoardError, BoardProfile, Point
 
-from .errors import BadImage, BoardNotFound, ProfileError, VisionError
+from .errors import BadImage, BoardNotFound, NoFrame, ProfileError, VisionError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NOT_FOUND = 0, 1, 2, 3
 
@@ -101,6 +101,8 @@ def cmd_read(args: argparse.Namespace) -> int:
         frame = load_image(args.image)
     except (ProfileError, BadImage) as exc:
         return _fail(EXIT_USAGE, str(exc))
+    except NoFrame as exc:  # a readable picture with nothing in it: no board to find
+        return _fail(EXIT_NOT_FOUND, f"board not found in {args.image}: {exc}")
     ships = ShipFinder(board, colours) if args.ships or colours else None
     reader = BoardReader(board, templates, layout, ships=ships)
     reading = reader.read(frame)
