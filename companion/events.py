@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One change on the table.
 
     ``kind`` is one of: ``tile-placed``, ``ship-moved``, ``ship-lost``, ``tile-removed``,
@@ -14,6 +13,7 @@ class Event:
     ``daikaiju-destroyed``, ``reroll``, ``relocated``, ``drew``, ``dragon``, ``bonus``,
     ``turn``, ``no-move``, ``passed``, ``game-over``. Squares and positions are the
     engine's small integers; :mod:`companion.describe` turns them into sentences.
+    A named tuple rather than a dataclass: a game makes a great many of them.
     """
 
     kind: str

@@ -10,6 +10,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from typing import NamedTuple
 
 from .board import ACROSS, BoardProfile, Point, Square
 from .tiles import Tile, all_oriented
@@ -29,8 +30,7 @@ class End(Enum):
     LOOP = "loop"  # would go round for ever
 
 
-@dataclass(frozen=True, slots=True)
-class Walk:
+class Walk(NamedTuple):
     end: End
     position: int
     """Where the marker stops (``End.STOP``); otherwise the last point it reached."""
