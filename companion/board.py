@@ -58,6 +58,22 @@ class Side(IntEnum):
 # Point p lies on side p // 2; across a shared side it meets ACROSS[p] of the neighbour.
 ACROSS = (5, 4, 7, 6, 1, 0, 3, 2)
 
+POINT_UV: tuple[tuple[float, float], ...] = (
+    (1 / 3, 0.0),
+    (2 / 3, 0.0),
+    (1.0, 1 / 3),
+    (1.0, 2 / 3),
+    (2 / 3, 1.0),
+    (1 / 3, 1.0),
+    (0.0, 2 / 3),
+    (0.0, 1 / 3),
+)
+"""Where each point lies on its square (unit square, y downwards): at thirds of each side,
+as on the printed tiles. Drawing and reading the board both go by this."""
+
+INWARD: tuple[tuple[float, float], ...] = ((0.0, 1.0), (-1.0, 0.0), (0.0, -1.0), (1.0, 0.0))
+"""The unit direction into a square from each side (north, east, south, west), y downwards."""
+
 
 @dataclass(frozen=True, order=True, slots=True)
 class Square:

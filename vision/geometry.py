@@ -10,25 +10,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.board import Point, Square
-
-# Points sit at thirds of each side, as on the printed tiles; order follows contracts.md 2.
-POINT_UV: tuple[tuple[float, float], ...] = (
-    (1 / 3, 0.0),
-    (2 / 3, 0.0),
-    (1.0, 1 / 3),
-    (1.0, 2 / 3),
-    (2 / 3, 1.0),
-    (1 / 3, 1.0),
-    (0.0, 2 / 3),
-    (0.0, 1 / 3),
-)
+from companion.board import INWARD as SIDE_INWARD
+from companion.board import POINT_UV, Point, Square
 
 # Unit vector pointing into the square from each point's side.
-INWARD: tuple[tuple[float, float], ...] = (
-    (0.0, 1.0), (0.0, 1.0), (-1.0, 0.0), (-1.0, 0.0),
-    (0.0, -1.0), (0.0, -1.0), (1.0, 0.0), (1.0, 0.0),
-)
+INWARD: tuple[tuple[float, float], ...] = tuple(SIDE_INWARD[p // 2] for p in range(8))
 
 MARKER_IDS = (0, 1, 2, 3)
 

@@ -2,20 +2,8 @@
 
 from __future__ import annotations
 
-from companion.board import Point, Side
+from companion.board import INWARD, POINT_UV, Point, Side
 
-POINT_XY: tuple[tuple[float, float], ...] = (
-    (1 / 3, 0.0),
-    (2 / 3, 0.0),
-    (1.0, 1 / 3),
-    (1.0, 2 / 3),
-    (2 / 3, 1.0),
-    (1 / 3, 1.0),
-    (0.0, 2 / 3),
-    (0.0, 1 / 3),
-)
-INWARD: tuple[tuple[float, float], ...] = ((0, 1), (-1, 0), (0, -1), (1, 0))
-"""The direction into the square from each side (north, east, south, west), y down."""
 OUTWARD: dict[Side, tuple[float, float]] = {
     Side.NORTH: (0, -1), Side.EAST: (1, 0), Side.SOUTH: (0, 1), Side.WEST: (-1, 0)
 }
@@ -23,8 +11,8 @@ OUTWARD: dict[Side, tuple[float, float]] = {
 
 def path_control(a: int, b: int, bend: float = 0.42) -> list[tuple[float, float]]:
     """The four Bezier control points of the wake joining points a and b (unit square)."""
-    ax, ay = POINT_XY[a]
-    bx, by = POINT_XY[b]
+    ax, ay = POINT_UV[a]
+    bx, by = POINT_UV[b]
     nax, nay = INWARD[a // 2]
     nbx, nby = INWARD[b // 2]
     return [(ax, ay), (ax + nax * bend, ay + nay * bend), (bx + nbx * bend, by + nby * bend),
@@ -33,5 +21,5 @@ def path_control(a: int, b: int, bend: float = 0.42) -> list[tuple[float, float]
 
 def point_on_board(point: Point) -> tuple[float, float]:
     """A point's position in board units: column and row from the top-left, y down."""
-    x, y = POINT_XY[point.point]
+    x, y = POINT_UV[point.point]
     return point.square.col - 1 + x, point.square.row - 1 + y
