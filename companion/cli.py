@@ -18,6 +18,23 @@ from typing import Any
 CORE_GROUPS = ("companion.play_cli", "companion.tsushima.cli")
 
 Register = Callable[[Any], None]
+Handler = Callable[[argparse.Namespace], int]
+
+
+def refusing(errors: tuple[type[Exception], ...], prefix: str) -> Callable[[Handler], Handler]:
+    """Wrap a command so that bad input ends in one line on stderr and exit code 2."""
+
+    def wrap(handler: Handler) -> Handler:
+        def run(args: argparse.Namespace) -> int:
+            try:
+                return handler(args)
+            except errors as exc:
+                print(f"{prefix}: {exc}", file=sys.stderr)
+                return 2
+
+        return run
+
+    return wrap
 
 
 @cache

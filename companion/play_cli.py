@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .actions import ActionError, Place
+from .cli import Handler, refusing
 from .dice import DiceService
 from .game import GAMES, OPTIONS, GameError
 from .record import RecordError, dump_lines, load_lines, replay, replay_lines
@@ -25,7 +26,6 @@ from .store import RecordStore, StoreError
 from .tiles import PATTERNS, TileError
 from .view import table_view, view_json
 
-Handler = Callable[[argparse.Namespace], int]
 USER_ERRORS = (ActionError, GameError, SessionError, StoreError, RecordError, TileError, ValueError)
 
 
@@ -266,15 +266,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _guard(fn: Handler) -> Handler:
-    def run(args: argparse.Namespace) -> int:
-        try:
-            return fn(args)
-        except USER_ERRORS as exc:
-            print(f"companion: {exc}", file=sys.stderr)
-            return 2
-
-    return run
+_guard = refusing(USER_ERRORS, "companion")
 
 
 def register(sub: Any) -> None:

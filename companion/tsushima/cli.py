@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, NoReturn
 
+from ..cli import Handler, refusing
 from . import aground, mines, spotting
 from .campaign import italy, italy_odds
 from .data import (
@@ -28,8 +28,6 @@ from .fire import Conditions, gun_shots, shot_to_dict, torpedo_shot
 from .repairs import check_repairs, repair_odds, resolve_repair
 from .scenarios import get_scenario, scenario_keys
 from .units import Ship, Side, format_counter
-
-Handler = Callable[[argparse.Namespace], int]
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -62,15 +60,7 @@ def data_of(args: argparse.Namespace) -> DataSet:
     return default_data()
 
 
-def guarded(handler: Handler) -> Handler:
-    def run(args: argparse.Namespace) -> int:
-        try:
-            return handler(args)
-        except TsushimaError as exc:
-            print(f"companion tsushima: error: {exc}", file=sys.stderr)
-            return 2
-
-    return run
+guarded = refusing((TsushimaError,), "companion tsushima: error")
 
 
 def side_arg(text: str) -> Side:

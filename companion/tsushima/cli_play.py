@@ -9,8 +9,9 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from ..cli import Handler
 from .battle import Engagement, FireOrder, FormationSpec, start_engagement
-from .cli import Handler, data_of, emit, frac, pct, side_arg
+from .cli import data_of, emit, frac, pct, side_arg
 from .errors import TsushimaError
 from .fleet import Fleet
 from .scenarios import engagement_for
