@@ -79,6 +79,9 @@ def build_context(
     session_api: Any = None,
 ) -> AppContext:
     """Everything the app needs, from the configuration (arguments override it)."""
+    from .memory import tune_malloc
+
+    tune_malloc()  # before the camera's first big arrays (see ui/memory.py)
     config = loaded.config
     if config.data.dir:
         os.environ["COMPANION_DATA_DIR"] = config.data.dir
@@ -247,6 +250,7 @@ class CompanionApp(App):
             self.show("table")
 
     def _changed(self, c: TableController) -> None:
+        self.sm.get_screen("table").drop_stale_hand(c)
         current = self.sm.current
         animate = self.loaded.config.display.dice_animation_ms / 1000
         if current in ("history", "settings") or c.session is None:

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from companion.board import Side, Square
 from companion.tiles import Tile
 
+from .memory import release_free_memory
 from .model import BoardPicture
 
 log = logging.getLogger(__name__)
@@ -120,7 +121,10 @@ class SimCamera:
 
     def _read(self, picture: BoardPicture) -> dict[Square, Seen]:
         with self._lock:
-            return self.reader(self.table, picture)
+            try:
+                return self.reader(self.table, picture)
+            finally:
+                release_free_memory()  # the photo's big arrays (see ui/memory.py)
 
     def read(self, picture: BoardPicture) -> dict[Square, Seen]:
         if self.unplugged:
@@ -236,7 +240,11 @@ class VisionCamera:
         except Exception as exc:
             self.close()
             raise CameraFault(f"The camera stopped giving pictures ({exc}).") from exc
-        return seen_from_reading(self._reader(picture).read(frame, known=_known(picture)))
+        try:
+            return seen_from_reading(self._reader(picture).read(frame, known=_known(picture)))
+        finally:
+            del frame
+            release_free_memory()  # the frame's big arrays (see ui/memory.py)
 
     def available(self) -> bool:
         if self.source is not None:

@@ -13,10 +13,10 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from companion.board import Side
+from companion.board import POINT_UV, Side
 from companion.tiles import Tile
 
-from .geometry import INWARD, POINT_UV
+from .geometry import INWARD
 
 BGR = tuple[int, int, int]
 _SHIFT = 4  # cv2 fixed-point bits: sub-pixel accurate antialiased lines

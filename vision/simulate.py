@@ -117,9 +117,19 @@ def render_top_down(
         return (round(x * px + ox), round(y * px + oy))
 
     img = np.empty((h, w, 3), np.uint8)
-    img[:] = (70, 105, 140)  # a wooden table
+    # a wooden table, with grain; a band of rows and a channel at a time: the whole image in
+    # float32 (twice, for the sum and the clip) made this the largest memory peak of a read
     grain = cv2.resize(rng.normal(0, 10, (h // 16 + 1, 4)).astype(np.float32), (w, h))
-    img = np.clip(img + grain[:, :, None], 0, 255).astype(np.uint8)
+    band = 64
+    channel = np.empty((band, w), np.float32)
+    for top in range(0, h, band):
+        g = grain[top:top + band]
+        part = channel[: len(g)]
+        for ch, wood in enumerate((70, 105, 140)):
+            np.add(g, np.float32(wood), out=part)
+            np.clip(part, 0, 255, out=part)
+            img[top:top + band, :, ch] = part
+    del grain, channel
     frame = 0.45
     cv2.rectangle(img, at(-frame, -frame), at(cols + frame, rows + frame), (92, 84, 64), -1)
     for i in MARKER_IDS:
@@ -245,6 +255,18 @@ def photograph(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The top-down image seen by the camera: returns the photo and the homography
     from top-down pixels to photo pixels."""
+    return _photograph([top], scene, size, centre)
+
+
+def _photograph(
+    holder: list[np.ndarray],
+    scene: Scene,
+    size: tuple[int, int],
+    centre: tuple[float, float] | None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`photograph`, taking the top-down image out of ``holder``: a caller that keeps
+    no other reference lets it go once warped (less memory held at the float32 stage)."""
+    top = holder.pop()
     rng = np.random.default_rng(scene.seed + 1)
     shot = np.random.default_rng([scene.seed, scene.frame])
     h_src, w_src = top.shape[:2]
@@ -253,18 +275,30 @@ def photograph(
     # Pre-shrink the drawing so the warp does not alias fine lines.
     img = cv2.warpPerspective(top, hmat, size, flags=cv2.INTER_AREA,
                               borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    del top
     w, h = size
     if scene.light:
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        yy = np.arange(h, dtype=np.float32)[:, None]  # broadcast: no full-size grids
+        xx = np.arange(w, dtype=np.float32)[None, :]
         ang = rng.uniform(0, 2 * np.pi)
-        ramp = (np.cos(ang) * (xx / w - 0.5) + np.sin(ang) * (yy / h - 0.5))
-        img *= (1.0 + scene.light * ramp)[:, :, None]
+        across = np.cos(ang) * (xx / w - 0.5)
+        band = max(1, h // 8)  # the light ramp a band of rows at a time
+        for y in range(0, h, band):
+            ramp = across + np.sin(ang) * (yy[y:y + band] / h - 0.5)
+            img[y:y + band] *= (1.0 + scene.light * ramp)[:, :, None]
     img *= np.array(scene.cast, np.float32)
     if scene.blur:
-        img = np.asarray(cv2.GaussianBlur(img, (0, 0), scene.blur))
+        cv2.GaussianBlur(img, (0, 0), scene.blur, dst=img)
     if scene.noise:
-        img += np.asarray(shot.normal(0, scene.noise, img.shape), np.float32)
-    out = np.clip(img, 0, 255).astype(np.uint8)
+        # drawn a band of rows at a time (the same numbers as one draw of the whole shape),
+        # so no float64 copy of the whole photo is made
+        band = max(1, h // 8)
+        for y in range(0, h, band):
+            rows = img[y:y + band]
+            rows += shot.normal(0, scene.noise, rows.shape).astype(np.float32)
+    np.clip(img, 0, 255, out=img)
+    out = img.astype(np.uint8)
+    del img
     if scene.jpeg:
         _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, scene.jpeg])
         out = np.asarray(cv2.imdecode(buf, cv2.IMREAD_COLOR))
@@ -299,7 +333,9 @@ def render_photo_and_truth(
     scene = scene or Scene()
     top, to_img = render_top_down(rows, cols, state, ships, style, scene=scene, layout=layout)
     centre = tuple((to_img @ np.array([cols / 2, rows / 2, 1.0]))[:2])
-    photo, hmat = photograph(top, scene, size, (float(centre[0]), float(centre[1])))
+    holder = [top]
+    del top  # _photograph lets it go once warped
+    photo, hmat = _photograph(holder, scene, size, (float(centre[0]), float(centre[1])))
     return photo, hmat @ to_img
 
 

@@ -39,6 +39,7 @@ class TableScreen(Screen):
 
     _last_dice: Any = None
     popup: Any = None
+    _hand_popup: Any = None
 
     def update(self, c: Any, animate: float = 0.0) -> None:
         snap = c.snapshot
@@ -77,6 +78,17 @@ class TableScreen(Screen):
             self.odds_text = ""
         if v is not None and v.needs_hand and self.popup is None:
             self.show_hand(c)
+        else:
+            self.drop_stale_hand(c)
+
+    def drop_stale_hand(self, c: Any) -> None:
+        """Close the hand pop-up once no hand is awaited (shown another way, undone, or the
+        game moved on): a stale question, which kept its 35 tiles drawn at every frame."""
+        v = c.verdict
+        if self.popup is not None and self.popup is self._hand_popup and (
+            v is None or not v.needs_hand
+        ):
+            self.popup.dismiss(animation=False)
 
     def _dice(self, snap: Any, animate: float) -> None:
         """The gold and blue dice of the last roll; the single die in a daikaiju phase."""
@@ -141,6 +153,10 @@ class TableScreen(Screen):
             return
         popup = TilePicker(title="Show the rest of your hand", wanted=rest)
         popup.on_done = lambda tiles: c.show_hand(tiles)
-        self.popup = popup
-        popup.bind(on_dismiss=lambda *_: setattr(self, "popup", None))
+        self.popup = self._hand_popup = popup
+
+        def closed(*_: Any) -> None:
+            self.popup = self._hand_popup = None
+
+        popup.bind(on_dismiss=closed)
         popup.open()

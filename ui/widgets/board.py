@@ -6,6 +6,9 @@ touched (ships are put on the board by touch); it decides nothing itself.
 
 from __future__ import annotations
 
+from typing import Any
+
+from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 from kivy.properties import BooleanProperty, ObjectProperty
@@ -14,13 +17,28 @@ from kivy.uix.widget import Widget
 from companion.board import Point, Side, Square
 from ui.model import SHIP_RGB, BoardPicture
 
-from .geometry import OUTWARD, path_control, point_on_board
+from .geometry import OUTWARD, WAKE_LINE, path_control, point_on_board
 
 SEA = (0.05, 0.20, 0.33, 1)
 TILE = (0.93, 0.88, 0.74, 1)
 WAKE = (0.10, 0.25, 0.45, 1)
 DAIKAIJU = (0.55, 0.10, 0.15, 1)
 TARGET = (1.0, 0.85, 0.0, 1)
+
+_LABELS: dict[tuple[str, int], Any] = {}
+"""Textures of the dice numbers along the edges, by (text, font size): made once, not at
+every redraw (a new GL texture per number per redraw churned the native heap)."""
+
+
+def _label_texture(text: str, size: int) -> Any:
+    tex = _LABELS.get((text, size))
+    if tex is None:
+        if len(_LABELS) > 256:  # sizes change only when the window is resized
+            _LABELS.clear()
+        label = CoreLabel(text=text, font_size=size, bold=True)
+        label.refresh()
+        tex = _LABELS[(text, size)] = label.texture
+    return tex
 
 
 class BoardView(Widget):
@@ -32,7 +50,11 @@ class BoardView(Widget):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
-        self.bind(pos=self.redraw, size=self.redraw, picture=self.redraw)
+        # pos, size and picture often change together, and several times between two
+        # frames (a whole turn of actions): draw once, before the next frame
+        self._redraw_trigger = Clock.create_trigger(self.redraw, -1)
+        self.bind(pos=self._redraw_trigger, size=self._redraw_trigger,
+                  picture=self._redraw_trigger)
 
     def on_point(self, point: Point) -> None:
         """A start mark was touched."""
@@ -58,6 +80,7 @@ class BoardView(Widget):
     # ---------------------------------------------------------------------- drawing
 
     def redraw(self, *_: object) -> None:
+        self._redraw_trigger.cancel()
         self.canvas.clear()
         frame = self._frame()
         if frame is None:
@@ -115,7 +138,7 @@ class BoardView(Widget):
             pts: list[float] = []
             for ux, uy in path_control(a, b):
                 pts += [x0 + ux * cell, y0 + cell - uy * cell]
-            Line(bezier=pts, width=max(1.2, cell * 0.035))
+            Line(bezier=pts, width=max(1.2, cell * 0.035), **WAKE_LINE)
 
     def _outside(self, point: Point, by: float) -> tuple[float, float]:
         bx, by_ = point_on_board(point)
@@ -145,9 +168,7 @@ class BoardView(Widget):
 
     def _text(self, text: str, cx: float, cy: float, size: int,
               rgba: tuple[float, ...]) -> None:
-        label = CoreLabel(text=text, font_size=size, bold=True)
-        label.refresh()
-        tex = label.texture
+        tex = _label_texture(text, size)
         Color(*rgba)
         Rectangle(texture=tex, pos=(cx - tex.width / 2, cy - tex.height / 2), size=tex.size)
 

@@ -9,6 +9,12 @@ OUTWARD: dict[Side, tuple[float, float]] = {
 }
 
 
+WAKE_LINE = {"bezier_precision": 24, "joint": "bevel", "cap": "round", "cap_precision": 4}
+"""How a wake's Bezier line is built: Kivy's defaults (180 segments, each joint rounded with
+10 more) make thousands of vertices per wake, about 0.4 MB of vertex buffers per tile on
+the board; 24 segments with bevelled joints look the same at these sizes."""
+
+
 def path_control(a: int, b: int, bend: float = 0.42) -> list[tuple[float, float]]:
     """The four Bezier control points of the wake joining points a and b (unit square)."""
     ax, ay = POINT_UV[a]

@@ -7,7 +7,7 @@ from kivy.properties import BooleanProperty, ObjectProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.widget import Widget
 
-from .geometry import path_control
+from .geometry import WAKE_LINE, path_control
 
 
 class TileThumb(ButtonBehavior, Widget):
@@ -37,4 +37,4 @@ class TileThumb(ButtonBehavior, Widget):
                 pts: list[float] = []
                 for ux, uy in path_control(a, b):
                     pts += [x0 + ux * side, y0 + side - uy * side]
-                Line(bezier=pts, width=max(1.0, side * 0.04))
+                Line(bezier=pts, width=max(1.0, side * 0.04), **WAKE_LINE)
