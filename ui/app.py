@@ -139,6 +139,21 @@ class CompanionApp(App):
         self.first_frame_at: float | None = None
         self._events: list[Any] = []
         self._previous = "start"
+        self._tsushima: Any = None
+
+    @property
+    def tsushima(self) -> Any:
+        """The Tsushima desk; its screens are built the first time anyone asks, since a
+        table playing Tsuro never needs them (they cost several MB)."""
+        if self._tsushima is None:
+            from .tsushima import install as install_tsushima
+
+            install_tsushima(self)  # sets self.tsushima
+        return self._tsushima
+
+    @tsushima.setter
+    def tsushima(self, desk: Any) -> None:
+        self._tsushima = desk
 
     # -------------------------------------------------------------------------- build
 
@@ -157,9 +172,6 @@ class CompanionApp(App):
         for screen in (StartScreen(), TableScreen(), InstructionsScreen(), HistoryScreen(),
                        SettingsScreen(), EndScreen()):
             self.sm.add_widget(screen)
-        from .tsushima import install as install_tsushima
-
-        install_tsushima(self)  # the Tsushima referee's screens (ui/tsushima)
         try:
             from companion.locations import data_dir
 
@@ -229,6 +241,8 @@ class CompanionApp(App):
     # ------------------------------------------------------------------------ routing
 
     def show(self, name: str) -> None:
+        if name.startswith("tsushima"):
+            _ = self.tsushima  # builds the Tsushima screens on first use
         if self.sm.current not in ("history", "settings"):
             self._previous = self.sm.current
         screen = self.sm.get_screen(name)
