@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .board import Side
 from .events import Event
 from .state import Phase, State
 
@@ -106,7 +105,3 @@ def prompt(state: State) -> str:
         return f"{who}: you may swap tiles from your hand for tiles of the eliminated players."
     drawer = state.game.players[state.drawer].capitalize()
     return f"{drawer}: draw a tile."
-
-
-def facing_word(facing: int) -> str:
-    return Side(facing).word

@@ -19,9 +19,9 @@ from .dice import DiceService
 from .game import Game
 from .odds import danger, placement_risks
 from .piles import UNKNOWN
-from .placement import FINE
+from .placement import FINE, SELF_LOST
 from .record import Entry, Header, RecordError, TileMode, live_entries, now, replay
-from .state import CHANCE, Phase, State, pattern_number
+from .state import CHANCE, Phase, State, pattern_number, why_not
 from .store import RecordStore, StoreError
 from .tiles import PATTERNS, Tile
 from .view import AWAITING, TableView, table_view
@@ -151,11 +151,7 @@ class Session:
         own = move.rank != FINE and s.active in move.lost_seats()
         if move.rank == FINE:
             return Verdict(True, "", lost=lost)
-        what = (
-            "that placement loses your own ship"
-            if own
-            else "that placement puts two ships on one wake going the same way"
-        )
+        what = why_not(SELF_LOST if own else move.rank)
         if UNKNOWN in hand:
             return Verdict(
                 False, what + ": show your whole hand so the companion can rule", own, True, lost

@@ -707,12 +707,12 @@ def _apply_place(s: State, a: Place) -> State:
     if move.rank != FINE:
         if UNKNOWN in hand:
             raise IllegalAction(
-                _why_not(move.rank)
+                why_not(move.rank)
                 + f"; show the whole hand to rule on it ('place {a.square} {a.tile} hand T1 T2 T3')"
             )
         best = s.best_rank(hand)
         if move.rank != best:
-            raise IllegalAction(_why_not(move.rank) + " while the hand allows a better placement")
+            raise IllegalAction(why_not(move.rank) + " while the hand allows a better placement")
     sq = g.index(a.square)
     lost_now = move.lost_seats()
     hand = remove_one(hand, pattern)
@@ -738,7 +738,8 @@ def _apply_place(s: State, a: Place) -> State:
     return _start_draw(s)
 
 
-def _why_not(rank: int) -> str:
+def why_not(rank: int) -> str:
+    """Why a placement of this rank needs ruling on, for the table."""
     if rank == 1:
         return "that placement loses your own ship"
     return "that placement puts two ships on one wake going the same way"

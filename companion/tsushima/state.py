@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .battle import Engagement, FireOrder, Formation, Kind
 from .calendar import GameTime
@@ -19,6 +20,8 @@ from .fire import coast_battery
 from .fleet import Berth, Fleet
 from .morale import MoraleRecord
 from .units import Ship, Side
+
+T = TypeVar("T")
 
 FORMAT = "tsushima-state/1"
 
@@ -188,21 +191,21 @@ def _load_raw(path: str | Path, kind: str) -> dict[str, Any]:
     return raw
 
 
-def load_engagement(path: str | Path, data: DataSet) -> Engagement:
-    raw = _load_raw(path, "engagement")
+def _load(
+    path: str | Path, kind: str, build: Callable[[dict[str, Any], DataSet], T], data: DataSet
+) -> T:
+    raw = _load_raw(path, kind)
     try:
-        return engagement_from_dict(raw, data)
+        return build(raw, data)
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, TsushimaError):
             raise
-        raise TsushimaError(f"{path}: damaged saved engagement ({exc})") from None
+        raise TsushimaError(f"{path}: damaged saved {kind} ({exc})") from None
+
+
+def load_engagement(path: str | Path, data: DataSet) -> Engagement:
+    return _load(path, "engagement", engagement_from_dict, data)
 
 
 def load_fleet(path: str | Path, data: DataSet) -> Fleet:
-    raw = _load_raw(path, "fleet")
-    try:
-        return fleet_from_dict(raw, data)
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, TsushimaError):
-            raise
-        raise TsushimaError(f"{path}: damaged saved fleet ({exc})") from None
+    return _load(path, "fleet", fleet_from_dict, data)
