@@ -111,7 +111,7 @@ class Buttons:
             raise
 
     def __getattr__(self, role: str) -> TableButton:
-        buttons = self.__dict__.get("_buttons", {})
+        buttons: dict[str, TableButton] = self.__dict__.get("_buttons", {})
         if role in buttons:
             return buttons[role]
         raise AttributeError(f"no {role} button is fitted")

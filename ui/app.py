@@ -31,6 +31,7 @@ from hardware.pins import FactoryChoice, choose_factory
 from .camera import Camera, make_camera
 from .clockbridge import ClockBridge
 from .controller import TableController
+from .screens.camera_setup import CameraSetupScreen
 from .screens.end import EndScreen
 from .screens.history import HistoryScreen
 from .screens.instructions import InstructionsScreen
@@ -40,14 +41,15 @@ from .screens.table import TableScreen
 from .sdnotify import Notifier
 from .widgets.board import BoardView  # noqa: F401  (registers the class for kv)
 from .widgets.dice import DieFace  # noqa: F401
+from .widgets.photo import PhotoView  # noqa: F401
 from .widgets.simpanel import SimPanel
 
 log = logging.getLogger(__name__)
 
 KV_DIR = Path(__file__).parent / "kv"
 KV_FILES = ("common.kv", "start.kv", "table.kv", "instructions.kv", "history.kv",
-            "settings.kv", "end.kv")
-SCREENS = ("start", "table", "instructions", "history", "settings", "end")
+            "settings.kv", "camera_setup.kv", "end.kv")
+SCREENS = ("start", "table", "instructions", "history", "settings", "camera-setup", "end")
 
 
 @dataclass
@@ -170,7 +172,7 @@ class CompanionApp(App):
             button.when_pressed = self.bridge.bind(intent)
         self.sm = ScreenManager(transition=NoTransition())
         for screen in (StartScreen(), TableScreen(), InstructionsScreen(), HistoryScreen(),
-                       SettingsScreen(), EndScreen()):
+                       SettingsScreen(), CameraSetupScreen(), EndScreen()):
             self.sm.add_widget(screen)
         try:
             from companion.locations import data_dir
@@ -243,7 +245,7 @@ class CompanionApp(App):
     def show(self, name: str) -> None:
         if name.startswith("tsushima"):
             _ = self.tsushima  # builds the Tsushima screens on first use
-        if self.sm.current not in ("history", "settings"):
+        if self.sm.current not in ("history", "settings", "camera-setup"):
             self._previous = self.sm.current
         screen = self.sm.get_screen(name)
         screen.update(self.controller)
@@ -267,7 +269,7 @@ class CompanionApp(App):
         self.sm.get_screen("table").drop_stale_hand(c)
         current = self.sm.current
         animate = self.loaded.config.display.dice_animation_ms / 1000
-        if current in ("history", "settings") or c.session is None:
+        if current in ("history", "settings", "camera-setup") or c.session is None:
             self.sm.get_screen(current).update(c)
             return
         before = current
@@ -302,6 +304,23 @@ class CompanionApp(App):
 
     def resume(self, game_id: int) -> None:
         self.controller.resume(game_id)
+
+    def switch_camera(self, spec: str) -> str:
+        """Use the camera ``spec`` names from now on and remember it; says what it is."""
+        if "camera.source" not in self.loaded.fixed:
+            try:
+                loaded = self.loaded.with_value("camera.source", spec)
+                loaded.save()
+                self.loaded = loaded
+            except Exception as exc:
+                log.warning("camera choice not saved: %s", exc)
+        cam, note = make_camera(spec, self.loaded.config.camera.profile)
+        self.ctx.camera = cam
+        self.controller.use_camera(cam)
+        if hasattr(self, "panel_widget"):
+            self.panel_widget.camera = cam
+        log.info("camera switched: %s", note)
+        return note
 
     def apply_settings(self, loaded: Loaded) -> None:
         self.loaded = loaded

@@ -50,6 +50,12 @@ class Camera(Protocol):
 
     def available(self) -> bool: ...
 
+    def frame(self, rows: int = 7, cols: int = 7) -> Any:
+        """A raw picture (BGR array) for the camera setup screens."""
+        ...
+
+    def use_profile(self, profile_dir: str) -> None: ...
+
     def close(self) -> None: ...
 
 
@@ -136,6 +142,27 @@ class SimCamera:
 
     def available(self) -> bool:
         return not self.unplugged
+
+    def frame(self, rows: int = 7, cols: int = 7) -> Any:
+        """A photo of the simulated table, as the camera setup screens want one."""
+        if self.unplugged:
+            raise CameraFault("The camera is unplugged.")
+        try:
+            from vision.reading import Daikaiju
+            from vision.sources import SimulatedSource
+        except Exception as exc:
+            raise CameraFault(f"The simulated camera cannot take photos here ({exc}).") from exc
+
+        def state() -> dict[Square, Any]:
+            return {sq: (Daikaiju(p) if isinstance(p, Side) else p)
+                    for sq, p in self.table.pieces.items()}
+
+        with self._lock:
+            # a real camera's size: at 800x600 a marker is sometimes too small to decode
+            return SimulatedSource(_profile(rows, cols), state=state, size=(1280, 960)).read()
+
+    def use_profile(self, profile_dir: str) -> None:
+        """The simulated photos always have the built-in look; nothing to reload."""
 
     def close(self) -> None:
         pass
@@ -245,6 +272,21 @@ class VisionCamera:
         finally:
             del frame
             release_free_memory()  # the frame's big arrays (see ui/memory.py)
+
+    def frame(self, rows: int = 7, cols: int = 7) -> Any:
+        """One picture from the camera (for the setup screens), or CameraFault."""
+        if self.source is None and not self.available():
+            raise CameraFault(f"The camera ({self.spec}) is unplugged or not answering.")
+        try:
+            return self.source.read()
+        except Exception as exc:
+            self.close()
+            raise CameraFault(f"The camera stopped giving pictures ({exc}).") from exc
+
+    def use_profile(self, profile_dir: str) -> None:
+        """Read with a newly taught or calibrated profile from the next picture on."""
+        self.profile_dir = profile_dir
+        self._readers.clear()
 
     def available(self) -> bool:
         if self.source is not None:

@@ -27,7 +27,7 @@ from .model import Snapshot, Verdict
 
 log = logging.getLogger(__name__)
 
-REPEATABLE = frozenset({"choose_tile", "enter_dice", "enter_die", "start_at", "enter_text"})
+REPEATABLE = frozenset({"choose_tile", "choose_hand", "enter_dice", "enter_die", "start_at", "enter_text"})
 
 
 @dataclass
@@ -186,6 +186,36 @@ class TableController:
 
         return self._act("show_hand", act)
 
+    def choose_hand(self, tiles: Sequence[Tile]) -> bool:
+        """Hand tiles picked on screen: laid on the simulated table for the camera to read,
+        or entered by touch."""
+
+        def act() -> None:
+            if self.pending is None:
+                raise ValueError("No placement is waiting for a hand.")
+            cam = self.camera
+            if isinstance(cam, SimCamera) and self.camera_ok and not self.touch_entry:
+                free = [sq for sq in self._free_squares() if sq not in cam.table.pieces]
+                for sq, tile in zip(free, tiles, strict=False):
+                    cam.table.pieces[sq] = tile
+                self._read_hand()
+                return
+            pending = self.pending
+            self._place(pending.square, pending.tile, hand=[pending.tile, *tiles])
+
+        return self._act("choose_hand", act)
+
+    def read_hand(self) -> bool:
+        """The camera reads the hand laid on empty squares (the Confirm button does too)."""
+        return self._act("read_hand", self._read_hand)
+
+    @property
+    def hand_wanted(self) -> int:
+        """How many more tiles of the active player's hand a pending ruling needs to see."""
+        snap = self.snapshot
+        seat = snap.active if snap.active is not None else 0
+        return max(0, (snap.hands[seat] if seat < len(snap.hands) else 3) - 1)
+
     def instructions_done(self, trust: bool = False) -> bool:
         """The players say the pieces were moved; the camera checks unless trusted."""
 
@@ -198,6 +228,19 @@ class TableController:
             self._done_checked()
 
         return self._act("instructions_done", act)
+
+    def use_camera(self, camera: Camera | None) -> None:
+        """Another camera chosen in the settings: read with it from now on."""
+        old, self.camera = self.camera, camera
+        self.camera_ok = camera is not None
+        self.touch_entry = camera is None
+        if isinstance(camera, SimCamera) and self.session is not None:
+            camera.table.sync(self.snapshot.board)  # the simulated table holds the game
+        if old is not None and old is not camera:
+            try:
+                old.close()
+            except Exception:
+                log.exception("closing the previous camera")
 
     def set_show_odds(self, on: bool) -> None:
         self.show_odds = on
@@ -239,7 +282,10 @@ class TableController:
             self._done_checked()
             return
         if self.pending is not None:
-            self.message = "Show the rest of your hand first (or Undo to take the tile back)."
+            if self.camera is not None and self.camera_ok and not self.touch_entry:
+                self._read_hand()
+            else:
+                self.message = "Show the rest of your hand first (or Undo to take the tile back)."
             return
         awaiting = self.session.awaiting()
         if awaiting != "place":
@@ -270,6 +316,59 @@ class TableController:
             self._show("waiting")
             return
         self._rule(square, seen.tile, source="camera")
+
+    def _free_squares(self) -> list[Square]:
+        """Squares empty in the record where a hand may be laid to be read."""
+        board = self.snapshot.board
+        target = self.pending.square if self.pending else board.target
+        return [Square(r, c) for r in range(1, board.rows + 1) for c in range(1, board.cols + 1)
+                if board.content(Square(r, c)) == "empty" and Square(r, c) != target]
+
+    def _read_hand(self) -> None:
+        """Read the rest of the hand from tiles laid on empty squares, any way round.
+
+        Only the tiles' patterns matter for the ruling, so the hand can lie anywhere
+        empty; the players take it back afterwards and the camera checks they did.
+        """
+        if self.pending is None:
+            raise ValueError("No placement is waiting for a hand.")
+        if self.camera is None or not self.camera_ok:
+            raise ValueError("No camera: pick the rest of your hand on the screen.")
+        wanted = self.hand_wanted
+        try:
+            seen = self.camera.read(self.snapshot.board)
+        except CameraFault as exc:
+            self._camera_failed(exc)
+            return
+        free = self._free_squares()
+        unsure = [sq for sq in free if seen.get(sq) and seen[sq].content == "unknown"]
+        laid = [(sq, seen[sq].tile) for sq in free
+                if sq in seen and seen[sq].content == "tile" and seen[sq].tile is not None]
+        if unsure:
+            self.message = (f"The camera cannot make out {', '.join(map(str, unsure[:3]))}: "
+                            "straighten the tiles, or pick your hand on the screen.")
+            self._show("waiting")
+            return
+        if len(laid) != wanted:
+            self.message = (f"The camera sees {len(laid)} tile(s) on empty squares; lay the "
+                            f"other {wanted} tile(s) of your hand there, any way round, and "
+                            "press Confirm (or pick them on the screen).")
+            self._show("waiting")
+            return
+        pending = self.pending
+        squares = [sq for sq, _ in laid]
+        self._place(pending.square, pending.tile,
+                    hand=[pending.tile, *(t for _, t in laid if t is not None)], source="camera")
+        where = ", ".join(map(str, squares))
+        if self.verdict is not None and self.verdict.legal:
+            self.instructions = [f"Take your hand tiles back from {where}.", *self.instructions]
+            self.checking = True
+            self.message = "The camera read your hand."
+            return
+        if isinstance(self.camera, SimCamera):
+            for sq in squares:
+                self.camera.table.pieces.pop(sq, None)
+        self.message = f"Take the tile back and lay another; take your hand back from {where}."
 
     def _done_checked(self) -> None:
         # Confirm while instructions are shown: the same as the Done button.

@@ -73,13 +73,7 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
     pictures: dict[str, Any] = {}
 
     def snap(name: str, window: bool = False) -> None:
-        for w, ht in sizes:
-            h.resize((w, ht))
-            path = out / f"{name}-{w}x{ht}.png"
-            pictures.setdefault(name, []).append(
-                _window_shot(h, path) if window else h.shoot(path)
-            )
-        h.resize(sizes[0])
+        pictures.setdefault(name, []).extend(shoot_sizes(h, out, name, sizes, window))
 
     snap("start")
     app.new_game("tsuro-of-the-seas", ["red", "blue", "green"], [])
@@ -115,6 +109,8 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
         c.confirm()
         h.frames(3)
         snap(name)
+        if name == "table-needs-hand":
+            snap("table-hand-pop-up", window=True)  # how the hand is shown
         if table_popup := getattr(app.sm.get_screen("table"), "popup", None):
             table_popup.dismiss()
             h.frames(3)
@@ -145,6 +141,11 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
     snap("history")
     app.show("settings")
     snap("settings")
+    settings = app.sm.get_screen("settings")
+    settings.tab = "camera"
+    snap("settings-camera")
+    settings.tab = "config"
+    pictures.update(_camera_setup(h, out, sizes))
     app.show_table()
     c.pending = None
     demo.play(c, seed)
@@ -158,13 +159,70 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
     return [p for ps in pictures.values() for p in ps]
 
 
-def _window_shot(h: Any, path: Path) -> Path:
-    """The whole window, pop-ups included."""
-    import shutil
+def _camera_setup(h: Any, out: Path, sizes: tuple[tuple[int, int], ...]) -> dict[str, Any]:
+    """The camera setup's three steps, on the simulated table (put back afterwards)."""
+    app = h.app
+    app.show("camera-setup")
+    w = app.sm.get_screen("camera-setup")
+    shots: dict[str, Any] = {}
+    w.go("camera")
+    w.act()  # a picture, with the markers found
+    shots["camera-setup"] = shoot_sizes(h, out, "camera-setup", sizes)
+    w.go("calibrate")
+    w.act()  # the dots where the default geometry puts the grid's corners
+    shots["camera-calibrate"] = shoot_sizes(h, out, "camera-calibrate", sizes)
+    w.go("teach")
+    shots["camera-teach"] = shoot_sizes(h, out, "camera-teach", sizes)
+    w.leave()
+    return shots
 
+
+def shoot_sizes(h: Any, out: Path, name: str, sizes: tuple[tuple[int, int], ...] = SIZES,
+                window: bool = False) -> list[Path]:
+    """``NAME-WxH.png`` at every size: the app's root, or with ``window`` the whole window
+    (pop-ups included). The window goes back to the first size afterwards."""
+    written: list[Path] = []
+    for w, ht in sizes:
+        h.resize((w, ht))
+        path = out / f"{name}-{w}x{ht}.png"
+        written.append(window_shot(h, path) if window else h.shoot(path))
+    h.resize(sizes[0])
+    return written
+
+
+def window_shot(h: Any, path: Path) -> Path:
+    """The whole window, pop-ups included, drawn into an off-screen buffer of its size.
+
+    Not ``Window.screenshot()``: that reads the window's own framebuffer, and the headless
+    (SDL offscreen) one keeps the size the window was created with. After a resize to
+    1280x720 only its first 800x480 pixels were drawn (the pop-up, laid out for 1280x720,
+    cut off at 800x480) and the rest of the picture was whatever the memory held.
+    """
+    from kivy.core.image import Image
+    from kivy.graphics import ClearBuffers, ClearColor, Fbo, Scale, Translate
+
+    win = h.Window
     h.frames(4)
-    written = h.Window.screenshot(name=str(path))  # writes NAME0001.png beside it
-    shutil.move(written, path)
+    width, height = (int(v) for v in win.size)
+    fbo = Fbo(size=(width, height), with_stencilbuffer=True)
+    with fbo:
+        ClearColor(*win.clearcolor)
+        ClearBuffers()
+        Scale(1, -1, 1)  # as Widget.export_as_image: saved unflipped, the picture is upright
+        Translate(0, -height, 0)
+    # the window's canvas holds its children's (the root's, then each pop-up's) in drawing
+    # order; lend it to the buffer for one draw, as export_as_image does with a widget's
+    context = win.render_context
+    index = context.indexof(win.canvas)
+    context.remove(win.canvas)
+    try:
+        fbo.add(win.canvas)
+        fbo.draw()
+        fbo.remove(win.canvas)
+    finally:
+        context.insert(index, win.canvas)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image(fbo.texture).save(str(path), flipped=False)
     return path
 
 

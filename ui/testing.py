@@ -38,6 +38,41 @@ def controller(tmp: Path, seed: int = 3, camera: Any = "exact", store: Any = Non
     return c
 
 
+def losing_every_way(c: TableController, square: Any, pattern: Any) -> bool:
+    """Every way round, this tile would lose the active ship."""
+    return all(c.session.check(square, r).needs_hand for r in pattern.rotations())
+
+
+def seek_hand_question(c: TableController, seed: int, losing_hand: int = 0,
+                       turns: int = 12) -> Any:
+    """Play the started game until a placement can only be judged with the hand; lay that
+    tile and press Confirm. With ``losing_hand``, wait for a placement where the laid
+    tile and that many other unseen tiles lose the ship every way round (so a hand of
+    them makes it legal). Returns the tile laid, or None when the game never got there."""
+    import random
+
+    from companion.tiles import PATTERNS, all_oriented
+    from ui import demo
+
+    for _ in range(turns):
+        demo.play(c, seed, until=lambda c: c.session.awaiting() == "place" and not c.checking)
+        if c.snapshot.over:
+            return None
+        target = c.snapshot.board.target
+        tile = next((t for t in all_oriented() if c.session.check(target, t).needs_hand), None)
+        if tile is not None and losing_hand:
+            others = {PATTERNS[i] for i in c.session.state.pile.unseen} - {tile.pattern()}
+            fellows = sum(losing_every_way(c, target, p) for p in others)
+            if not losing_every_way(c, target, tile) or fellows < losing_hand:
+                tile = None
+        if tile is not None:
+            c.choose_tile(tile)
+            c.confirm()
+            return tile
+        demo.step(c, random.Random(seed))
+    return None
+
+
 def wire_buttons(c: TableController) -> None:
     """The app's wiring of the physical buttons, without Kivy (the tests call directly)."""
     for button in c.panel.buttons:

@@ -164,13 +164,7 @@ def parse_corners(text: str) -> np.ndarray:
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
-    import cv2
-
-    from .board_finder import BoardFinder
-    from .geometry import MarkerLayout
-    from .markers import MarkerDetector
-    from .profile import load_layout, load_ship_colours, save_layout, save_ship_colours
-    from .ships import ShipFinder
+    from .calibrate import measure_marker_layout, measure_ship_colours, save_calibration
     from .sources import load_image
 
     board = _board(args.game)
@@ -187,31 +181,16 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         corners = parse_corners(args.corners) if args.corners else None
     except (BadImage, BoardError, ValueError) as exc:
         return _fail(EXIT_USAGE, str(exc))
-    detections = MarkerDetector().detect(frame)
     notes = []
     try:
         if corners is not None:
-            if len(detections) < 4:
-                raise BoardNotFound(f"calibration needs all 4 markers in view; saw "
-                                    f"{len(detections)}")
-            grid = np.array([[0, 0], [board.cols, 0], [board.cols, board.rows],
-                             [0, board.rows]], np.float64)
-            to_grid = cv2.getPerspectiveTransform(corners.astype(np.float32),
-                                                  grid.astype(np.float32))
-            measured: dict[int, tuple[tuple[float, float], ...]] = {}
-            for i, d in detections.items():
-                pts = cv2.perspectiveTransform(d.corners[None].astype(np.float64), to_grid)[0]
-                measured[i] = tuple((float(x), float(y)) for x, y in pts)
-            layout = MarkerLayout(measured)
-            save_layout(args.profile, board, layout)
+            layout = measure_marker_layout(frame, board, corners)
+            save_calibration(args.profile, board, layout=layout)
             notes.append(f"marker offsets saved to {args.profile / 'markers.json'}")
         if ships:
-            layout = load_layout(args.profile, board)
-            pose = BoardFinder(board.rows, board.cols, layout).fit(detections)
-            finder = ShipFinder(board, load_ship_colours(args.profile))
-            measured_colours = finder.calibrate(frame, pose.homography, ships)
-            save_ship_colours(args.profile, finder.colours)
-            notes.append(f"ship colours {', '.join(sorted(measured_colours))} saved")
+            colours = measure_ship_colours(frame, board, args.profile, ships)
+            save_calibration(args.profile, board, colours=colours)
+            notes.append(f"ship colours {', '.join(sorted(set(ships.values())))} saved")
     except BoardNotFound as exc:
         return _fail(EXIT_FAILED, f"board not found: {exc}")
     except (VisionError, OSError) as exc:

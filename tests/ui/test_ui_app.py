@@ -72,14 +72,16 @@ def start_mark_xy(h: Any) -> tuple[float, float]:
     return board.to_window(x, y)
 
 
-def play_through_the_app(h: Any, seed: int, limit: int = 600) -> None:
-    """Players at the table: touches for marks and rolls, the Confirm pin for tiles."""
+def play_through_the_app(h: Any, seed: int, limit: int = 600) -> list[str]:
+    """Players at the table: touches for marks and rolls, the Confirm pin for tiles.
+    Returns what the table said each time the camera read a hand."""
     c = h.controller
     rng = random.Random(seed)
     app = h.app
+    hands_read: list[str] = []
     for _ in range(limit):
         if c.snapshot.over:
-            return
+            return hands_read
         h.frames(1)
         if app.sm.current == "instructions":
             h.touch(app.sm.get_screen("instructions").ids.done)
@@ -100,10 +102,17 @@ def play_through_the_app(h: Any, seed: int, limit: int = 600) -> None:
                 c.panel.buttons.confirm.press()  # the physical button, on its mock pin
                 h.frames(2)  # the press reaches the UI thread through the clock bridge
                 if c.pending is not None:
-                    rest = c.snapshot.hands[c.snapshot.active] - 1
+                    # the hand pop-up: touched tiles go on the simulated table, the
+                    # camera reads them, and the players are told to take them back
+                    popup = table.popup
+                    assert popup is not None and popup.hand, popup
+                    assert "simulated table" in popup.note
                     from companion.tiles import PATTERNS
 
-                    c.show_hand(rng.sample(PATTERNS, rest))
+                    for tile in rng.sample(PATTERNS, c.hand_wanted):
+                        popup.choose_pattern(tile)
+                    h.frames(2)
+                    hands_read.append(c.message)
                 if len(c.session.entries) > before:
                     break
             assert len(c.session.entries) > before, c.message
@@ -330,7 +339,8 @@ def test_screenshots_command_draws_every_screen(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr[-2000:]
     pngs = sorted(p.name for p in out.glob("*.png"))
     screens = {n.rsplit("-", 1)[0] for n in pngs}
-    assert {"start", "table-place", "table-legal", "history", "settings", "end"} <= screens
+    assert {"start", "table-place", "table-legal", "history", "settings", "end",
+            "settings-camera", "camera-setup", "camera-calibrate", "camera-teach"} <= screens
     assert {"instructions", "instructions-setup"} & screens
     for name in screens:
         assert f"{name}-800x480.png" in pngs and f"{name}-1280x720.png" in pngs
@@ -343,3 +353,45 @@ def test_screenshots_command_draws_every_screen(tmp_path: Path) -> None:
         assert img is not None and not blank(p), p
         w, hgt = map(int, p.stem.rsplit("-", 1)[1].split("x"))
         assert img.shape[:2] == (hgt, w), (p.name, img.shape)
+
+
+def test_the_hand_pop_up_lays_the_hand_for_the_camera(tmp_path: Path) -> None:
+    from companion.tiles import PATTERNS
+    from ui.testing import controller, losing_every_way, seek_hand_question
+
+    def question(c: Any, seed: int) -> Any:
+        c.new_game("tsuro", ["red", "blue", "green"])  # the game outlives one loss
+        return seek_hand_question(c, seed, losing_hand=2)
+
+    # the same seed deals the same game: find one without a window, then play it in the app
+    seed = next((s for s in range(1, 40) if question(controller(tmp_path / str(s), s), s)),
+                None)
+    assert seed is not None, "no seeded game reaches a placement a hand can make legal"
+    h = make(tmp_path / "app", seed=seed)
+    try:
+        c = h.controller
+        tile = question(c, seed)
+        assert tile is not None
+        h.frames(3)
+        table = h.app.sm.get_screen("table")
+        popup = table.popup
+        assert popup is not None and popup.hand and popup.wanted == 2
+        assert "simulated table" in popup.note
+        assert table.verdict_bg == [0.60, 0.42, 0.0, 1]  # amber: waiting for the hand
+        target = c.pending.square
+        hand = [p for i in sorted(set(c.session.state.pile.unseen))
+                if (p := PATTERNS[i]) != tile.pattern() and losing_every_way(c, target, p)]
+        for t in hand[:2]:
+            popup.choose_pattern(t)  # two touches on the pop-up's tiles
+        h.frames(3)
+        assert table.popup is None  # answered: the pop-up is gone
+        assert c.verdict is not None and c.verdict.legal, c.verdict
+        assert any(" hand " in e.action for e in c.session.entries[-4:])
+        assert h.app.sm.current == "instructions"
+        shown = h.app.sm.get_screen("instructions")
+        assert "Take your hand tiles back from" in shown.lines, shown.lines
+        h.touch(shown.ids.done)  # the simulated players take the tiles back: camera agrees
+        assert not c.checking and h.app.sm.current == "table"
+    finally:
+        h.stop()
+        h.app.ctx.close()

@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from companion.board import Square
-from companion.tiles import Tile, all_oriented
+from companion.tiles import PATTERNS, Tile
 from ui import demo
 from ui.camera import SimCamera, differences, exact_reader
+from ui.controller import TableController
 from ui.model import BoardPicture
-from ui.testing import Clock, controller, wire_buttons
+from ui.testing import Clock, controller, losing_every_way, seek_hand_question, wire_buttons
 
 
 def test_a_whole_seas_game_through_buttons_and_camera(tmp_path: Path) -> None:
@@ -116,26 +117,87 @@ def test_no_tile_laid_says_so(tmp_path: Path) -> None:
     assert c.message.startswith("No wake tile seen on ")
 
 
+def _awaiting_hand(tmp_path: Path, losing_hand: int = 0) -> tuple[TableController, Tile]:
+    """A Tsuro game stopped at a placement the rules can only judge with the hand."""
+    for seed in range(1, 40):
+        c = controller(tmp_path / str(seed), seed=seed)
+        c.new_game("tsuro", ["red", "blue"])
+        tile = seek_hand_question(c, seed, losing_hand)
+        if tile is not None:
+            return c, tile
+    raise AssertionError("no seeded game reaches a self-eliminating placement")
+
+
+def _hand_for(c: TableController, suicide: Tile, losing: bool) -> list[Tile]:
+    """Tiles the active player could hold besides the one laid (unseen elsewhere), all of
+    them losing the ship too, or all of them with a way round that saves it."""
+    assert c.pending is not None
+    hand = [p for i in sorted(set(c.session.state.pile.unseen))
+            if (p := PATTERNS[i]) != suicide.pattern()
+            and losing_every_way(c, c.pending.square, p) == losing]
+    assert len(hand) >= c.hand_wanted
+    return hand[: c.hand_wanted]
+
+
 def test_self_elimination_asks_for_the_hand(tmp_path: Path) -> None:
-    c = controller(tmp_path)
-    c.new_game("tsuro", ["red", "blue"])
-    demo.play(c, 4, until=lambda c: c.session.awaiting() == "place" and not c.checking)
-    target = c.snapshot.board.target
-    suicide = next((t for t in all_oriented() if c.session.check(target, t).needs_hand), None)
-    if suicide is None:
-        pytest.skip("no self-eliminating tile at this point of the seeded game")
-    c.choose_tile(suicide)
-    c.confirm()
+    c, _ = _awaiting_hand(tmp_path)
     assert c.pending is not None and c.verdict is not None and c.verdict.needs_hand
     assert "show your whole hand" in c.verdict.text
     assert c.panel.status.state == "waiting"
+    # by touch: a wrong number of tiles is refused with the rules' reason, nothing recorded
+    c.touch_entry = True
     c.confirm()
     assert c.message.startswith("Show the rest of your hand first")
-    # a wrong number of tiles is refused with the rules' reason, and nothing is recorded
     entries = len(c.session.entries)
     c.show_hand([])
     assert c.verdict is not None and not c.verdict.legal and c.pending is None
     assert len(c.session.entries) == entries
+
+
+def test_the_camera_reads_a_hand_laid_on_empty_squares(tmp_path: Path) -> None:
+    c, suicide = _awaiting_hand(tmp_path, losing_hand=2)
+    cam = c.camera
+    assert isinstance(cam, SimCamera) and c.hand_wanted == 2
+    hand = _hand_for(c, suicide, losing=True)
+    free = c._free_squares()
+    cam.table.pieces[free[0]] = hand[0].rotated(1)  # any way round
+    c.confirm()  # one tile short: the camera says what it sees
+    assert c.message.startswith("The camera sees 1 tile(s) on empty squares")
+    assert c.pending is not None
+    cam.unreadable = {free[5]}
+    c.confirm()
+    assert c.message.startswith(f"The camera cannot make out {free[5]}")
+    cam.unreadable = set()
+    cam.table.pieces[free[3]] = hand[1]
+    entries = len(c.session.entries)
+    c.confirm()
+    assert c.pending is None and c.verdict is not None and c.verdict.legal, c.verdict
+    recorded = [e.action for e in c.session.entries[entries:]]
+    assert recorded[0].endswith(" hand " + " ".join(
+        t.notation() for t in (suicide, hand[0].rotated(1), hand[1]))), recorded
+    assert c.checking
+    assert c.instructions[0] == f"Take your hand tiles back from {free[0]}, {free[3]}."
+    c.instructions_done()  # the simulated players take their hand back
+    assert not c.checking and c.message == "The board matches the record."
+
+
+def test_a_hand_with_a_better_tile_refuses_the_placement(tmp_path: Path) -> None:
+    c, suicide = _awaiting_hand(tmp_path)
+    cam = c.camera
+    assert isinstance(cam, SimCamera)
+    entries = len(c.session.entries)
+    c.choose_hand(_hand_for(c, suicide, losing=False))  # laid on the table, read back
+    assert c.pending is None and c.verdict is not None and not c.verdict.legal
+    assert "better placement" in c.verdict.text
+    assert len(c.session.entries) == entries
+    assert "take your hand back from" in c.message
+    assert set(cam.table.pieces) == set(c.snapshot.board.tiles) | {suicide_square(c)}
+    assert c.panel.status.state == "illegal"
+
+
+def suicide_square(c: TableController) -> Square:
+    assert c.verdict is not None and c.verdict.square is not None
+    return c.verdict.square
 
 
 def test_an_exception_never_loses_the_record(tmp_path: Path, caplog: pytest.LogCaptureFixture

@@ -22,12 +22,9 @@ log = logging.getLogger(__name__)
 
 CAMERA_HELP = (
     "Camera in use: {camera}\n\n"
-    "Choose the camera with camera.source on the Settings tab: auto (the Pi camera on a "
-    "Pi), picamera, usb:0, file:PATH, sim or none (touch entry only).\n\n"
-    "Calibration (once, with the board in place): companion vision calibrate\n"
-    "Teach your own tiles: lay them as a layout file says, photograph, then\n"
-    "  companion vision teach --game tsuro-of-the-seas --profile DIR --layout LAYOUT.json\n"
-    "and set camera.profile to DIR. Print the markers: companion vision markers --out FILE"
+    "Camera setup chooses the camera, calibrates the corner markers and teaches the "
+    "camera your own tiles, step by step with pictures. The same is on the command line: "
+    "companion vision markers / calibrate / teach (see docs/vision.md)."
 )
 
 
@@ -56,6 +53,9 @@ class SettingsScreen(Screen):
     source = StringProperty("")
     camera_text = StringProperty("")
     deck_note = StringProperty("")
+
+    def on_tab(self, _screen: Any, tab: str) -> None:
+        self.ids.pages.current = tab
 
     def update(self, c: Any) -> None:
         app = App.get_running_app()

@@ -78,6 +78,8 @@ class TableScreen(Screen):
             self.odds_text = ""
         if v is not None and v.needs_hand and self.popup is None:
             self.show_hand(c)
+        elif v is not None and v.needs_hand and self.popup is self._hand_popup and c.message:
+            self.popup.note = c.message  # what the camera saw of the hand
         else:
             self.drop_stale_hand(c)
 
@@ -145,14 +147,21 @@ class TableScreen(Screen):
         popup.open()
 
     def show_hand(self, c: Any) -> None:
-        snap = c.snapshot
-        seat = snap.active if snap.active is not None else 0
-        rest = max(0, (snap.hands[seat] if snap.hands else 3) - 1)
+        rest = c.hand_wanted
         if rest == 0:
             c.show_hand([])
             return
-        popup = TilePicker(title="Show the rest of your hand", wanted=rest)
-        popup.on_done = lambda tiles: c.show_hand(tiles)
+        camera = c.camera is not None and c.camera_ok and not c.touch_entry
+        popup = TilePicker(title="Show the rest of your hand", wanted=rest, hand=True)
+        if self.sim_lay:
+            popup.note = (f"Touch your other {rest} tiles: they are laid on empty squares of "
+                          "the simulated table and the camera reads them.")
+        elif camera:
+            popup.note = (f"Lay your other {rest} tiles on empty squares, any way round, and "
+                          "press Read (or Confirm) - or touch them here.")
+
+            popup.on_camera = c.read_hand  # the pop-up stays: update() shows the answer
+        popup.on_done = lambda tiles: c.choose_hand(tiles)
         self.popup = self._hand_popup = popup
 
         def closed(*_: Any) -> None:

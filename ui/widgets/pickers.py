@@ -8,7 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.modalview import ModalView
 
 from companion.tiles import PATTERNS, Tile
@@ -49,7 +55,13 @@ class TilePicker(ModalView):
     wanted = NumericProperty(1)
     """How many tiles to pick (1 for a placement; the rest of the hand otherwise)."""
     picked = ListProperty([])
+    hand = BooleanProperty(False)
+    """Picking hand tiles (patterns only, any number) rather than one placement."""
+    note = StringProperty("")
+    """A line under the title (how the camera can read a hand instead)."""
     on_done = ObjectProperty(None)
+    on_camera = ObjectProperty(None, allownone=True)
+    """When set, a button asks the camera to read the tiles instead."""
 
     def on_kv_post(self, base_widget: Any) -> None:
         grid = self.ids.patterns
@@ -59,7 +71,7 @@ class TilePicker(ModalView):
             grid.add_widget(thumb)
 
     def choose_pattern(self, tile: Tile) -> None:
-        if self.wanted > 1 or self.title.startswith("Show"):
+        if self.hand:
             self.picked = [*self.picked, tile]
             if len(self.picked) >= self.wanted:
                 self.finish(self.picked)

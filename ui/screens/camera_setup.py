@@ -1,0 +1,229 @@
+"""Camera setup: the screen shows :class:`ui.wizard.CameraSetup` and raises its steps."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+from kivy.uix.togglebutton import ToggleButton
+
+from ui.wizard import SETUP_GAMES, CameraSetup, SetupError, default_profile_dir
+
+log = logging.getLogger(__name__)
+
+CAMERAS = (
+    ("auto", "Automatic"),
+    ("picamera", "Pi camera"),
+    ("usb:0", "USB camera 0"),
+    ("usb:1", "USB camera 1"),
+    ("sim", "Simulated"),
+    ("none", "None: touch"),
+)
+
+GUIDE = {
+    "camera": (
+        "Choose the camera, then take a picture.\n\n"
+        "The board should fill most of the picture, seen from above, with its four corner "
+        "markers in view (print them with: companion vision markers --out FILE). Each "
+        "marker the camera finds is outlined in green."
+    ),
+    "calibrate": (
+        "Take a picture, then drag the dots onto the outer corners of the grid: 1 top-left, "
+        "2 top-right, 3 bottom-right, 4 bottom-left, with the gold numbers along the top.\n\n"
+        "The dots start where the printed marker sheet puts the corners. If they already "
+        "sit on the corners your markers lie as printed and there is nothing to save; "
+        "otherwise Save keeps the markers' real places."
+    ),
+    "teach": (
+        "Teach the camera your own pieces, one photo per sheet.\n\n"
+        "Sheet {n} of {total}: lay the tiles as drawn, each turned as drawn{daikaiju}; "
+        "leave every other square empty. Then press Photograph. After the last sheet, "
+        "press Learn: the camera then reads your pieces."
+    ),
+}
+
+
+class CameraSetupScreen(Screen):
+    step = StringProperty("camera")
+    photo = ObjectProperty(None, allownone=True)
+    corners = ListProperty([])
+    sheet = ObjectProperty(None, allownone=True)
+    sheet_index = NumericProperty(0)
+    game = StringProperty("tsuro-of-the-seas")
+    camera_name = StringProperty("")
+    guide = StringProperty("")
+    message = StringProperty("")
+    action_text = StringProperty("")
+    second_text = StringProperty("")
+
+    setup: CameraSetup | None = None
+
+    # ------------------------------------------------------------------- showing
+
+    def update(self, c: Any) -> None:
+        game = c.snapshot.game if c.session is not None else ""
+        if game not in SETUP_GAMES:
+            game = App.get_running_app().loaded.config.game.default
+        self._start(game if game in SETUP_GAMES else SETUP_GAMES[0], c.camera)
+        self._camera_buttons()
+
+    def _start(self, game: str, camera: Any) -> None:
+        app = App.get_running_app()
+        if self.setup is not None:
+            self.setup.finish()
+        profile = default_profile_dir(app.loaded.config.camera.profile)
+        self.setup = CameraSetup(camera, game, profile)
+        self.game = game
+        self.sheet_index = 0
+        self.photo = None
+        self.corners = []
+        self.message = ""
+        self.camera_name = ("Camera: " + (camera.name if camera is not None else "none (touch)")
+                            + f" · profile {profile}")
+        self._show_step()
+
+    def _camera_buttons(self) -> None:
+        grid = self.ids.choices
+        grid.clear_widgets()
+        current = App.get_running_app().loaded.config.camera.source
+        u = App.get_running_app().u
+        for spec, label in CAMERAS:
+            b = ToggleButton(text=label, group="camera-source", font_size=15 * u,
+                             state="down" if spec == current else "normal",
+                             allow_no_selection=False)
+            b.bind(on_release=lambda _b, s=spec: self.choose_camera(s))
+            grid.add_widget(b)
+
+    def go(self, step: str) -> None:
+        self.step = step
+        self.message = ""
+        self._show_step()
+
+    def _show_step(self) -> None:
+        setup = self.setup
+        if setup is None:
+            return
+        if self.step == "camera":
+            self.guide = GUIDE["camera"]
+            self.action_text, self.second_text = "Take a picture", ""
+        elif self.step == "calibrate":
+            self.guide = GUIDE["calibrate"]
+            self.action_text = "Save calibration" if self.corners else "Take a picture"
+            self.second_text = "New picture" if self.corners else ""
+        else:
+            self._show_sheet()
+
+    def _show_sheet(self) -> None:
+        setup = self.setup
+        assert setup is not None
+        try:
+            total = len(setup.sheets)
+            self.sheet = setup.sheet_picture(self.sheet_index)
+        except Exception as exc:  # the vision package is missing or broken
+            log.exception("teach sheets")
+            self.guide = f"The camera cannot be taught here: {exc}"
+            self.action_text, self.second_text = "", ""
+            return
+        daikaiju = ", and the daikaiju facing as its arrow" if setup.sheet_picture(
+            self.sheet_index).daikaiju else ""
+        self.guide = GUIDE["teach"].format(n=self.sheet_index + 1, total=total,
+                                           daikaiju=daikaiju)
+        if setup.lay_sheet_on_simulated_table(self.sheet_index):
+            self.guide += "\n\nSimulated table: the sheet has been laid for you."
+        self.guide += f"\n\nPhotographed: {setup.photographed} of {total}."
+        self.action_text = "Photograph"
+        self.second_text = "Learn" if setup.photographed >= total else ""
+
+    # ------------------------------------------------------------------- intents
+
+    def choose_camera(self, spec: str) -> None:
+        app = App.get_running_app()
+        note = app.switch_camera(spec)
+        self.message = note
+        self._start(self.game, app.controller.camera)
+
+    def act(self) -> None:
+        setup = self.setup
+        if setup is None:
+            return
+        try:
+            if self.step == "camera" or (self.step == "calibrate" and not self.corners):
+                self._take_photo()
+            elif self.step == "calibrate":
+                self.message = setup.calibrate(self.corners)
+                self._remember_profile()
+            else:
+                self.message = setup.photograph_sheet(self.sheet_index)
+                if self.sheet_index + 1 < len(setup.sheets):
+                    self.sheet_index += 1
+        except SetupError as exc:
+            self.message = str(exc)
+        except Exception as exc:  # never lose the app over a setup step
+            log.exception("camera setup")
+            self.message = f"That did not work ({exc}); it is in the log."
+        self._show_step()
+
+    def act_second(self) -> None:
+        setup = self.setup
+        if setup is None:
+            return
+        try:
+            if self.step == "calibrate":
+                self._take_photo()
+            elif self.step == "teach":
+                self.message = setup.learn()
+                self._remember_profile()
+        except SetupError as exc:
+            self.message = str(exc)
+        except Exception as exc:
+            log.exception("camera setup")
+            self.message = f"That did not work ({exc}); it is in the log."
+        self._show_step()
+
+    def turn_sheet(self, by: int) -> None:
+        if self.setup is None:
+            return
+        self.sheet_index = (self.sheet_index + by) % len(self.setup.sheets)
+        self._show_sheet()
+
+    def switch_game(self) -> None:
+        other = "tsuro" if self.game == "tsuro-of-the-seas" else "tsuro-of-the-seas"
+        self._start(other, App.get_running_app().controller.camera)
+
+    def leave(self) -> None:
+        if self.setup is not None:
+            self.setup.finish()
+        App.get_running_app().show("settings")
+
+    # ------------------------------------------------------------------- helpers
+
+    def _take_photo(self) -> None:
+        assert self.setup is not None
+        photo = self.setup.take_photo()
+        self.photo = photo
+        self.message = photo.summary()
+        if self.step == "calibrate":
+            if photo.corners is not None:
+                self.corners = [[float(x), float(y)] for x, y in photo.corners]
+            else:
+                w, h = photo.size
+                self.corners = [[w * 0.2, h * 0.2], [w * 0.8, h * 0.2], [w * 0.8, h * 0.8],
+                                [w * 0.2, h * 0.8]]
+
+    def _remember_profile(self) -> None:
+        """Keep the profile directory in the config, so the next start reads with it."""
+        app = App.get_running_app()
+        assert self.setup is not None
+        wanted = str(self.setup.profile_dir)
+        if app.loaded.config.camera.profile == wanted or "camera.profile" in app.loaded.fixed:
+            return
+        try:
+            loaded = app.loaded.with_value("camera.profile", wanted)
+            loaded.save()
+            app.apply_settings(loaded)
+        except Exception as exc:
+            log.warning("camera profile not remembered: %s", exc)
+            self.message += f" (The config file was not updated: {exc}.)"

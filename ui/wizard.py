@@ -1,0 +1,213 @@
+"""The camera setup the settings screen walks the owner through: no Kivy here.
+
+Three steps, each usable alone:
+
+1. *Picture*: take a photo and count the four corner markers.
+2. *Calibrate*: the owner moves four dots onto the grid's outer corners (they start where
+   the printed marker sheet's default geometry puts them); the markers' true offsets are
+   saved in the camera profile, as ``companion vision calibrate --corners`` does.
+3. *Teach*: the owner lays the tiles a sheet shows and photographs it, sheet after
+   sheet; the photos and a LAYOUT.json in the contract's format go to the profile, and
+   learning is the same as ``companion vision teach``.
+
+The profile directory is the config's ``camera.profile``, or ``camera-profile`` in the
+data directory when none is set yet (the screen then saves that choice).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.board import GAME_BOARDS, BoardProfile, Side, Square
+from companion.tiles import Tile
+
+from .camera import Camera, CameraFault, SimCamera
+
+log = logging.getLogger(__name__)
+
+SETUP_GAMES = ("tsuro-of-the-seas", "tsuro")
+"""Games whose tiles the camera can be taught (their boards are the ones it reads)."""
+
+DAIKAIJU_PIECES = {"tsuro-of-the-seas": 2, "tsuro": 0}
+"""Daikaiju pieces laid per sheet. They are laid facing north only: a quarter turn of the
+photo gives the other facings, and the LAYOUT.json then needs nothing beyond the
+contract's plain ``daikaiju``."""
+
+
+class SetupError(ValueError):
+    """A setup step cannot go on; the message says what to do."""
+
+
+@dataclass(frozen=True, eq=False)  # compared by identity: it holds arrays
+class Photo:
+    frame: Any
+    """The picture (a BGR array)."""
+    markers: Mapping[int, Any]
+    """Marker id -> its four corners in picture pixels."""
+    corners: Any
+    """The grid's four outer corners (top-left, top-right, bottom-right, bottom-left) as
+    the default marker geometry predicts them, or None when the board was not found."""
+
+    @property
+    def size(self) -> tuple[int, int]:
+        h, w = self.frame.shape[:2]
+        return int(w), int(h)
+
+    def summary(self) -> str:
+        seen = len(self.markers)
+        if seen == 4:
+            return "All four corner markers seen."
+        missing = ", ".join(str(i) for i in range(4) if i not in self.markers)
+        return (f"{seen} of the 4 corner markers seen (missing: {missing}): check the light, "
+                "and that nothing covers them.")
+
+
+class CameraSetup:
+    """One pass through the setup for one game's board."""
+
+    def __init__(self, camera: Camera | None, game: str, profile_dir: Path) -> None:
+        if game not in SETUP_GAMES:
+            raise SetupError(f"the camera reads Tsuro and Tsuro of the Seas boards, not {game}")
+        self.camera = camera
+        self.game = game
+        self.board: BoardProfile = GAME_BOARDS[game]
+        self.profile_dir = profile_dir
+        self.photo: Photo | None = None
+        self._sheets: list[dict[Square, Any]] | None = None
+        self._album: Any = None
+        self._kept: dict[Square, Any] | None = None
+
+    # ------------------------------------------------------------------ picture
+
+    def take_photo(self) -> Photo:
+        if self.camera is None:
+            raise SetupError("No camera is chosen: choose one first.")
+        try:
+            frame = self.camera.frame(self.board.rows, self.board.cols)
+        except CameraFault as exc:
+            raise SetupError(str(exc)) from exc
+        from vision.calibrate import guess_grid_corners, markers_seen
+
+        self.photo = Photo(frame, markers_seen(frame), guess_grid_corners(frame, self.board))
+        return self.photo
+
+    # ---------------------------------------------------------------- calibrate
+
+    def calibrate(self, corners: Any) -> str:
+        """Save the marker offsets measured from the grid corners the owner placed."""
+        import numpy as np
+
+        from vision.calibrate import measure_marker_layout, save_calibration
+        from vision.errors import VisionError
+
+        if self.photo is None:
+            raise SetupError("Take a picture first.")
+        pts = np.asarray(corners, dtype=np.float64).reshape(4, 2)
+        try:
+            layout = measure_marker_layout(self.photo.frame, self.board, pts)
+            save_calibration(self.profile_dir, self.board, layout=layout)
+        except (VisionError, ValueError, OSError) as exc:
+            raise SetupError(f"Not calibrated: {exc}") from exc
+        self._use_profile()
+        return f"Calibration saved in {self.profile_dir}."
+
+    # -------------------------------------------------------------------- teach
+
+    @property
+    def sheets(self) -> list[dict[Square, Any]]:
+        """What to lay for each teaching photo: square -> tile, daikaiju or None (empty)."""
+        if self._sheets is None:
+            from vision.reading import Daikaiju
+            from vision.teach_plan import game_patterns, teach_sheets
+
+            self._sheets = [
+                {sq: (Daikaiju(Side.NORTH) if isinstance(p, Daikaiju) else p)
+                 for sq, p in sheet.items()}
+                for sheet in teach_sheets(self.board, game_patterns(self.game),
+                                          DAIKAIJU_PIECES.get(self.game, 0))
+            ]
+        return self._sheets
+
+    def sheet_picture(self, index: int) -> Any:
+        """A sheet as the board view draws it (tiles and daikaiju where to lay them)."""
+        from .model import BoardPicture
+
+        sheet = self.sheets[index]
+        tiles = {sq: p for sq, p in sheet.items() if isinstance(p, Tile)}
+        daikaiju = {sq: p.facing for sq, p in sheet.items() if hasattr(p, "facing")}
+        return BoardPicture(self.board.rows, self.board.cols, tiles=tiles, daikaiju=daikaiju)
+
+    def lay_sheet_on_simulated_table(self, index: int) -> bool:
+        """On the simulated table the sheet is laid for the owner (the game's pieces are
+        put back by :meth:`finish`)."""
+        cam = self.camera
+        if not isinstance(cam, SimCamera):
+            return False
+        if self._kept is None:
+            self._kept = dict(cam.table.pieces)
+        pieces: dict[Square, Tile | Side] = {}
+        for sq, p in self.sheets[index].items():
+            if isinstance(p, Tile):
+                pieces[sq] = p
+            elif p is not None:
+                pieces[sq] = p.facing
+        cam.table.pieces = pieces
+        return True
+
+    def photograph_sheet(self, index: int) -> str:
+        """Photograph the board laid as sheet ``index`` and add it to the teaching album."""
+        from vision.teach_plan import TeachAlbum
+
+        photo = self.take_photo()
+        if len(photo.markers) < 4 and photo.corners is None:
+            raise SetupError("The board is not in view: " + photo.summary())
+        if self._album is None:
+            self.profile_dir.mkdir(parents=True, exist_ok=True)
+            self._album = TeachAlbum(self.profile_dir, self.board)
+        path = self._album.add(photo.frame, self.sheets[index])
+        return f"Photo {index + 1} of {len(self.sheets)} kept ({path.name})."
+
+    @property
+    def photographed(self) -> int:
+        return 0 if self._album is None else len(self._album.images)
+
+    def learn(self) -> str:
+        """Learn the look of the pieces from every sheet photographed."""
+        from vision.errors import VisionError
+        from vision.profile import load_layout
+
+        if self.photographed < len(self.sheets):
+            raise SetupError(f"Photograph every sheet first ({self.photographed} of "
+                             f"{len(self.sheets)} done).")
+        try:
+            summary = self._album.learn(load_layout(self.profile_dir, self.board))
+        except (VisionError, ValueError, OSError) as exc:
+            raise SetupError(f"Not learned: {exc}") from exc
+        self._use_profile()
+        return f"Learned: {summary}. The camera now reads with it."
+
+    def finish(self) -> None:
+        """Put the simulated table back as the game left it."""
+        cam = self.camera
+        if isinstance(cam, SimCamera) and self._kept is not None:
+            cam.table.pieces = self._kept
+            self._kept = None
+
+    # ------------------------------------------------------------------- helpers
+
+    def _use_profile(self) -> None:
+        if self.camera is not None:
+            self.camera.use_profile(str(self.profile_dir))
+
+
+def default_profile_dir(configured: str) -> Path:
+    """The configured profile, or one in the data directory."""
+    if configured:
+        return Path(configured).expanduser()
+    from companion.locations import data_dir
+
+    return data_dir() / "camera-profile"

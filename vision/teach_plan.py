@@ -1,0 +1,197 @@
+"""The teach wizard's plan: which pieces to lay where, one photo per sheet, and the album of
+photos that becomes the contract's LAYOUT.json (contracts.md 4).
+
+A sheet never asks for the same pattern twice, nor for more daikaiju than the owner has:
+a set holds one tile of each pattern, so each sheet must be one the player can lay out.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.board import BoardProfile, Side, Square
+from companion.game import load_tile_set
+from companion.tiles import PATTERNS, Tile
+
+from .board_finder import BoardFinder
+from .errors import BadImage, LayoutError, VisionError
+from .geometry import MarkerLayout
+from .profile import load_layout
+from .reading import Daikaiju
+
+Sheet = dict[Square, Tile | Daikaiju | None]
+LAYOUT_FILE = "layout.json"
+MIN_EMPTY = 4  # bare squares per sheet: the empty threshold is learned from them
+SHOWINGS = 2  # photos of each pattern, each in another orientation where it has one
+_GOLDEN = (math.sqrt(5) - 1) / 2
+
+
+def game_patterns(game: str) -> list[Tile]:
+    """The distinct tile patterns of a game's set (for Tsuro of the Seas, the owner's wake
+    tile set as the game loads it)."""
+    if game == "tsuro":
+        return list(PATTERNS)
+    if game == "tsuro-of-the-seas":
+        return [PATTERNS[i] for i in sorted(set(load_tile_set()))]
+    raise LayoutError(f"no tile set to teach for {game!r}; choose tsuro or tsuro-of-the-seas")
+
+
+def _spread_squares(board: BoardProfile, count: int, start: int) -> list[Square]:
+    """``count`` squares spread over the whole board: the squares nearest the points of a
+    golden-ratio lattice (even in every row and column band, for any count); ``start``
+    shifts the lattice, so sheets differ."""
+    chosen: list[Square] = []
+    for j in range(count):
+        x = (j + 0.5) / count * board.cols + 0.5
+        y = ((0.5 / count + j * _GOLDEN + start * 0.5) % 1.0) * board.rows + 0.5
+        free = [sq for sq in board.squares() if sq not in chosen]
+        chosen.append(min(free, key=lambda sq: ((sq.row - y) ** 2 + (sq.col - x) ** 2, sq)))
+    return chosen
+
+
+def _showings(patterns: Sequence[Tile]) -> list[list[Tile]]:
+    """Each pattern's orientations to photograph, half a turn apart where it has four."""
+    out = []
+    for i, p in enumerate(patterns):
+        turns = p.rotations()
+        step = max(1, len(turns) // 2)
+        out.append([turns[(i + k * step) % len(turns)] for k in range(SHOWINGS)])
+    return out
+
+
+def _sheet_count(board: BoardProfile, tiles: int, daikaiju: int) -> int:
+    room = board.rows * board.cols - MIN_EMPTY
+    kaiju = len(Side) if daikaiju else 0
+    need = [math.ceil((tiles * SHOWINGS + kaiju) / room)]
+    if tiles:
+        need.append(SHOWINGS)  # one tile of each pattern: one showing per sheet
+    if daikaiju:
+        need.append(math.ceil(len(Side) / daikaiju))
+    return max(need)
+
+
+def teach_sheets(board: BoardProfile, patterns: Sequence[Tile],
+                 daikaiju: int) -> list[Sheet]:
+    """Sheets to lay out and photograph, one photo each: between them every pattern twice
+    in different orientations and, with ``daikaiju`` pieces to hand, the daikaiju facing
+    each side; every square of a sheet not holding a piece is to be left bare."""
+    distinct = list(dict.fromkeys(t.pattern() for t in patterns))
+    if daikaiju < 0:
+        raise LayoutError(f"{daikaiju} daikaiju pieces: give 0 or more")
+    if not distinct and not daikaiju:
+        raise LayoutError("nothing to teach: no tile patterns and no daikaiju")
+    room = board.rows * board.cols - MIN_EMPTY
+    if room < 1:
+        raise LayoutError(f"a {board.rows}x{board.cols} board is too small to teach on")
+    count = _sheet_count(board, len(distinct), daikaiju)
+    pieces = _share_out(_showings(distinct), daikaiju, count, room)
+    while pieces is None:  # a tight fit the even share could not meet: one sheet more
+        count += 1
+        pieces = _share_out(_showings(distinct), daikaiju, count, room)
+    return [_lay_out(board, items, n) for n, items in enumerate(pieces)]
+
+
+def _share_out(showings: list[list[Tile]], daikaiju: int, count: int,
+               room: int) -> list[list[Tile | Daikaiju]] | None:
+    """The pieces of each sheet, or None if they do not fit on ``count`` sheets."""
+    pieces: list[list[Tile | Daikaiju]] = [[] for _ in range(count)]
+    # Daikaiju first, round the sheets, so no sheet asks for more pieces than there are;
+    # then each pattern's showings on the least full sheets that lack that pattern.
+    for k, side in enumerate(Side if daikaiju else ()):
+        pieces[k % count].append(Daikaiju(side))
+    for tiles in showings:
+        used: set[int] = set()
+        for tile in tiles:
+            open_ = [n for n in range(count) if n not in used and len(pieces[n]) < room]
+            if not open_:
+                return None
+            n = min(open_, key=lambda n: len(pieces[n]))
+            pieces[n].append(tile)
+            used.add(n)
+    return pieces
+
+
+def _lay_out(board: BoardProfile, items: list[Tile | Daikaiju], n: int) -> Sheet:
+    bare = _spread_squares(board, board.rows * board.cols - len(items), start=n)
+    free = [sq for sq in board.squares() if sq not in bare]
+    # Every other sheet fills from the far end: a tile's two showings then lie in different
+    # places on the board, under different light.
+    if n % 2:
+        free.reverse()
+    sheet: Sheet = dict.fromkeys(bare)
+    sheet.update(zip(free, items, strict=True))
+    return dict(sorted(sheet.items()))
+
+
+def layout_value(piece: Tile | Daikaiju | None) -> str | None:
+    """A square's value in LAYOUT.json. A daikaiju facing other than north is written
+    ``daikaiju:<side>``, the teach command's own addition to the contract's ``daikaiju``."""
+    if piece is None:
+        return None
+    if isinstance(piece, Daikaiju):
+        return "daikaiju" if piece.facing is Side.NORTH else f"daikaiju:{piece.facing.word}"
+    return piece.notation()
+
+
+class TeachAlbum:
+    """A directory being filled with teaching photos and their LAYOUT.json; the directory is
+    also the profile the lesson is saved in. A new album starts empty: photos of an earlier
+    one are replaced as new ones are added."""
+
+    def __init__(self, directory: Path, board: BoardProfile) -> None:
+        self.directory = directory
+        self.board = board
+        self._entries: list[tuple[Path, dict[str, str | None]]] = []
+
+    @property
+    def layout_path(self) -> Path:
+        return self.directory / LAYOUT_FILE
+
+    @property
+    def images(self) -> list[Path]:
+        return [path for path, _ in self._entries]
+
+    def _marker_layout(self) -> MarkerLayout:
+        return load_layout(self.directory if self.directory.is_dir() else None, self.board)
+
+    def add(self, frame: np.ndarray, sheet: Mapping[Square, Tile | Daikaiju | None]) -> Path:
+        """Keep a photo of ``sheet`` laid out; refuses (BoardNotFound) a photo in which the
+        markers cannot be found, so the player can take it again at once."""
+        if not isinstance(frame, np.ndarray) or frame.size == 0 or frame.dtype != np.uint8:
+            raise BadImage("the photo is empty or not an 8-bit image")
+        for sq in sheet:
+            if not self.board.contains(sq):
+                raise LayoutError(f"{sq} is off the {self.board.rows}x{self.board.cols} board")
+        BoardFinder(self.board.rows, self.board.cols, self._marker_layout()).find(frame)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        path = self.directory / f"teach-{len(self._entries) + 1}.png"
+        if not cv2.imwrite(str(path), frame):
+            raise VisionError(f"{path}: the photo could not be written")
+        squares = {sq.name(): layout_value(p) for sq, p in sorted(sheet.items())}
+        self._entries.append((path, squares))
+        self._write_layout()
+        return path
+
+    def _write_layout(self) -> None:
+        data = {"images": [{"path": path.name, "squares": squares}
+                           for path, squares in self._entries]}
+        tmp = self.layout_path.with_suffix(".json.tmp")
+        tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        tmp.replace(self.layout_path)  # never a half-written layout beside the photos
+
+    def learn(self, marker_layout: MarkerLayout | None = None) -> str:
+        """Learn the pieces from the photos (as ``companion vision teach`` does), save the
+        looks in the directory and return what was learned, in a sentence."""
+        from .teach import summary, teach
+
+        if not self._entries:
+            raise LayoutError("no teaching photos yet: add a photo of each sheet first")
+        layout = marker_layout or self._marker_layout()
+        templates, lesson = teach(self.layout_path, self.board, self.directory, layout)
+        return summary(templates, lesson)
