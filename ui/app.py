@@ -172,7 +172,7 @@ class CompanionApp(App):
             button.when_pressed = self.bridge.bind(intent)
         self.sm = ScreenManager(transition=NoTransition())
         for screen in (StartScreen(), TableScreen(), InstructionsScreen(), HistoryScreen(),
-                       SettingsScreen(), CameraSetupScreen(), EndScreen()):
+                       SettingsScreen(), EndScreen()):
             self.sm.add_widget(screen)
         try:
             from companion.locations import data_dir
@@ -245,6 +245,8 @@ class CompanionApp(App):
     def show(self, name: str) -> None:
         if name.startswith("tsushima"):
             _ = self.tsushima  # builds the Tsushima screens on first use
+        if name == "camera-setup" and not self.sm.has_screen(name):
+            self.sm.add_widget(CameraSetupScreen())  # set up once: not worth its memory before
         if self.sm.current not in ("history", "settings", "camera-setup"):
             self._previous = self.sm.current
         screen = self.sm.get_screen(name)
@@ -295,6 +297,7 @@ class CompanionApp(App):
             try:
                 loaded = self.loaded.with_value("game.default", game)
                 loaded = loaded.with_value("game.players", players)
+                loaded = loaded.with_value("game.options", options)
                 loaded.save()
                 self.loaded = loaded
             except Exception as exc:  # remembering the last players is a nicety
@@ -321,6 +324,22 @@ class CompanionApp(App):
             self.panel_widget.camera = cam
         log.info("camera switched: %s", note)
         return note
+
+    def rebuild_panel(self) -> list[str]:
+        """Rebuild the buttons and lights from the pin map in use; returns the problems."""
+        old = self.ctx.panel
+        old.close()  # frees its pins, so the new map may reuse them
+        panel = Panel.build(self.loaded.config.gpio, self.ctx.factory.factory)
+        for button in panel.buttons:
+            button.when_pressed = self.bridge.bind(getattr(self.controller, button.role))
+        self.ctx.panel = panel
+        self.pin_problems = list(panel.problems)
+        self.controller.use_panel(panel)
+        if hasattr(self, "panel_widget"):
+            self.panel_widget.panel = panel
+        for p in panel.problems:
+            log.error("pin problem: %s", p)
+        return list(panel.problems)
 
     def apply_settings(self, loaded: Loaded) -> None:
         self.loaded = loaded

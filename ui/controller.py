@@ -242,6 +242,22 @@ class TableController:
             except Exception:
                 log.exception("closing the previous camera")
 
+    def use_panel(self, panel: Any) -> None:
+        """New buttons and lights (the pin map changed): show the game on them."""
+        self.panel = panel
+        self.relight()
+
+    def relight(self) -> None:
+        """Show the game's state on the lights again (after a light test, or new pins)."""
+        if self.panel is None:
+            return
+        v = self.verdict
+        if v is None or v.needs_hand:
+            self.panel.status.show("off" if self.snapshot.over else "waiting")
+        else:
+            self.panel.status.show("legal" if v.legal else "illegal")
+        self.panel.turns.show(self.snapshot.active)
+
     def set_show_odds(self, on: bool) -> None:
         self.show_odds = on
         self._refresh()

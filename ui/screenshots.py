@@ -144,6 +144,8 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
     settings = app.sm.get_screen("settings")
     settings.tab = "camera"
     snap("settings-camera")
+    settings.tab = "pins"
+    snap("settings-pins")
     settings.tab = "config"
     pictures.update(_camera_setup(h, out, sizes))
     app.show_table()

@@ -139,3 +139,51 @@ def test_the_setup_screen_through_touches(tmp_path: Path, monkeypatch: Any) -> N
     finally:
         h.stop()
         h.app.ctx.close()
+
+
+def test_the_pin_map_page_names_a_taken_pin_and_applies_a_good_map(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    from test_ui_app import make
+
+    h = make(tmp_path)
+    try:
+        app, c = h.app, h.controller
+        c.new_game("tsuro-of-the-seas", ["red", "blue"])
+        h.show("settings")
+        settings = app.sm.get_screen("settings")
+        settings.tab = "pins"
+        h.frames(2)
+        page = settings.ids.pin_page
+        assert page._states["confirm"].text == "working"
+        page._inputs["confirm"].text = "17"  # the Roll button's pin: refused, not saved
+        h.touch(page.ids.apply_pins)
+        assert page.message == ("Not saved: settings: GPIO17 is given to both gpio.pins.roll "
+                                "and gpio.pins.confirm")
+        assert app.loaded.config.gpio.pins.confirm == 27
+        from gpiozero import LED
+
+        other = LED(19, pin_factory=app.ctx.factory.factory)  # a pin another program holds
+        page._inputs["confirm"].text = "19"
+        h.touch(page.ids.apply_pins)
+        assert "GPIO19 (confirm button) is already in use" in page.message, page.message
+        assert "already in use" in page._states["confirm"].text
+        assert "confirm" not in app.ctx.panel.buttons and "roll" in app.ctx.panel.buttons
+        other.close()
+        page._inputs["confirm"].text = "GPIO26"
+        h.touch(page.ids.apply_pins)
+        assert page.message == "Saved and in use."
+        assert app.loaded.config.gpio.pins.confirm == 26
+        # the new Confirm pin works at once: a press reaches the game
+        c.message = ""
+        app.ctx.panel.buttons.confirm.press()
+        h.frames(2)
+        assert c.message, "the press on the new pin was not handled"
+        h.touch(page.ids.test_lights)
+        assert app.ctx.panel.status.state == "legal" and page.message == "Status light: legal."
+        h.settle(4.5)
+        assert page.message == "Light test done."
+        assert app.ctx.panel.status.state == "waiting"  # back to what the game shows
+    finally:
+        h.stop()
+        h.app.ctx.close()

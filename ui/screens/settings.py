@@ -18,6 +18,8 @@ from kivy.uix.textinput import TextInput
 
 from companion import config as cfg
 
+from .pin_page import PinPage  # noqa: F401  (registers the class for kv)
+
 log = logging.getLogger(__name__)
 
 CAMERA_HELP = (
@@ -56,6 +58,8 @@ class SettingsScreen(Screen):
 
     def on_tab(self, _screen: Any, tab: str) -> None:
         self.ids.pages.current = tab
+        if tab == "pins":
+            self.ids.pin_page.refresh()
 
     def update(self, c: Any) -> None:
         app = App.get_running_app()
