@@ -22,7 +22,7 @@ from companion.board import Point, Square
 from companion.tiles import Tile
 
 from . import adapt
-from .camera import Camera, CameraFault, SimCamera, differences
+from .camera import Camera, CameraFault, SimCamera, differences, ship_differences
 from .model import Snapshot, Verdict
 
 log = logging.getLogger(__name__)
@@ -388,7 +388,7 @@ class TableController:
 
     def _done_checked(self) -> None:
         # Confirm while instructions are shown: the same as the Done button.
-        if isinstance(self.camera, SimCamera):
+        if isinstance(self.camera, SimCamera) and self.camera.obedient:
             self.camera.table.sync(self.snapshot.board)  # the simulated players do as told
         if self.camera is not None and self.camera_ok:
             try:
@@ -397,6 +397,8 @@ class TableController:
                 self._camera_failed(exc)
                 return
             wrong = differences(self.snapshot.board, seen, seen.keys())
+            wrong += ship_differences(self.snapshot.board, self.camera.ships_seen,
+                                      self.camera.ship_colours)
             if wrong:
                 self.message = "Not yet: " + "; ".join(wrong[:3]) + "."
                 return
@@ -492,6 +494,11 @@ class TableController:
     def _refresh(self) -> None:
         if self.session is not None:
             self.snapshot = adapt.snapshot(self.session, show_odds=self.show_odds)
+            cam = self.camera
+            if isinstance(cam, SimCamera) and cam.obedient and not self.checking:
+                # the simulated players move their ships along the paths as they go
+                cam.table.ships = {m.point: m.colour for m in self.snapshot.board.ships
+                                   if m.alive and m.point}
         if self.panel is not None:
             if self.verdict is None or self.verdict.needs_hand:
                 self.panel.status.show("off" if self.snapshot.over else "waiting")

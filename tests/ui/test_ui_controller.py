@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.board import Square
+from companion.board import Point, Square
 from companion.tiles import PATTERNS, Tile
 from ui import demo
-from ui.camera import SimCamera, differences, exact_reader
+from ui.camera import SimCamera, differences, exact_reader, ship_differences
 from ui.controller import TableController
-from ui.model import BoardPicture
+from ui.model import BoardPicture, ShipMark
 from ui.testing import Clock, controller, losing_every_way, seek_hand_question, wire_buttons
 
 
@@ -255,3 +255,54 @@ def test_no_session_yet(tmp_path: Path) -> None:
     c = controller(tmp_path)
     assert not c.confirm()
     assert c.message == "Start or resume a game first."
+
+
+def test_the_camera_checks_the_ships_after_instructions(tmp_path: Path) -> None:
+    c = controller(tmp_path)
+    c.new_game("tsuro-of-the-seas", ["red", "blue", "green"])
+    demo.play(c, 3, until=lambda c: c.checking and any(m.point for m in c.snapshot.board.ships))
+    assert c.checking
+    cam = c.camera
+    assert isinstance(cam, SimCamera)
+    cam.obedient = False  # the players leave a ship where it was
+    board = c.snapshot.board
+    cam.table.sync(board)
+    ship = next(m for m in board.ships if m.alive and m.point)
+    elsewhere = next(p for p in (Point(Square(r, 1), 7) for r in range(1, 8))
+                     if p != ship.point and p not in cam.table.ships)
+    del cam.table.ships[ship.point]
+    cam.table.ships[elsewhere] = ship.colour
+    c.instructions_done()
+    assert c.checking
+    assert c.message == f"Not yet: the {ship.colour} ship should stand at {ship.point}."
+    cam.table.sync(board)  # put right: the check passes
+    c.instructions_done()
+    assert not c.checking and c.message == "The board matches the record."
+
+
+def test_ship_differences_name_missing_and_lost_ships() -> None:
+    red_at, green_at = Point.parse("r1c3:0"), Point.parse("r4c7:3")
+    pic = BoardPicture(7, 7, ships=(ShipMark("red", red_at), ShipMark("green", None, alive=False),
+                                    ShipMark("white", Point.parse("r7c2:5"))))
+    colours = {"red", "green"}  # white is not told apart: never checked
+    assert ship_differences(pic, {red_at: "red"}, colours) == []
+    assert ship_differences(pic, {red_at.across(): "red"}, colours) == []  # the same spot
+    assert ship_differences(pic, {}, colours) == ["the red ship should stand at r1c3:0"]
+    assert ship_differences(pic, {red_at: "red", green_at: "green"}, colours) == [
+        "the green ship is out of the game: take it off the board"]
+    assert ship_differences(pic, None, colours) == []  # a camera that does not see ships
+
+
+def test_the_simulated_camera_reads_the_ships_with_vision() -> None:
+    from vision.ships import DEFAULT_COLOURS
+
+    cam = SimCamera()  # photographed and read by the vision package
+    assert cam.ship_colours == frozenset(DEFAULT_COLOURS)
+    ships = (ShipMark("red", Point.parse("r1c4:0")), ShipMark("blue", Point.parse("r4c7:3")),
+             ShipMark("yellow", Point.parse("r7c2:5")))
+    pic = BoardPicture(7, 7, tiles={Square(2, 2): Tile.parse("10325476")}, ships=ships)
+    cam.table.sync(pic)
+    seen = cam.read(pic)
+    assert seen[Square(2, 2)].tile == Tile.parse("10325476")
+    assert cam.ships_seen == {m.point: m.colour for m in ships}
+    assert ship_differences(pic, cam.ships_seen, cam.ship_colours) == []
