@@ -33,7 +33,8 @@ def instructions(state: State, events: tuple[Event, ...] | None = None) -> list[
         elif k == "ship-lost":
             why = _LOSS.get(e.detail, e.detail)
             out.append(
-                f"The {who} {thing} {why}: take it off the board. {who.capitalize()} is out."
+                f"The {who} {thing} {why}: take it off the board. {who.capitalize()} is out"
+                f"; {_hand_goes(state, e.seat)}."
             )
         elif k == "tile-removed":
             out.append(f"Remove the wake tile at {sq} and put it at the bottom of the draw pile.")
@@ -60,9 +61,24 @@ def instructions(state: State, events: tuple[Event, ...] | None = None) -> list[
             out.append(f"{who.capitalize()} takes the dragon tile: the draw pile is empty.")
         elif k == "passed":
             out.append(f"{who.capitalize()} has no tile to lay and passes.")
+        elif k == "bonus":
+            n = int(e.detail or 0)
+            given = f" with the {n} tile{'s' if n > 1 else ''} {who} gave up" if n else ""
+            out.append(f"Put the set-aside tiles{given} at the bottom of the draw pile.")
         elif k == "game-over" and state.outcome is not None:
             out.append(outcome_sentence(state))
     return out
+
+
+def _hand_goes(state: State, seat: int) -> str:
+    """Where a lost player's tiles go: the rules differ between the games, and in the
+    Seas the player who caused the loss may first swap for them (the bonus)."""
+    who = state.game.players[seat]
+    if state.game.seas and state.pool and seat != state.active:
+        return f"set {who}'s tiles aside face down for the bonus"
+    if state.game.seas:
+        return f"{who}'s tiles go to the bottom of the draw pile"
+    return f"shuffle {who}'s tiles into the draw pile"
 
 
 def outcome_sentence(state: State) -> str:

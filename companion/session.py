@@ -21,7 +21,7 @@ from .odds import danger, placement_risks
 from .piles import UNKNOWN
 from .placement import FINE, SELF_LOST
 from .record import Entry, Header, RecordError, TileMode, live_entries, now, replay
-from .state import CHANCE, Phase, State, pattern_number, why_not
+from .state import CHANCE, Phase, State, pattern_number, shown_hand_problem, why_not
 from .store import RecordStore, StoreError
 from .tiles import PATTERNS, Tile
 from .view import AWAITING, TableView, table_view
@@ -127,6 +127,12 @@ class Session:
             who = names[e.by] if e.by is not None and 0 <= e.by < len(names) else "table"
             out.append(f"{e.seq}. {who}: {e.action} ({e.source})")
         return out
+
+    def hand_problem(self, hand: Sequence[Tile | str]) -> str | None:
+        """Why ``hand`` (the laid tile and the rest, as shown) cannot be the active
+        player's, or None when it can be; nothing is recorded."""
+        tiles = [Tile.parse(h) if isinstance(h, str) else h for h in hand]
+        return shown_hand_problem(self._state, tiles)
 
     def check(self, square: Square | str, tile: Tile | str) -> Verdict:
         """The ruling on laying ``tile`` (as it lies) on ``square``, without recording it."""

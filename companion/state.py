@@ -745,6 +745,18 @@ def why_not(rank: int) -> str:
     return "that placement puts two ships on one wake going the same way"
 
 
+def shown_hand_problem(s: State, shown: Sequence[Tile]) -> str | None:
+    """Why a hand shown by the active player cannot be theirs, or None when it can be.
+
+    The laid tile counts as part of the hand, as in :class:`~companion.actions.Place`.
+    """
+    try:
+        _revealed(s, s.active, shown)
+    except IllegalAction as exc:
+        return str(exc)
+    return None
+
+
 def _revealed(s: State, seat: int, shown: Sequence[Tile]) -> tuple[tuple[int, ...], Pile]:
     """The hand as shown, checked against what the companion already knows of it."""
     hand = s.hands[seat]

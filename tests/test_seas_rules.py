@@ -208,6 +208,18 @@ def test_an_endless_loop_is_a_self_elimination():
     assert move.lost == ((0, "loop"),)
 
 
+def test_a_ship_lost_by_its_own_placement_sends_the_hand_under_the_pile():
+    s = seas(players=("red", "blue", "green"),
+             ships={"red": "r1c1:0", "blue": "r7c5:4", "green": "r4c7:3"},
+             hands={"red": [UTURN, UTURN]})
+    after = s.apply(Place(Square(1, 1), Tile.parse(UTURN)))
+    assert after.ships[0] == -1 and after.pool == ()
+    said = instructions(after)
+    # no bonus for losing one's own ship
+    assert any(line.endswith("Red is out; red's tiles go to the bottom of the draw pile.")
+               for line in said), said
+
+
 def test_two_ships_on_one_wake_in_one_direction_is_banned():
     # blue's wake runs down through r3c2 from a hole at r2c2 (its tile was destroyed);
     # red could lay a tile in the hole that sends it down blue's wake behind blue.
@@ -244,11 +256,16 @@ def test_elimination_bonus_swaps_tiles_and_the_rest_goes_under_the_pile():
     after = s.apply(Place(Square(1, 1), Tile.parse("52143076")))
     assert after.phase is Phase.BONUS and after.ships[1] == -1
     assert len(after.pool) == 3
+    said = instructions(after)
+    assert any(line.endswith("Blue is out; set blue's tiles aside face down for the bonus.")
+               for line in said), said
     choices = after.legal_actions()
     assert Bonus() in choices
     swap = Bonus((Tile.parse(UTURN).pattern(),), (Tile.parse(STRAIGHTISH).pattern(),))
     assert swap in choices
     done = after.apply(swap)
+    assert instructions(done) == [
+        "Put the set-aside tiles with the 1 tile red gave up at the bottom of the draw pile."]
     hand = {PATTERNS[t].notation() for t in done.hands[0]}
     assert Tile.parse(STRAIGHTISH).pattern().notation() in hand
     assert Tile.parse(UTURN).pattern().notation() not in hand

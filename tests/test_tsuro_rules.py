@@ -8,6 +8,7 @@ import pytest
 from builders import build, square_of
 from companion.actions import Draw, Place, Start
 from companion.board import Square
+from companion.describe import instructions
 from companion.game import PATTERN_INDEX, Game
 from companion.piles import Pile
 from companion.state import CHANCE, IllegalAction, Phase, new_state
@@ -111,6 +112,9 @@ def test_eliminated_hands_are_shuffled_back_into_the_pile():
     for t in (UTURN, "72143650"):
         assert PATTERN_INDEX[Tile.parse(t).pattern()] in after.pile.unseen
     assert after.pile.bottom == ()  # shuffled in, not put under
+    said = instructions(after)
+    assert any(line.endswith("Blue is out; shuffle blue's tiles into the draw pile.")
+               for line in said), said
 
 
 def test_draws_go_round_from_the_active_player_and_the_dragon_waits_for_tiles():

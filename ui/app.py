@@ -271,7 +271,10 @@ class CompanionApp(App):
         self.sm.get_screen("table").drop_stale_hand(c)
         current = self.sm.current
         animate = self.loaded.config.display.dice_animation_ms / 1000
-        if current in ("history", "settings", "camera-setup") or c.session is None:
+        if current == "camera-setup":
+            self.sm.get_screen(current).refresh(c)  # keep the setup's progress
+            return
+        if current in ("history", "settings") or c.session is None:
             self.sm.get_screen(current).update(c)
             return
         before = current
@@ -308,18 +311,33 @@ class CompanionApp(App):
     def resume(self, game_id: int) -> None:
         self.controller.resume(game_id)
 
-    def switch_camera(self, spec: str) -> str:
-        """Use the camera ``spec`` names from now on and remember it; says what it is."""
-        if "camera.source" not in self.loaded.fixed:
+    def switch_camera(self, spec: str, previous: str | None = None) -> str:
+        """Use the camera ``spec`` names from now on and remember it; says what it is.
+
+        The camera in use is closed first (a Pi camera or a webcam serves one user at a
+        time); if the new one cannot start, the old one (``previous``, else the one the
+        config names) is opened again and kept.
+        """
+        c = self.controller
+        before = previous or self.loaded.config.camera.source
+        if previous is None and spec == before and c.camera is not None and c.camera_ok:
+            return f"Already in use: {c.camera.name}."
+        profile = self.loaded.config.camera.profile
+        c.use_camera(None)
+        cam, note = make_camera(spec, profile)
+        if cam is None and spec != "none" and spec != before:
+            cam, _ = make_camera(before, profile)
+            note += " The camera in use before is kept."
+        elif "camera.source" not in self.loaded.fixed:
             try:
                 loaded = self.loaded.with_value("camera.source", spec)
                 loaded.save()
                 self.loaded = loaded
             except Exception as exc:
                 log.warning("camera choice not saved: %s", exc)
-        cam, note = make_camera(spec, self.loaded.config.camera.profile)
+                note += f" (Not saved in the config: {exc}.)"
         self.ctx.camera = cam
-        self.controller.use_camera(cam)
+        c.use_camera(cam)
         if hasattr(self, "panel_widget"):
             self.panel_widget.camera = cam
         log.info("camera switched: %s", note)

@@ -291,6 +291,8 @@ class VisionCamera:
 
             profile = _profile(*key)
             directory = Path(self.profile_dir) if self.profile_dir else None
+            if directory is not None and (directory / f"{key[0]}x{key[1]}").is_dir():
+                directory = directory / f"{key[0]}x{key[1]}"  # the camera setup's per board
             colours = load_ship_colours(directory)
             self.ship_colours = frozenset(colours or ())
             self._readers[key] = BoardReader(
@@ -302,13 +304,12 @@ class VisionCamera:
     def read(self, picture: BoardPicture) -> dict[Square, Seen]:
         if self.source is None:
             raise CameraFault(f"The camera ({self.spec}) is unplugged or not answering.")
+        frame = self._grab()
         try:
-            frame = self.source.read()
-        except Exception as exc:
-            self.close()
-            raise CameraFault(f"The camera stopped giving pictures ({exc}).") from exc
-        try:
-            reader = self._reader(picture)
+            try:
+                reader = self._reader(picture)
+            except Exception as exc:  # a profile that does not fit: say so, play by touch
+                raise CameraFault(f"The camera profile cannot be used here ({exc}).") from exc
             reading = reader.read(frame, known=_known(picture))
             self.ships_seen = dict(reading.ships) if reader.ships is not None else None
             return seen_from_reading(reading)
@@ -320,8 +321,15 @@ class VisionCamera:
         """One picture from the camera (for the setup screens), or CameraFault."""
         if self.source is None and not self.available():
             raise CameraFault(f"The camera ({self.spec}) is unplugged or not answering.")
+        return self._grab()
+
+    def _grab(self) -> Any:
+        from vision.errors import BlankFrame
+
         try:
             return self.source.read()
+        except BlankFrame as exc:  # the camera answers: keep it open
+            raise CameraFault("The picture is blank: is the lens covered?") from exc
         except Exception as exc:
             self.close()
             raise CameraFault(f"The camera stopped giving pictures ({exc}).") from exc

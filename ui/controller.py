@@ -27,6 +27,12 @@ from .model import Snapshot, Verdict
 
 log = logging.getLogger(__name__)
 
+GAME_INTENTS = frozenset({
+    "roll", "enter_dice", "enter_die", "start_at", "bonus", "enter_text", "undo", "confirm",
+    "choose_tile", "show_hand", "choose_hand", "read_hand", "instructions_done",
+})
+"""Intents that change the game: refused while the board is in other use (camera setup)."""
+
 REPEATABLE = frozenset({"choose_tile", "choose_hand", "enter_dice", "enter_die", "start_at", "enter_text"})
 
 
@@ -68,6 +74,10 @@ class TableController:
         self.checking = False
         """True while instructions wait for the camera (or the players) to confirm them."""
         self.pending: Pending | None = None
+        self._sim_hand: list[Square] = []
+        """Squares of the simulated table where picked hand tiles were laid."""
+        self.paused = ""
+        """Why game intents are refused for now (camera setup is open), or empty."""
         self.touch_entry = camera is None
         """True when placements are entered by touch (no camera, or it failed)."""
         self.camera_ok = camera is not None
@@ -179,9 +189,7 @@ class TableController:
         """The player shows the rest of their hand for a self-eliminating placement."""
 
         def act() -> None:
-            if self.pending is None:
-                raise ValueError("No placement is waiting for a hand.")
-            pending = self.pending
+            pending = self._pending_hand(tiles)
             self._place(pending.square, pending.tile, hand=[pending.tile, *tiles])
 
         return self._act("show_hand", act)
@@ -191,16 +199,20 @@ class TableController:
         or entered by touch."""
 
         def act() -> None:
-            if self.pending is None:
-                raise ValueError("No placement is waiting for a hand.")
+            pending = self._pending_hand(tiles)
             cam = self.camera
-            if isinstance(cam, SimCamera) and self.camera_ok and not self.touch_entry:
+            if self.hand_entry == "sim" and isinstance(cam, SimCamera):
+                self._clear_sim_hand()
                 free = [sq for sq in self._free_squares() if sq not in cam.table.pieces]
-                for sq, tile in zip(free, tiles, strict=False):
+                self._sim_hand = free[: len(tiles)]
+                for sq, tile in zip(self._sim_hand, tiles, strict=False):
                     cam.table.pieces[sq] = tile
-                self._read_hand()
+                if self._read_hand():
+                    return
+                if not self.camera_ok:  # the camera failed: the tiles picked are the hand
+                    self._clear_sim_hand()
+                    self._place(pending.square, pending.tile, hand=[pending.tile, *tiles])
                 return
-            pending = self.pending
             self._place(pending.square, pending.tile, hand=[pending.tile, *tiles])
 
         return self._act("choose_hand", act)
@@ -208,6 +220,14 @@ class TableController:
     def read_hand(self) -> bool:
         """The camera reads the hand laid on empty squares (the Confirm button does too)."""
         return self._act("read_hand", self._read_hand)
+
+    @property
+    def hand_entry(self) -> str:
+        """How a hand is shown now: ``camera`` (laid on empty squares), ``sim`` (picked on
+        screen, laid on the simulated table, read by its camera) or ``touch``."""
+        if self.camera is None or not self.camera_ok or self.touch_entry:
+            return "touch"
+        return "sim" if isinstance(self.camera, SimCamera) else "camera"
 
     @property
     def hand_wanted(self) -> int:
@@ -257,6 +277,19 @@ class TableController:
         else:
             self.panel.status.show("legal" if v.legal else "illegal")
         self.panel.turns.show(self.snapshot.active)
+
+    def check_board(self) -> bool:
+        """The board was used for something else (camera setup): compare it with the
+        record again and list what to put back."""
+
+        def act() -> None:
+            self.message = ""
+            self._after_undo()
+            if not self.checking:
+                self.message = "The board matches the record." if (
+                    self.camera is not None and self.camera_ok) else self.message.strip()
+
+        return self._act("check_board", act)
 
     def set_show_odds(self, on: bool) -> None:
         self.show_odds = on
@@ -340,11 +373,29 @@ class TableController:
         return [Square(r, c) for r in range(1, board.rows + 1) for c in range(1, board.cols + 1)
                 if board.content(Square(r, c)) == "empty" and Square(r, c) != target]
 
-    def _read_hand(self) -> None:
-        """Read the rest of the hand from tiles laid on empty squares, any way round.
+    def _pending_hand(self, rest: Sequence[Tile]) -> Pending:
+        """The placement waiting for a hand, once the hand shown is a possible one."""
+        if self.pending is None:
+            raise ValueError("No placement is waiting for a hand.")
+        problem = self.session.hand_problem([self.pending.tile, *rest])
+        if problem:
+            raise ValueError(f"That cannot be your hand: {_sentence(problem)} Show it again.")
+        return self.pending
+
+    def _clear_sim_hand(self) -> None:
+        cam = self.camera
+        if isinstance(cam, SimCamera):
+            for sq in self._sim_hand:
+                cam.table.pieces.pop(sq, None)
+        self._sim_hand = []
+
+    def _read_hand(self) -> bool:
+        """Read the rest of the hand from tiles laid on empty squares, any way round;
+        True once ruled.
 
         Only the tiles' patterns matter for the ruling, so the hand can lie anywhere
-        empty; the players take it back afterwards and the camera checks they did.
+        empty; afterwards the instructions say where the tiles go, and the camera
+        checks they left the board.
         """
         if self.pending is None:
             raise ValueError("No placement is waiting for a hand.")
@@ -354,37 +405,49 @@ class TableController:
         try:
             seen = self.camera.read(self.snapshot.board)
         except CameraFault as exc:
-            self._camera_failed(exc)
-            return
+            self._camera_failed(exc, "pick the rest of your hand on the screen")
+            return False
         free = self._free_squares()
         unsure = [sq for sq in free if seen.get(sq) and seen[sq].content == "unknown"]
         laid = [(sq, seen[sq].tile) for sq in free
                 if sq in seen and seen[sq].content == "tile" and seen[sq].tile is not None]
+        self._show("waiting")
         if unsure:
             self.message = (f"The camera cannot make out {', '.join(map(str, unsure[:3]))}: "
                             "straighten the tiles, or pick your hand on the screen.")
-            self._show("waiting")
-            return
+            return False
         if len(laid) != wanted:
-            self.message = (f"The camera sees {len(laid)} tile(s) on empty squares; lay the "
-                            f"other {wanted} tile(s) of your hand there, any way round, and "
-                            "press Confirm (or pick them on the screen).")
-            self._show("waiting")
-            return
+            more = wanted - len(laid)
+            self.message = (
+                f"The camera sees {_tiles(len(laid))} on empty squares and needs "
+                f"{_tiles(wanted)}: " + (
+                    f"lay {_tiles(more)} more" if more > 0 else f"take {_tiles(-more)} away")
+                + ", any way round, and press Confirm (or pick them on the screen).")
+            return False
         pending = self.pending
-        squares = [sq for sq, _ in laid]
-        self._place(pending.square, pending.tile,
-                    hand=[pending.tile, *(t for _, t in laid if t is not None)], source="camera")
-        where = ", ".join(map(str, squares))
+        hand = [pending.tile, *(t for _, t in laid if t is not None)]
+        problem = self.session.hand_problem(hand)
+        if problem:
+            self.message = f"That cannot be your hand: {_sentence(problem)}"
+            return False
+        seat = self.snapshot.active
+        where = ", ".join(str(sq) for sq, _ in laid)
+        self._place(pending.square, pending.tile, hand=hand, source="camera")
+        self._sim_hand = []
         if self.verdict is not None and self.verdict.legal:
-            self.instructions = [f"Take your hand tiles back from {where}.", *self.instructions]
+            kept = seat is not None and self.session.view().ships[seat].alive
+            # a lost ship's hand goes where the instructions say; a kept one goes back
+            take = (f"Take your hand back from {where}." if kept else
+                    f"Take the tiles you showed off {where}.")
+            self.instructions = [take, *self.instructions]
             self.checking = True
             self.message = "The camera read your hand."
-            return
+            return True
         if isinstance(self.camera, SimCamera):
-            for sq in squares:
+            for sq, _ in laid:
                 self.camera.table.pieces.pop(sq, None)
         self.message = f"Take the tile back and lay another; take your hand back from {where}."
+        return True
 
     def _done_checked(self) -> None:
         # Confirm while instructions are shown: the same as the Done button.
@@ -468,11 +531,11 @@ class TableController:
             self.instructions = [f"Put the board back: {w}." for w in wrong]
             self.checking = True
 
-    def _camera_failed(self, exc: CameraFault) -> None:
+    def _camera_failed(self, exc: CameraFault, then: str = "pick the tile on screen") -> None:
         log.warning("camera: %s", exc)
         self.camera_ok = False
         self.touch_entry = True
-        self.message = f"{exc} Carry on by touch: pick the tile on screen."
+        self.message = f"{exc} Carry on by touch: {then}."
         self._show("waiting")
 
     def _table_matches_record(self) -> None:
@@ -486,6 +549,7 @@ class TableController:
         self.instructions = []
         self.checking = False
         self.pending = None
+        self._sim_hand = []
 
     def _show(self, state: str) -> None:
         if self.panel is not None:
@@ -522,6 +586,10 @@ class TableController:
             self._last[name] = now
         if self.busy:
             log.info("ignored %s while busy", name)
+            return False
+        if self.paused and name in GAME_INTENTS:
+            self.message = self.paused
+            self._notify()
             return False
         if self.session is None and name not in ("new_game", "resume"):
             self.message = "Start or resume a game first."
@@ -564,6 +632,10 @@ class TableController:
         except Exception:
             log.exception("cannot reload game %s", game_id)
             self.message = "Something went wrong and the game could not be reloaded; see the log."
+
+
+def _tiles(n: int) -> str:
+    return f"{n} tile" if n == 1 else f"{n} tiles"
 
 
 def _sentence(text: str) -> str:

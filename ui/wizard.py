@@ -11,7 +11,9 @@ Three steps, each usable alone:
    learning is the same as ``companion vision teach``.
 
 The profile directory is the config's ``camera.profile``, or ``camera-profile`` in the
-data directory when none is set yet (the screen then saves that choice).
+data directory when none is set yet (the screen then saves that choice). Each board size
+has its own folder inside it (``7x7``, ``6x6``): a calibration or a lesson on the Tsuro
+board must not be used to read the Seas board.
 """
 
 from __future__ import annotations
@@ -61,9 +63,19 @@ class Photo:
         seen = len(self.markers)
         if seen == 4:
             return "All four corner markers seen."
-        missing = ", ".join(str(i) for i in range(4) if i not in self.markers)
+        missing = ", ".join(CORNERS[i] for i in range(4) if i not in self.markers)
         return (f"{seen} of the 4 corner markers seen (missing: {missing}): check the light, "
                 "and that nothing covers them.")
+
+
+CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
+"""The corners by marker id (contracts.md 3)."""
+
+MARKER_SIZE_SPREAD = 1.2
+MARKER_SKEW = 1.1
+"""Largest ratio between the measured markers' sides, and between a marker's diagonals:
+printed markers are squares of one size, so more means a dot is off its corner (half a
+square off gives about 1.23 and 1.13; dots on the corners about 1.05 and 1.00)."""
 
 
 class CameraSetup:
@@ -76,6 +88,8 @@ class CameraSetup:
         self.game = game
         self.board: BoardProfile = GAME_BOARDS[game]
         self.profile_dir = profile_dir
+        self.board_dir = profile_dir / f"{self.board.rows}x{self.board.cols}"
+        """Where this board's calibration and lesson go (see the module's note)."""
         self.photo: Photo | None = None
         self._sheets: list[dict[Square, Any]] | None = None
         self._album: Any = None
@@ -109,11 +123,25 @@ class CameraSetup:
         pts = np.asarray(corners, dtype=np.float64).reshape(4, 2)
         try:
             layout = measure_marker_layout(self.photo.frame, self.board, pts)
-            save_calibration(self.profile_dir, self.board, layout=layout)
-        except (VisionError, ValueError, OSError) as exc:
-            raise SetupError(f"Not calibrated: {exc}") from exc
+        except (VisionError, ValueError) as exc:
+            raise SetupError(f"Not calibrated: {exc}.") from exc
+        quads = [layout.array(i).astype(np.float64) for i in layout.corners]
+        sides = [float(np.linalg.norm(q[k] - q[(k + 1) % 4])) for q in quads for k in range(4)]
+        skew = max(max(d) / max(min(d), 1e-9) for d in (
+            (float(np.linalg.norm(q[0] - q[2])), float(np.linalg.norm(q[1] - q[3])))
+            for q in quads))
+        if min(sides) <= 0 or max(sides) / min(sides) > MARKER_SIZE_SPREAD or (
+                skew > MARKER_SKEW):
+            raise SetupError("Not calibrated: with the dots where they are, the markers come "
+                             "out as different sizes or out of square, so a dot is off its "
+                             "corner. Move each dot onto the grid's outer corner and save "
+                             "again.")
+        try:
+            save_calibration(self.board_dir, self.board, layout=layout)
+        except (VisionError, OSError) as exc:
+            raise SetupError(f"Not saved: {exc}.") from exc
         self._use_profile()
-        return f"Calibration saved in {self.profile_dir}."
+        return f"Calibration saved in {self.board_dir}."
 
     # -------------------------------------------------------------------- teach
 
@@ -159,32 +187,48 @@ class CameraSetup:
         return True
 
     def photograph_sheet(self, index: int) -> str:
-        """Photograph the board laid as sheet ``index`` and add it to the teaching album."""
-        from vision.teach_plan import TeachAlbum
+        """Photograph the board laid as sheet ``index`` and keep it as that sheet's photo
+        (a retake replaces it); a photo that plainly shows another layout is refused."""
+        from vision.errors import VisionError
+        from vision.profile import load_layout
+        from vision.teach_plan import TeachAlbum, sheet_mismatches
 
         photo = self.take_photo()
         if len(photo.markers) < 4 and photo.corners is None:
             raise SetupError("The board is not in view: " + photo.summary())
-        if self._album is None:
-            self.profile_dir.mkdir(parents=True, exist_ok=True)
-            self._album = TeachAlbum(self.profile_dir, self.board)
-        path = self._album.add(photo.frame, self.sheets[index])
-        return f"Photo {index + 1} of {len(self.sheets)} kept ({path.name})."
+        sheet = self.sheets[index]
+        try:
+            layout = load_layout(self.board_dir if self.board_dir.is_dir() else None,
+                                 self.board)
+            wrong = sheet_mismatches(photo.frame, self.board, sheet, layout)
+            if len(wrong) > max(3, len(sheet) // 10):
+                more = f" (and {len(wrong) - 3} more)" if len(wrong) > 3 else ""
+                raise SetupError(
+                    f"This does not look like sheet {index + 1}: {', '.join(wrong[:3])}{more}. "
+                    "Lay the pieces as drawn and photograph it again.")
+            if self._album is None:
+                self._album = TeachAlbum(self.board_dir, self.board)
+            path = self._album.add(photo.frame, sheet, slot=index)
+        except (VisionError, OSError) as exc:
+            raise SetupError(f"The photo was not kept: {exc}.") from exc
+        return f"Photo of sheet {index + 1} of {len(self.sheets)} kept ({path.name})."
 
     @property
-    def photographed(self) -> int:
-        return 0 if self._album is None else len(self._album.images)
+    def photographed(self) -> set[int]:
+        """The sheets photographed so far."""
+        return set() if self._album is None else set(self._album.slots)
 
     def learn(self) -> str:
-        """Learn the look of the pieces from every sheet photographed."""
+        """Learn the look of the pieces from a photo of every sheet."""
         from vision.errors import VisionError
         from vision.profile import load_layout
 
-        if self.photographed < len(self.sheets):
-            raise SetupError(f"Photograph every sheet first ({self.photographed} of "
-                             f"{len(self.sheets)} done).")
+        missing = [i + 1 for i in range(len(self.sheets)) if i not in self.photographed]
+        if missing:
+            raise SetupError("Photograph every sheet first (still to do: sheet "
+                             + ", ".join(map(str, missing)) + ").")
         try:
-            summary = self._album.learn(load_layout(self.profile_dir, self.board))
+            summary = self._album.learn(load_layout(self.board_dir, self.board))
         except (VisionError, ValueError, OSError) as exc:
             raise SetupError(f"Not learned: {exc}") from exc
         self._use_profile()

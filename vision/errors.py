@@ -23,6 +23,11 @@ class NoFrame(CameraError):
     """The camera is there but gave no usable frame."""
 
 
+class BlankFrame(NoFrame):
+    """A uniform frame: the lens is covered or the sensor not ready; the camera itself
+    answers, so it need not be reopened."""
+
+
 class BadImage(CameraError):
     """An image file or frame that cannot be decoded or is empty."""
 

@@ -19,7 +19,7 @@ import numpy as np
 from companion.board import BoardProfile, Point, Square
 
 from .drawing import BUILTIN, Style
-from .errors import BadImage, CameraError, CameraUnavailable, NoFrame
+from .errors import BadImage, BlankFrame, CameraError, CameraUnavailable, NoFrame
 from .simulate import Scene, StateValue, render_photo
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
@@ -63,7 +63,7 @@ def check_frame(frame: object, where: str) -> np.ndarray:
         raise BadImage(f"{where}: a {frame.shape[1]}x{frame.shape[0]} frame is too small")
     # A uniform frame is a covered lens or a dead sensor, not a board.
     if float(frame[::7, ::7].std()) < 1.0:
-        raise NoFrame(f"{where}: the frame is blank (lens covered or camera not ready?)")
+        raise BlankFrame(f"{where}: the frame is blank (lens covered or camera not ready?)")
     return frame
 
 

@@ -147,7 +147,7 @@ class TeachAlbum:
     def __init__(self, directory: Path, board: BoardProfile) -> None:
         self.directory = directory
         self.board = board
-        self._entries: list[tuple[Path, dict[str, str | None]]] = []
+        self._entries: dict[int, tuple[Path, dict[str, str | None]]] = {}
 
     @property
     def layout_path(self) -> Path:
@@ -155,32 +155,41 @@ class TeachAlbum:
 
     @property
     def images(self) -> list[Path]:
-        return [path for path, _ in self._entries]
+        return [path for _, (path, _) in sorted(self._entries.items())]
+
+    @property
+    def slots(self) -> set[int]:
+        """The sheets photographed so far (by their index)."""
+        return set(self._entries)
 
     def _marker_layout(self) -> MarkerLayout:
         return load_layout(self.directory if self.directory.is_dir() else None, self.board)
 
-    def add(self, frame: np.ndarray, sheet: Mapping[Square, Tile | Daikaiju | None]) -> Path:
-        """Keep a photo of ``sheet`` laid out; refuses (BoardNotFound) a photo in which the
-        markers cannot be found, so the player can take it again at once."""
+    def add(self, frame: np.ndarray, sheet: Mapping[Square, Tile | Daikaiju | None],
+            slot: int | None = None) -> Path:
+        """Keep a photo of ``sheet`` laid out, as sheet number ``slot`` (a retake replaces
+        the earlier photo; None: the next free number). Refuses (BoardNotFound) a photo in
+        which the markers cannot be found, so the player can take it again at once."""
         if not isinstance(frame, np.ndarray) or frame.size == 0 or frame.dtype != np.uint8:
             raise BadImage("the photo is empty or not an 8-bit image")
         for sq in sheet:
             if not self.board.contains(sq):
                 raise LayoutError(f"{sq} is off the {self.board.rows}x{self.board.cols} board")
         BoardFinder(self.board.rows, self.board.cols, self._marker_layout()).find(frame)
+        if slot is None:
+            slot = max(self._entries, default=-1) + 1
         self.directory.mkdir(parents=True, exist_ok=True)
-        path = self.directory / f"teach-{len(self._entries) + 1}.png"
+        path = self.directory / f"teach-{slot + 1}.png"
         if not cv2.imwrite(str(path), frame):
             raise VisionError(f"{path}: the photo could not be written")
         squares = {sq.name(): layout_value(p) for sq, p in sorted(sheet.items())}
-        self._entries.append((path, squares))
+        self._entries[slot] = (path, squares)
         self._write_layout()
         return path
 
     def _write_layout(self) -> None:
         data = {"images": [{"path": path.name, "squares": squares}
-                           for path, squares in self._entries]}
+                           for _, (path, squares) in sorted(self._entries.items())]}
         tmp = self.layout_path.with_suffix(".json.tmp")
         tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         tmp.replace(self.layout_path)  # never a half-written layout beside the photos
@@ -195,3 +204,27 @@ class TeachAlbum:
         layout = marker_layout or self._marker_layout()
         templates, lesson = teach(self.layout_path, self.board, self.directory, layout)
         return summary(templates, lesson)
+
+
+def sheet_mismatches(frame: np.ndarray, board: BoardProfile,
+                     sheet: Mapping[Square, Tile | Daikaiju | None],
+                     marker_layout: MarkerLayout | None = None) -> list[str]:
+    """Squares where a photo plainly differs from the sheet it is meant to show: a piece
+    where the sheet wants the square empty, or a bare square where it wants a piece.
+
+    Only the built-in reader's empty-or-occupied answer is used: the owner's pieces are
+    not known yet, and a square it cannot make out is given the benefit of the doubt.
+    """
+    from .recognise import BoardReader
+
+    reading = BoardReader(board, layout=marker_layout).read(frame)
+    out = []
+    for sq, want in sorted(sheet.items()):
+        got = reading.squares[sq].content
+        got = getattr(got, "value", got)
+        if want is None and got in ("tile", "daikaiju"):
+            out.append(f"{sq} should be empty")
+        elif want is not None and got == "empty":
+            what = "a daikaiju" if isinstance(want, Daikaiju) else "a tile"
+            out.append(f"{sq} should hold {what}")
+    return out

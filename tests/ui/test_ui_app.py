@@ -323,8 +323,9 @@ def test_settings_screen_validates_and_saves(harness: Any) -> None:
     box.text = "4"
     screen._inputs["display.show_odds"].text = "true"
     screen.save()
-    assert screen.message.startswith("Saved."), screen.message
+    assert screen.message == f"Saved to {app.loaded.path}. Pins in use.", screen.message
     assert app.loaded.config.gpio.pins.roll == 4
+    assert app.ctx.panel.buttons.roll.pin_number == 4  # the new pin is used at once
     assert app.controller.show_odds
     assert cfg.load(app.loaded.path, etc_path=None).config.gpio.pins.roll == 4
     assert "DEFAULT" in screen.deck_note  # the daikaiju data is a default to check
@@ -389,7 +390,8 @@ def test_the_hand_pop_up_lays_the_hand_for_the_camera(tmp_path: Path) -> None:
         assert any(" hand " in e.action for e in c.session.entries[-4:])
         assert h.app.sm.current == "instructions"
         shown = h.app.sm.get_screen("instructions")
-        assert "Take your hand tiles back from" in shown.lines, shown.lines
+        assert "Take the tiles you showed off r" in shown.lines, shown.lines
+        assert "tiles into the draw pile." in shown.lines  # where a lost hand goes
         h.touch(shown.ids.done)  # the simulated players take the tiles back: camera agrees
         assert not c.checking and h.app.sm.current == "table"
     finally:

@@ -15,37 +15,37 @@ from ui.camera import SimCamera
 from ui.wizard import CameraSetup, SetupError
 
 
-def _taught(tmp_path: Path, game: str) -> tuple[CameraSetup, SimCamera]:
-    cam = SimCamera()
-    setup = CameraSetup(cam, game, tmp_path / "profile")
-    for i in range(len(setup.sheets)):
-        assert setup.lay_sheet_on_simulated_table(i)
-        assert setup.photograph_sheet(i).startswith(f"Photo {i + 1} of {len(setup.sheets)}")
-    return setup, cam
-
-
 def test_teaching_the_seas_pieces_writes_a_contract_layout_and_reads_them(
         tmp_path: Path) -> None:
     from vision.profile import load_templates
     from vision.recognise import BoardReader
 
-    setup, cam = _taught(tmp_path, "tsuro-of-the-seas")
+    cam = SimCamera()
     cam.table.pieces = {Square(4, 4): PATTERNS[3]}  # the game's table, before the setup
-    setup = CameraSetup(cam, "tsuro-of-the-seas", tmp_path / "profile2")
-    for i in range(len(setup.sheets)):
-        setup.lay_sheet_on_simulated_table(i)
-        setup.photograph_sheet(i)
+    setup = CameraSetup(cam, "tsuro-of-the-seas", tmp_path / "profile")
+    assert setup.board_dir == tmp_path / "profile" / "7x7"
     shown = [p for sheet in setup.sheets for p in sheet.values() if p is not None]
     assert all(p.facing is Side.NORTH for p in shown if hasattr(p, "facing"))
     for pattern in PATTERNS:  # every pattern twice
         assert sum(1 for p in shown if getattr(p, "pattern", None) and p.pattern() == pattern) >= 2
+    # sheet 1 on the table, photographed as sheet 2: refused, nothing kept
+    setup.lay_sheet_on_simulated_table(0)
+    with pytest.raises(SetupError, match="This does not look like sheet 2: "):
+        setup.photograph_sheet(1)
+    assert setup.photographed == set()
+    assert setup.photograph_sheet(0) == "Photo of sheet 1 of 2 kept (teach-1.png)."
+    assert setup.photograph_sheet(0) == "Photo of sheet 1 of 2 kept (teach-1.png)."  # retake
+    with pytest.raises(SetupError, match=r"still to do: sheet 2\)"):
+        setup.learn()
+    setup.lay_sheet_on_simulated_table(1)
+    setup.photograph_sheet(1)
     summary = setup.learn()
     assert summary.startswith("Learned: ") and "105 oriented tiles seen" in summary
-    layout = json.loads((tmp_path / "profile2" / "layout.json").read_text())
+    layout = json.loads((setup.board_dir / "layout.json").read_text())
+    assert [i["path"] for i in layout["images"]] == ["teach-1.png", "teach-2.png"]
     values = {v for image in layout["images"] for v in image["squares"].values()}
     # contract 4: an oriented tile, null, or daikaiju, nothing else
     assert all(v is None or v == "daikaiju" or (len(v) == 8 and v.isdigit()) for v in values)
-    assert len(layout["images"]) == len(setup.sheets)
     setup.finish()
     assert cam.table.pieces == {Square(4, 4): PATTERNS[3]}  # the game's table is back
     # the learned look reads a fresh board of random tiles
@@ -53,7 +53,7 @@ def test_teaching_the_seas_pieces_writes_a_contract_layout_and_reads_them(
     squares = [Square(r, c) for r in range(1, 8) for c in range(1, 8)]
     laid = {sq: rng.choice(PATTERNS).rotated(rng.randrange(4)) for sq in rng.sample(squares, 20)}
     cam.table.pieces = dict(laid)
-    reader = BoardReader(setup.board, load_templates(tmp_path / "profile2"))
+    reader = BoardReader(setup.board, load_templates(setup.board_dir))
     reading = reader.read(cam.frame(7, 7))
     right = sum(1 for sq in squares if (reading.squares[sq].tile == laid.get(sq)))
     wrong = [sq for sq in squares
@@ -62,19 +62,35 @@ def test_teaching_the_seas_pieces_writes_a_contract_layout_and_reads_them(
 
 
 def test_calibration_saves_the_marker_places(tmp_path: Path) -> None:
+    import numpy as np
+
+    from vision.geometry import MarkerLayout
+
     setup = CameraSetup(SimCamera(), "tsuro", tmp_path / "profile")
     with pytest.raises(SetupError, match="Take a picture first"):
         setup.calibrate([[0, 0]] * 4)
     photo = setup.take_photo()
     assert photo.summary() == "All four corner markers seen." and photo.corners is not None
-    assert setup.calibrate(photo.corners).startswith("Calibration saved in ")
-    saved = json.loads((tmp_path / "profile" / "markers.json").read_text())
-    assert saved
+    assert setup.calibrate(photo.corners) == f"Calibration saved in {tmp_path / 'profile' / '6x6'}."
+    saved = json.loads((tmp_path / "profile" / "6x6" / "markers.json").read_text())
+    default = MarkerLayout.default(6, 6)
+    for i in range(4):  # the simulated markers lie as printed: measured within 0.05 square
+        measured = np.array(saved["corners"][str(i)])
+        assert np.abs(measured - default.array(i)).max() < 0.05, (i, measured)
     with pytest.raises(SetupError, match="clockwise"):
         setup.calibrate(photo.corners[::-1])  # two corners swapped: refused, not saved
+    off = np.array(photo.corners, dtype=float)
+    off[2] += (50.0, 38.0)  # dot 3 dropped half a square off its corner
+    with pytest.raises(SetupError, match="out of square, so a dot is off its corner"):
+        setup.calibrate(off)
 
 
 def test_setup_steps_say_what_is_wrong(tmp_path: Path) -> None:
+    import numpy as np
+
+    from ui.camera import VisionCamera
+    from ui.wizard import Photo
+
     with pytest.raises(SetupError, match="No camera is chosen"):
         CameraSetup(None, "tsuro", tmp_path).take_photo()
     cam = SimCamera()
@@ -85,10 +101,40 @@ def test_setup_steps_say_what_is_wrong(tmp_path: Path) -> None:
         CameraSetup(SimCamera(), "tsuro", tmp_path).learn()
     with pytest.raises(SetupError, match="not rigadoon"):
         CameraSetup(SimCamera(), "rigadoon", tmp_path)
-    cam = SimCamera()
-    cam.table.pieces = {}
-    setup = CameraSetup(cam, "tsuro", tmp_path)
-    assert "of the 4 corner markers" not in setup.take_photo().summary()
+    frame = np.zeros((60, 80, 3), np.uint8)
+    three = Photo(frame, {0: None, 1: None, 3: None}, None)
+    assert three.summary() == ("3 of the 4 corner markers seen (missing: bottom-right): check "
+                               "the light, and that nothing covers them.")
+    # a covered lens: said plainly, and the camera stays open for the game
+    import cv2
+
+    picture = tmp_path / "blank.png"
+    cv2.imwrite(str(picture), np.full((480, 640, 3), 90, np.uint8))
+    ok = tmp_path / "ok.png"
+    cv2.imwrite(str(ok), SimCamera().frame(6, 6))
+    real = VisionCamera(f"file:{ok}")
+    real.source._files = [picture]  # the same camera, now looking at a covered lens
+    setup = CameraSetup(real, "tsuro", tmp_path / "p")
+    with pytest.raises(SetupError, match="The picture is blank: is the lens covered"):
+        setup.take_photo()
+    assert real.source is not None
+
+
+def test_a_calibration_for_one_board_leaves_the_other_board_alone(tmp_path: Path) -> None:
+    import cv2
+
+    from ui.camera import VisionCamera
+    from ui.model import BoardPicture
+
+    setup = CameraSetup(SimCamera(), "tsuro", tmp_path / "profile")
+    setup.calibrate(setup.take_photo().corners)  # saved for the 6x6 board only
+    seas = SimCamera()
+    seas.table.pieces = {Square(3, 3): PATTERNS[5]}
+    picture = tmp_path / "seas.png"
+    cv2.imwrite(str(picture), seas.frame(7, 7))
+    cam = VisionCamera(f"file:{picture}", str(tmp_path / "profile"))
+    seen = cam.read(BoardPicture(7, 7))  # the 7x7 board reads with the built-in layout
+    assert seen[Square(3, 3)].tile == PATTERNS[5]
 
 
 def test_the_setup_screen_through_touches(tmp_path: Path, monkeypatch: Any) -> None:
@@ -124,18 +170,44 @@ def test_the_setup_screen_through_touches(tmp_path: Path, monkeypatch: Any) -> N
         h.frames(1)
         assert w.corners[0][0] > before[0][0] and w.corners[1] == before[1]
         w.corners = before
+        # the game's buttons wait while the board is in use for the setup
+        entries = len(c.session.entries)
+        app.ctx.panel.buttons.confirm.press()
+        app.ctx.panel.buttons.roll.press()
+        h.frames(2)
+        assert len(c.session.entries) == entries and c.message.startswith("Camera setup is open")
+        assert app.sm.current == "camera-setup" and len(w.corners) == 4  # progress kept
         h.touch(w.ids.action)  # save
         assert w.message.startswith("Calibration saved in "), w.message
         assert app.loaded.config.camera.profile == str(tmp_path / "data" / "camera-profile")
-        # the camera can be switched off and back on from the setup screen
+        # teach: a photo of sheet 1, then a press on a game button, then sheet 2 is next
+        w.go("teach")
+        h.touch(w.ids.action)
+        assert w.message == "Photo of sheet 1 of 2 kept (teach-1.png)." and w.sheet_index == 1
+        app.ctx.panel.buttons.undo.press()
+        h.frames(2)
+        assert w.setup.photographed == {0} and w.sheet_index == 1
+        # the camera: an absent one is said so, and the one in use is kept
         w.go("camera")
+        w.choose_camera("usb:1")
+        assert "not available" in w.message and w.message.endswith("The camera in use before is kept.")
+        assert isinstance(c.camera, SimCamera) and c.camera_ok
+        assert app.loaded.config.camera.source != "usb:1"
         w.choose_camera("none")
-        assert c.camera is None and c.touch_entry
+        assert c.camera is None and c.hand_entry == "touch"
         w.choose_camera("sim")
         assert isinstance(c.camera, SimCamera) and c.camera_ok
         assert app.loaded.config.camera.source == "sim"
         h.touch(w.ids.action)
         assert w.message == "All four corner markers seen."
+        # Back: the game goes on, and the board is checked against the record
+        w.go("teach")
+        h.touch(w.ids.sheet)  # nothing happens on a touch of the sheet
+        w.leave()
+        assert app.sm.current == "settings" and not c.paused
+        assert c.message == "The board matches the record."
+        c.roll()
+        assert not c.message.startswith("Camera setup is open")
     finally:
         h.stop()
         h.app.ctx.close()
@@ -181,9 +253,24 @@ def test_the_pin_map_page_names_a_taken_pin_and_applies_a_good_map(
         assert c.message, "the press on the new pin was not handled"
         h.touch(page.ids.test_lights)
         assert app.ctx.panel.status.state == "legal" and page.message == "Status light: legal."
-        h.settle(4.5)
+        h.settle(3.5)
         assert page.message == "Light test done."
         assert app.ctx.panel.status.state == "waiting"  # back to what the game shows
+        # turn lights: the test lights each in turn; Apply in the middle of it is safe
+        page._inputs["turn"].text = "16, 20, 21"
+        h.touch(page.ids.apply_pins)
+        assert page.message == "Saved and in use." and len(app.ctx.panel.turns.lamps) == 3
+        h.touch(page.ids.test_lights)
+        h.settle(1.2)
+        h.touch(page.ids.apply_pins)  # stops the test before the lights are rebuilt
+        assert page.message == "Saved and in use."
+        h.touch(page.ids.test_lights)
+        lit = []
+        for _ in range(7):
+            h.settle(1.0)
+            lit.append([lamp.is_lit for lamp in app.ctx.panel.turns.lamps])
+        assert [True, False, False] in lit and [False, False, True] in lit
+        assert page.message == "Light test done."
     finally:
         h.stop()
         h.app.ctx.close()

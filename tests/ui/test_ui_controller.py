@@ -140,17 +140,32 @@ def _hand_for(c: TableController, suicide: Tile, losing: bool) -> list[Tile]:
 
 
 def test_self_elimination_asks_for_the_hand(tmp_path: Path) -> None:
-    c, _ = _awaiting_hand(tmp_path)
+    c, suicide = _awaiting_hand(tmp_path)
     assert c.pending is not None and c.verdict is not None and c.verdict.needs_hand
     assert "show your whole hand" in c.verdict.text
-    assert c.panel.status.state == "waiting"
-    # by touch: a wrong number of tiles is refused with the rules' reason, nothing recorded
-    c.touch_entry = True
+    assert c.panel.status.state == "waiting" and c.hand_entry == "sim"
+    # the camera is unplugged while the hand is awaited: the hand is asked for by touch
+    assert isinstance(c.camera, SimCamera)
+    c.camera.unplugged = True
+    c.confirm()
+    assert c.message == ("The camera is unplugged. Carry on by touch: pick the rest of your "
+                         "hand on the screen.")
+    assert c.pending is not None and c.hand_entry == "touch"
     c.confirm()
     assert c.message.startswith("Show the rest of your hand first")
+    # an impossible hand is refused and asked for again; nothing is recorded
     entries = len(c.session.entries)
     c.show_hand([])
-    assert c.verdict is not None and not c.verdict.legal and c.pending is None
+    who = c.snapshot.active_colour
+    assert c.message == (f"That cannot be your hand: The {who} hand holds 3 tiles, 1 were "
+                         "shown. Show it again.")
+    assert c.pending is not None and len(c.session.entries) == entries
+    c.show_hand([suicide, suicide])  # Tsuro has one tile of each pattern
+    assert c.message.startswith("That cannot be your hand: "), c.message
+    assert c.pending is not None and len(c.session.entries) == entries
+    # a possible hand with a better tile in it: the placement is refused
+    c.show_hand(_hand_for(c, suicide, losing=False))
+    assert c.pending is None and c.verdict is not None and not c.verdict.legal
     assert len(c.session.entries) == entries
 
 
@@ -162,8 +177,16 @@ def test_the_camera_reads_a_hand_laid_on_empty_squares(tmp_path: Path) -> None:
     free = c._free_squares()
     cam.table.pieces[free[0]] = hand[0].rotated(1)  # any way round
     c.confirm()  # one tile short: the camera says what it sees
-    assert c.message.startswith("The camera sees 1 tile(s) on empty squares")
+    assert c.message == ("The camera sees 1 tile on empty squares and needs 2 tiles: lay 1 "
+                         "tile more, any way round, and press Confirm (or pick them on the "
+                         "screen).")
     assert c.pending is not None
+    cam.table.pieces[free[1]] = hand[1]
+    cam.table.pieces[free[2]] = hand[1]
+    c.confirm()  # one too many
+    assert c.message.startswith("The camera sees 3 tiles on empty squares and needs 2 tiles: "
+                                "take 1 tile away")
+    del cam.table.pieces[free[1]], cam.table.pieces[free[2]]
     cam.unreadable = {free[5]}
     c.confirm()
     assert c.message.startswith(f"The camera cannot make out {free[5]}")
@@ -176,8 +199,10 @@ def test_the_camera_reads_a_hand_laid_on_empty_squares(tmp_path: Path) -> None:
     assert recorded[0].endswith(" hand " + " ".join(
         t.notation() for t in (suicide, hand[0].rotated(1), hand[1]))), recorded
     assert c.checking
-    assert c.instructions[0] == f"Take your hand tiles back from {free[0]}, {free[3]}."
-    c.instructions_done()  # the simulated players take their hand back
+    # the ship is lost: the tiles shown leave the board, and go where the rules say
+    assert c.instructions[0] == f"Take the tiles you showed off {free[0]}, {free[3]}."
+    assert any(line.endswith("tiles into the draw pile.") for line in c.instructions)
+    c.instructions_done()  # the simulated players do as told
     assert not c.checking and c.message == "The board matches the record."
 
 
@@ -306,3 +331,24 @@ def test_the_simulated_camera_reads_the_ships_with_vision() -> None:
     assert seen[Square(2, 2)].tile == Tile.parse("10325476")
     assert cam.ships_seen == {m.point: m.colour for m in ships}
     assert ship_differences(pic, cam.ships_seen, cam.ship_colours) == []
+
+
+def test_picking_the_hand_again_does_not_pile_tiles_on_the_simulated_table(
+        tmp_path: Path) -> None:
+    c, suicide = _awaiting_hand(tmp_path, losing_hand=2)
+    cam = c.camera
+    assert isinstance(cam, SimCamera)
+    hand = _hand_for(c, suicide, losing=True)
+    record = set(c.snapshot.board.tiles) | {c.pending.square}
+    cam.unreadable = {c._free_squares()[0]}  # glare on the first square the hand goes to
+    c.choose_hand(hand)
+    assert c.message.startswith("The camera cannot make out ") and c.pending is not None
+    c.choose_hand(hand)  # picked again: the first lay is taken up before the second
+    assert len(set(cam.table.pieces) - record) == 2
+    cam.unreadable = set()
+    cam.unplugged = True  # the camera fails now: the tiles picked are taken as the hand
+    entries = len(c.session.entries)
+    c.choose_hand(hand)
+    assert c.pending is None and c.verdict is not None and c.verdict.legal
+    assert len(c.session.entries) > entries
+    assert set(cam.table.pieces) - record == set()  # no stray tiles left on the table

@@ -20,8 +20,10 @@ CAMERAS = (
     ("usb:0", "USB camera 0"),
     ("usb:1", "USB camera 1"),
     ("sim", "Simulated"),
-    ("none", "None: touch"),
+    ("none", "No camera (touch)"),
 )
+
+PAUSED = "Camera setup is open: press Back there to play on."
 
 GUIDE = {
     "camera": (
@@ -32,7 +34,8 @@ GUIDE = {
     ),
     "calibrate": (
         "Take a picture, then drag the dots onto the outer corners of the grid: 1 top-left, "
-        "2 top-right, 3 bottom-right, 4 bottom-left, with the gold numbers along the top.\n\n"
+        "2 top-right, 3 bottom-right, 4 bottom-left, with the board turned as the app "
+        "draws it.\n\n"
         "The dots start where the printed marker sheet puts the corners. If they already "
         "sit on the corners your markers lie as printed and there is nothing to save; "
         "otherwise Save keeps the markers' real places."
@@ -41,7 +44,7 @@ GUIDE = {
         "Teach the camera your own pieces, one photo per sheet.\n\n"
         "Sheet {n} of {total}: lay the tiles as drawn, each turned as drawn{daikaiju}; "
         "leave every other square empty. Then press Photograph. After the last sheet, "
-        "press Learn: the camera then reads your pieces."
+        "press Learn: the camera then reads your pieces.{game}"
     ),
 }
 
@@ -64,11 +67,22 @@ class CameraSetupScreen(Screen):
     # ------------------------------------------------------------------- showing
 
     def update(self, c: Any) -> None:
+        """Opened: a fresh setup, and the game waits (its board is in other use)."""
         game = c.snapshot.game if c.session is not None else ""
         if game not in SETUP_GAMES:
             game = App.get_running_app().loaded.config.game.default
+        c.paused = PAUSED
         self._start(game if game in SETUP_GAMES else SETUP_GAMES[0], c.camera)
         self._camera_buttons()
+
+    def refresh(self, c: Any) -> None:
+        """Something happened elsewhere (a button pressed): the setup keeps its progress."""
+        self.camera_name = self._camera_line(c.camera)
+
+    def _camera_line(self, camera: Any) -> str:
+        where = self.setup.board_dir if self.setup is not None else ""
+        return ("Camera: " + (camera.name if camera is not None else "none (touch)")
+                + f" · profile {where}")
 
     def _start(self, game: str, camera: Any) -> None:
         app = App.get_running_app()
@@ -81,8 +95,7 @@ class CameraSetupScreen(Screen):
         self.photo = None
         self.corners = []
         self.message = ""
-        self.camera_name = ("Camera: " + (camera.name if camera is not None else "none (touch)")
-                            + f" · profile {profile}")
+        self.camera_name = self._camera_line(camera)
         self._show_step()
 
     def _camera_buttons(self) -> None:
@@ -127,23 +140,28 @@ class CameraSetupScreen(Screen):
             self.guide = f"The camera cannot be taught here: {exc}"
             self.action_text, self.second_text = "", ""
             return
-        daikaiju = ", and the daikaiju facing as its arrow" if setup.sheet_picture(
-            self.sheet_index).daikaiju else ""
+        daikaiju = ", and the daikaiju facing as its arrow" if self.sheet.daikaiju else ""
+        playing = App.get_running_app().controller.session is not None
+        game = ("\n\nYour game's pieces come off the board for this; when you press Back "
+                "the app checks the board against the game." if playing else "")
         self.guide = GUIDE["teach"].format(n=self.sheet_index + 1, total=total,
-                                           daikaiju=daikaiju)
+                                           daikaiju=daikaiju, game=game)
         if setup.lay_sheet_on_simulated_table(self.sheet_index):
             self.guide += "\n\nSimulated table: the sheet has been laid for you."
-        self.guide += f"\n\nPhotographed: {setup.photographed} of {total}."
-        self.action_text = "Photograph"
-        self.second_text = "Learn" if setup.photographed >= total else ""
+        done = sorted(setup.photographed)
+        self.guide += "\n\nPhotographed: " + (
+            "sheet " + ", ".join(str(i + 1) for i in done) if done else "none yet") + "."
+        self.action_text = "Photograph again" if self.sheet_index in done else "Photograph"
+        self.second_text = "Learn" if len(done) >= total else ""
 
     # ------------------------------------------------------------------- intents
 
     def choose_camera(self, spec: str) -> None:
         app = App.get_running_app()
         note = app.switch_camera(spec)
-        self.message = note
         self._start(self.game, app.controller.camera)
+        self._camera_buttons()
+        self.message = note  # after _start, which clears the message
 
     def act(self) -> None:
         setup = self.setup
@@ -157,8 +175,9 @@ class CameraSetupScreen(Screen):
                 self._remember_profile()
             else:
                 self.message = setup.photograph_sheet(self.sheet_index)
-                if self.sheet_index + 1 < len(setup.sheets):
-                    self.sheet_index += 1
+                missing = [i for i in range(len(setup.sheets)) if i not in setup.photographed]
+                if missing:
+                    self.sheet_index = missing[0]
         except SetupError as exc:
             self.message = str(exc)
         except Exception as exc:  # never lose the app over a setup step
@@ -186,7 +205,12 @@ class CameraSetupScreen(Screen):
     def turn_sheet(self, by: int) -> None:
         if self.setup is None:
             return
-        self.sheet_index = (self.sheet_index + by) % len(self.setup.sheets)
+        try:
+            total = len(self.setup.sheets)
+        except Exception as exc:  # the vision package is missing or broken
+            self.message = f"The camera cannot be taught here: {exc}"
+            return
+        self.sheet_index = (self.sheet_index + by) % total
         self._show_sheet()
 
     def switch_game(self) -> None:
@@ -194,9 +218,14 @@ class CameraSetupScreen(Screen):
         self._start(other, App.get_running_app().controller.camera)
 
     def leave(self) -> None:
+        app = App.get_running_app()
+        c = app.controller
         if self.setup is not None:
             self.setup.finish()
-        App.get_running_app().show("settings")
+        c.paused = ""
+        app.show("settings")
+        if c.session is not None and self.step == "teach":
+            c.check_board()  # the owner's teaching pieces may still lie on the board
 
     # ------------------------------------------------------------------- helpers
 
@@ -205,6 +234,7 @@ class CameraSetupScreen(Screen):
         photo = self.setup.take_photo()
         self.photo = photo
         self.message = photo.summary()
+        self.corners = []  # dots from an earlier picture mean nothing on this one
         if self.step == "calibrate":
             if photo.corners is not None:
                 self.corners = [[float(x), float(y)] for x, y in photo.corners]

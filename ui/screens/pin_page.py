@@ -31,7 +31,7 @@ PARTS = (
     ("turn", "Turn lights, one per seat"),
 )
 
-TEST_STEPS = ("legal", "illegal", "waiting", "off")
+TEST_STATES = ("legal", "illegal", "waiting")
 
 
 class PinPage(BoxLayout):
@@ -83,6 +83,7 @@ class PinPage(BoxLayout):
     def apply(self) -> None:
         """Check, save and use the map now."""
         app = App.get_running_app()
+        self.stop_test()
         loaded = app.loaded
         try:
             for key, box in self._inputs.items():
@@ -107,25 +108,31 @@ class PinPage(BoxLayout):
                         "Saved; " + "; ".join(problems) + ".")
 
     def test_lights(self) -> None:
-        """Green, red, amber, then off, one second each, so the wiring can be checked."""
+        """The status light green, red, amber, then each turn light, one second each, so
+        the wiring can be checked."""
         app = App.get_running_app()
-        if self._test is not None:
-            self._test.cancel()
-        steps = list(TEST_STEPS)
-        turns = app.ctx.panel.turns
+        self.stop_test()
+        steps: list[tuple[str, int | None]] = [(state, None) for state in TEST_STATES]
+        steps += [("off", seat) for seat in range(len(app.ctx.panel.turns.lamps))]
 
         def step(_dt: float) -> bool:
+            panel = app.ctx.panel  # read afresh: Apply may have rebuilt it
             if not steps:
                 self._test = None
                 app.controller.relight()
                 self.message = "Light test done."
                 return False
-            state = steps.pop(0)
-            app.ctx.panel.status.show(state)
-            seat = len(TEST_STEPS) - len(steps) - 1
-            turns.show(seat if seat < len(turns.lamps) else None)
-            self.message = f"Status light: {state}."
+            state, seat = steps.pop(0)
+            panel.status.show(state)
+            panel.turns.show(seat)
+            self.message = (f"Status light: {state}." if seat is None
+                            else f"Turn light {seat + 1}.")
             return True
 
         step(0)
         self._test = Clock.schedule_interval(step, 1.0)
+
+    def stop_test(self) -> None:
+        if self._test is not None:
+            self._test.cancel()
+            self._test = None

@@ -60,13 +60,22 @@ class SettingsScreen(Screen):
         self.ids.pages.current = tab
         if tab == "pins":
             self.ids.pin_page.refresh()
+        elif tab == "config":
+            self._build_rows()  # another page may have changed a value since
 
     def update(self, c: Any) -> None:
         app = App.get_running_app()
-        loaded = app.loaded
         self.camera_text = CAMERA_HELP.format(
             camera=(c.camera.name if c.camera else "none (touch entry)")
         ) + ("\n\nPin problems: " + "; ".join(app.pin_problems) if app.pin_problems else "")
+        self._build_rows()
+        if self.tab == "pins":
+            self.ids.pin_page.refresh()
+        self._load_deck()
+
+    def _build_rows(self) -> None:
+        app = App.get_running_app()
+        loaded = app.loaded
         fixed = f"; fixed by {loaded.etc_path}: {', '.join(sorted(loaded.fixed))}" if (
             loaded.fixed
         ) else ""
@@ -85,11 +94,11 @@ class SettingsScreen(Screen):
             rows.add_widget(label)
             rows.add_widget(box)
             self._inputs[key] = box
-        self._load_deck()
 
     def save(self) -> None:
         app = App.get_running_app()
-        loaded = app.loaded
+        before = app.loaded
+        loaded = before
         try:
             for key, box in self._inputs.items():
                 if key in loaded.fixed:
@@ -102,7 +111,22 @@ class SettingsScreen(Screen):
             self.message = str(exc)
             return
         app.apply_settings(loaded)
-        self.message = f"Saved. Camera and pin changes take effect at the next start ({loaded.path})."
+        said = [f"Saved to {loaded.path}."]
+        if loaded.config.gpio != before.config.gpio and (
+                loaded.config.gpio.factory == before.config.gpio.factory):
+            problems = app.rebuild_panel()  # new pins are used at once
+            said.append("Pins in use." if not problems else "; ".join(problems) + ".")
+        camera = loaded.config.camera
+        if camera.source != before.config.camera.source:
+            said.append(app.switch_camera(camera.source, previous=before.config.camera.source))
+        elif camera.profile != before.config.camera.profile and app.controller.camera:
+            app.controller.camera.use_profile(camera.profile)
+        if loaded.config.gpio.factory != before.config.gpio.factory or (
+                loaded.config.data != before.config.data
+                or loaded.config.display.size != before.config.display.size):
+            said.append("The pin library, data directory and screen size change at the "
+                        "next start.")
+        self.message = " ".join(said)
 
     # ------------------------------------------------------------------ daikaiju data
 

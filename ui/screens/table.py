@@ -14,7 +14,6 @@ from kivy.properties import (
 from kivy.uix.screenmanager import Screen
 
 from ui.adapt import game_title
-from ui.camera import SimCamera
 from ui.model import SHIP_RGB
 from ui.widgets.pickers import DicePopup, TilePicker
 
@@ -57,7 +56,7 @@ class TableScreen(Screen):
             f"{game_title(snap.game)} · pile {snap.pile if snap.pile is not None else '-'}"
             f" · {cam}"
         )
-        self.sim_lay = isinstance(c.camera, SimCamera) and c.camera_ok and not c.touch_entry
+        self.sim_lay = c.hand_entry == "sim"
         self._dice(snap, animate)
         v = c.verdict
         if v is None:
@@ -151,16 +150,17 @@ class TableScreen(Screen):
         if rest == 0:
             c.show_hand([])
             return
-        camera = c.camera is not None and c.camera_ok and not c.touch_entry
+        entry = c.hand_entry
         popup = TilePicker(title="Show the rest of your hand", wanted=rest, hand=True)
-        if self.sim_lay:
+        if entry == "sim":
             popup.note = (f"Touch your other {rest} tiles: they are laid on empty squares of "
                           "the simulated table and the camera reads them.")
-        elif camera:
+        elif entry == "camera":
             popup.note = (f"Lay your other {rest} tiles on empty squares, any way round, and "
-                          "press Read (or Confirm) - or touch them here.")
-
+                          "press Read with the camera (or Confirm), or touch them here.")
             popup.on_camera = c.read_hand  # the pop-up stays: update() shows the answer
+        if c.message:
+            popup.note = c.message  # what went wrong the last time the hand was shown
         popup.on_done = lambda tiles: c.choose_hand(tiles)
         self.popup = self._hand_popup = popup
 

@@ -37,7 +37,7 @@ class PhotoView(Widget):
     def on_photo(self, _w: Any, photo: Any) -> None:
         self._texture = None
         if photo is not None:
-            frame = photo.frame
+            frame = _bgr(photo.frame)
             h, w = frame.shape[:2]
             tex = Texture.create(size=(w, h), colorfmt="rgb")
             # Kivy textures start at the bottom row; cameras start at the top
@@ -133,6 +133,23 @@ class PhotoView(Widget):
         corners = [list(c) for c in self.corners]
         corners[self._dragging] = list(self.to_picture(*pos))
         self.corners = corners
+
+
+def _bgr(frame: Any) -> Any:
+    """Three 8-bit channels, as the texture is filled: grey and BGRA frames converted
+    (a texture takes a buffer of any length, so a wrong one shows garbage, not an error)."""
+    import numpy as np
+
+    a = np.asarray(frame)
+    if a.dtype != np.uint8:
+        a = np.clip(a, 0, 255).astype(np.uint8)
+    if a.ndim == 2:
+        a = np.repeat(a[:, :, None], 3, axis=2)
+    elif a.ndim == 3 and a.shape[2] == 4:
+        a = a[:, :, :3]
+    elif a.ndim == 3 and a.shape[2] == 1:
+        a = np.repeat(a, 3, axis=2)
+    return np.ascontiguousarray(a)
 
 
 def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
