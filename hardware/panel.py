@@ -38,6 +38,8 @@ class Panel:
     turns: TurnLights
     factory: Any
     problems: list[str] = field(default_factory=list)
+    failed_pins: dict[int, str] = field(default_factory=dict)
+    """The problem with each pin that could not be used, by its GPIO number."""
 
     @classmethod
     def build(
@@ -45,12 +47,15 @@ class Panel:
     ) -> Panel:
         pins = gpio.pins
         problems: list[str] = []
+        failed: dict[int, str] = {}
 
         def attempt(make: Callable[[], Any], fallback: Callable[[], Any]) -> Any:
             try:
                 return make()
             except PinProblem as exc:
                 problems.append(str(exc))
+                if exc.pin is not None:
+                    failed[exc.pin] = str(exc)
                 log.error("%s", exc)
                 return fallback()
 
@@ -68,7 +73,7 @@ class Panel:
             lambda: StatusLight(light_pins, factory), lambda: StatusLight({}, factory)
         )
         turns = attempt(lambda: TurnLights(pins.turn, factory), lambda: TurnLights([], factory))
-        return cls(buttons, status, turns, factory, problems)
+        return cls(buttons, status, turns, factory, problems, failed)
 
     def close(self) -> None:
         self.buttons.close()

@@ -19,6 +19,10 @@ MODEL_FILE = Path("/proc/device-tree/model")
 class PinProblem(RuntimeError):
     """A pin that is missing, already in use or cannot be driven; the message says which."""
 
+    def __init__(self, text: str, pin: int | None = None) -> None:
+        super().__init__(text)
+        self.pin = pin
+
 
 def is_raspberry_pi(model_file: Path = MODEL_FILE) -> bool:
     try:
@@ -97,4 +101,4 @@ def explain(exc: BaseException, role: str, pin: int) -> PinProblem:
         text = f"{where} cannot be opened ({exc}); is the user in the gpio group?"
     else:
         text = f"{where} cannot be used: {exc}"
-    return PinProblem(text)
+    return PinProblem(text, pin)

@@ -24,7 +24,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion.config import Loaded
+from companion.config import ConfigError, Loaded
 from hardware.panel import Panel
 from hardware.pins import FactoryChoice, choose_factory
 
@@ -342,6 +342,35 @@ class CompanionApp(App):
             self.panel_widget.camera = cam
         log.info("camera switched: %s", note)
         return note
+
+    def use_pin_map(self, pins: dict[str, Any]) -> str:
+        """Check, save and use a new pin map (``{"roll": "17", "turn": [...]}``); says
+        how it went in one sentence."""
+        loaded = self.loaded
+        try:
+            for key, value in pins.items():
+                if f"gpio.pins.{key}" not in loaded.fixed:
+                    loaded = loaded.with_value(f"gpio.pins.{key}", value)
+            loaded.save()
+        except (ConfigError, OSError) as exc:
+            return f"Not saved: {exc}"
+        self.apply_settings(loaded)
+        problems = self.rebuild_panel()
+        return "Saved and in use." if not problems else "Saved; " + "; ".join(problems) + "."
+
+    def remember_camera_profile(self, directory: str) -> str:
+        """Keep the camera profile in the config, so the next start reads with it; says
+        why not when it cannot (empty when all went well)."""
+        if self.loaded.config.camera.profile == directory or "camera.profile" in self.loaded.fixed:
+            return ""
+        try:
+            loaded = self.loaded.with_value("camera.profile", directory)
+            loaded.save()
+        except (ConfigError, OSError) as exc:
+            log.warning("camera profile not remembered: %s", exc)
+            return f" (The config file was not updated: {exc}.)"
+        self.apply_settings(loaded)
+        return ""
 
     def rebuild_panel(self) -> list[str]:
         """Rebuild the buttons and lights from the pin map in use; returns the problems."""

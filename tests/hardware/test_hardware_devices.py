@@ -108,6 +108,7 @@ def test_pin_in_use_is_one_clear_message(factory: MockFactory) -> None:
         "GPIO27 (confirm button) is already in use by another device; "
         "pick a free pin in the settings"
     )
+    assert info.value.pin == 27
     # the roll button built before the failure was released again
     LED(17, pin_factory=factory).close()
     other.close()
@@ -130,6 +131,7 @@ def test_panel_keeps_the_parts_that_work(factory: MockFactory) -> None:
             "GPIO22 (undo button) is already in use by another device; "
             "pick a free pin in the settings"
         ]
+        assert panel.failed_pins == {22: panel.problems[0]}
         assert "roll" in panel.buttons and "confirm" in panel.buttons
         assert "undo" not in panel.buttons
         panel.status.show("legal")

@@ -244,16 +244,6 @@ class CameraSetupScreen(Screen):
                                 [w * 0.2, h * 0.8]]
 
     def _remember_profile(self) -> None:
-        """Keep the profile directory in the config, so the next start reads with it."""
-        app = App.get_running_app()
         assert self.setup is not None
-        wanted = str(self.setup.profile_dir)
-        if app.loaded.config.camera.profile == wanted or "camera.profile" in app.loaded.fixed:
-            return
-        try:
-            loaded = app.loaded.with_value("camera.profile", wanted)
-            loaded.save()
-            app.apply_settings(loaded)
-        except Exception as exc:
-            log.warning("camera profile not remembered: %s", exc)
-            self.message += f" (The config file was not updated: {exc}.)"
+        self.message += App.get_running_app().remember_camera_profile(
+            str(self.setup.profile_dir))

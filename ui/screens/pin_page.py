@@ -17,8 +17,6 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
 
-from companion import config as cfg
-
 log = logging.getLogger(__name__)
 
 PARTS = (
@@ -61,7 +59,8 @@ class PinPage(BoxLayout):
             box = TextInput(text=text, multiline=False, font_size=16 * u,
                             disabled=f"gpio.pins.{key}" in loaded.fixed,
                             size_hint_x=0.45)
-            state = Label(text=self._state_of(key, value, app.pin_problems), font_size=13 * u,
+            state = Label(text=self._state_of(value, app.ctx.panel.failed_pins),
+                          font_size=13 * u,
                           halign="left", valign="middle", color=(0.75, 0.8, 0.85, 1),
                           size_hint_x=1.5)
             state.bind(size=lambda lbl, size: setattr(lbl, "text_size", size))
@@ -73,39 +72,25 @@ class PinPage(BoxLayout):
             self._states[key] = state
 
     @staticmethod
-    def _state_of(key: str, value: Any, problems: list[str]) -> str:
-        numbers = list(value) if isinstance(value, tuple) else [value]
-        if not numbers or numbers == [None]:
+    def _state_of(value: Any, failed: dict[int, str]) -> str:
+        numbers = [n for n in (value if isinstance(value, tuple) else [value]) if n is not None]
+        if not numbers:
             return "not fitted"
-        said = [p for p in problems if any(p.startswith(f"GPIO{n} ") for n in numbers)]
+        said = [failed[n] for n in numbers if n in failed]
         return said[0] if said else "working"
 
     def apply(self) -> None:
         """Check, save and use the map now."""
-        app = App.get_running_app()
         self.stop_test()
-        loaded = app.loaded
-        try:
-            for key, box in self._inputs.items():
-                full = f"gpio.pins.{key}"
-                if full in loaded.fixed:
-                    continue
-                text = box.text.strip()
-                value: Any
-                if key == "turn":
-                    value = [p.strip() for p in text.split(",") if p.strip()]
-                else:
-                    value = text or "none"
-                loaded = loaded.with_value(full, value)
-            loaded.save()
-        except (cfg.ConfigError, OSError) as exc:
-            self.message = f"Not saved: {exc}"
-            return
-        app.apply_settings(loaded)
-        problems = app.rebuild_panel()
+        values: dict[str, Any] = {}
+        for key, box in self._inputs.items():
+            text = box.text.strip()
+            if key == "turn":
+                values[key] = [p.strip() for p in text.split(",") if p.strip()]
+            else:
+                values[key] = text or "none"
+        self.message = App.get_running_app().use_pin_map(values)
         self.refresh()
-        self.message = ("Saved and in use." if not problems else
-                        "Saved; " + "; ".join(problems) + ".")
 
     def test_lights(self) -> None:
         """The status light green, red, amber, then each turn light, one second each, so
