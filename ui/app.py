@@ -300,7 +300,6 @@ class CompanionApp(App):
             try:
                 loaded = self.loaded.with_value("game.default", game)
                 loaded = loaded.with_value("game.players", players)
-                loaded = loaded.with_value("game.options", options)
                 loaded.save()
                 self.loaded = loaded
             except Exception as exc:  # remembering the last players is a nicety
@@ -357,6 +356,17 @@ class CompanionApp(App):
         self.apply_settings(loaded)
         problems = self.rebuild_panel()
         return "Saved and in use." if not problems else "Saved; " + "; ".join(problems) + "."
+
+    def set_default_options(self, options: list[str]) -> str:
+        """The rule options new games start with; says where they were saved."""
+        try:
+            loaded = self.loaded.with_value("game.options", options)
+            loaded.save()
+        except (ConfigError, OSError) as exc:
+            return f"Not saved: {exc}"
+        self.apply_settings(loaded)
+        self.sm.get_screen("start").preset_options(list(options))
+        return f"Rule options for new games saved to {loaded.path}."
 
     def remember_camera_profile(self, directory: str) -> str:
         """Keep the camera profile in the config, so the next start reads with it; says

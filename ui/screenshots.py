@@ -146,6 +146,8 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
     snap("settings-camera")
     settings.tab = "pins"
     snap("settings-pins")
+    settings.tab = "rules"
+    snap("settings-rules")
     settings.tab = "config"
     pictures.update(_camera_setup(h, out, sizes))
     app.show_table()

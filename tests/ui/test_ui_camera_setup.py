@@ -274,3 +274,37 @@ def test_the_pin_map_page_names_a_taken_pin_and_applies_a_good_map(
     finally:
         h.stop()
         h.app.ctx.close()
+
+
+def test_rule_options_for_new_games_from_the_settings(tmp_path: Path) -> None:
+    from test_ui_app import make
+
+    h = make(tmp_path)
+    try:
+        app, c = h.app, h.controller
+        h.show("settings")
+        settings = app.sm.get_screen("settings")
+        settings.tab = "rules"
+        h.frames(2)
+        settings.set_rule("no-daikaiju", True)
+        assert settings.message.startswith("Rule options for new games saved to ")
+        assert app.loaded.config.game.options == ("no-daikaiju",)
+        c.repeat = 0  # saving applied the config's repeat guard; the test presses fast
+        start = app.sm.get_screen("start")
+        start.choose_game("tsuro")  # Tsuro has no such option: it is not passed on
+        assert start.options == []
+        start.choose_game("tsuro-of-the-seas")
+        assert start.options == ["no-daikaiju"]
+        start.players = ["red", "blue"]
+        start.choose_game("tsuro")
+        start.start()
+        assert c.session is not None and c.snapshot.game == "tsuro"
+        app.show("start")
+        start.choose_game("tsuro-of-the-seas")
+        start.start()
+        assert c.snapshot.game == "tsuro-of-the-seas", c.message
+        assert c.session.game.options == frozenset({"no-daikaiju"})
+        assert app.loaded.config.game.options == ("no-daikaiju",)  # a game leaves them be
+    finally:
+        h.stop()
+        h.app.ctx.close()

@@ -12,11 +12,14 @@ from typing import Any
 
 from kivy.app import App
 from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.checkbox import CheckBox
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
 from companion import config as cfg
+from ui.adapt import game_title
 
 from .pin_page import PinPage  # noqa: F401  (registers the class for kv)
 
@@ -62,6 +65,8 @@ class SettingsScreen(Screen):
             self.ids.pin_page.refresh()
         elif tab == "config":
             self._build_rows()  # another page may have changed a value since
+        elif tab == "rules":
+            self._build_rules()
 
     def update(self, c: Any) -> None:
         app = App.get_running_app()
@@ -94,6 +99,36 @@ class SettingsScreen(Screen):
             rows.add_widget(label)
             rows.add_widget(box)
             self._inputs[key] = box
+
+    def _build_rules(self) -> None:
+        from companion.game import OPTIONS
+
+        app = App.get_running_app()
+        on = set(app.loaded.config.game.options)
+        fixed = "game.options" in app.loaded.fixed
+        rows = self.ids.rule_rows
+        rows.clear_widgets()
+        u = app.u
+        for game, options in OPTIONS.items():
+            if not options:
+                continue
+            rows.add_widget(Label(text=game_title(game), bold=True, font_size=17 * u,
+                                  size_hint_y=None, height=30 * u))
+            for name, text in options.items():
+                row = BoxLayout(size_hint_y=None, height=40 * u)
+                box = CheckBox(active=name in on, size_hint_x=None, width=44 * u,
+                               disabled=fixed)
+                box.bind(active=lambda _b, active, n=name: self.set_rule(n, active))
+                label = Label(text=text, font_size=14 * u, halign="left", valign="middle")
+                label.bind(size=lambda lbl, size: setattr(lbl, "text_size", size))
+                row.add_widget(box)
+                row.add_widget(label)
+                rows.add_widget(row)
+
+    def set_rule(self, name: str, on: bool) -> None:
+        app = App.get_running_app()
+        options = [o for o in app.loaded.config.game.options if o != name]
+        self.message = app.set_default_options([*options, name] if on else options)
 
     def save(self) -> None:
         app = App.get_running_app()

@@ -68,13 +68,26 @@ class StartScreen(Screen):
     def preset(self, game: str, players: list[str], options: list[str]) -> None:
         self.game = game
         self.players = list(players)
-        self.options = list(options)
+        self.preset_options(options)
         self._paint()
+
+    def preset_options(self, options: list[str]) -> None:
+        """The options new games start with (each game takes those it knows)."""
+        self._defaults = list(options)
+        self.options = self._valid(options)
         self._build_options()
+
+    def _valid(self, options: list[str]) -> list[str]:
+        known = getattr(self, "_options", {}).get(self.game)
+        if known is None:
+            from companion.game import OPTIONS
+
+            known = OPTIONS.get(self.game, {})
+        return [o for o in options if o in known]
 
     def choose_game(self, game: str) -> None:
         self.game = game
-        self.options = []
+        self.options = self._valid(getattr(self, "_defaults", []))
         self._build_options()
 
     def toggle_player(self, colour: str, button: Any = None) -> None:
@@ -135,4 +148,4 @@ class StartScreen(Screen):
         if len(self.players) < 2:
             self.message = "Touch at least two ship colours, in seat order."
             return
-        app.new_game(self.game, list(self.players), list(self.options))
+        app.new_game(self.game, list(self.players), self._valid(list(self.options)))
