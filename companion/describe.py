@@ -46,7 +46,7 @@ def instructions(state: State, events: tuple[Event, ...] | None = None) -> list[
         elif k in ("daikaiju-gone", "daikaiju-destroyed"):
             how = "leaves the board" if k == "daikaiju-gone" else "is destroyed"
             where = (
-                "put it face down under the daikaiju deck"
+                "tuck it, face down, beneath the daikaiju deck"
                 if state.game.tuck_daikaiju
                 else "it is out of play"
             )
@@ -77,7 +77,7 @@ def _hand_goes(state: State, seat: int) -> str:
     if state.game.seas and state.pool and seat != state.active:
         return f"set {who}'s tiles aside face down for the bonus"
     if state.game.seas:
-        return f"{who}'s tiles go to the bottom of the draw pile"
+        return f"put {who}'s tiles under the draw pile"
     return f"shuffle {who}'s tiles into the draw pile"
 
 

@@ -216,7 +216,7 @@ def test_a_ship_lost_by_its_own_placement_sends_the_hand_under_the_pile():
     assert after.ships[0] == -1 and after.pool == ()
     said = instructions(after)
     # no bonus for losing one's own ship
-    assert any(line.endswith("Red is out; red's tiles go to the bottom of the draw pile.")
+    assert any(line.endswith("Red is out; put red's tiles under the draw pile.")
                for line in said), said
 
 
