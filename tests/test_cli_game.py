@@ -45,9 +45,9 @@ def test_four_players_play_to_the_end_and_a_daikaiju_sinks_a_ship_on_its_tile(ca
         said = play_to_the_end(capsys)
         assert any("wins" in line or "tie" in line for line in said)
         for i, line in enumerate(said):
-            if line.startswith("Remove the wake tile at") and i + 1 < len(said):
-                if "was destroyed by a daikaiju" in said[i + 1]:
-                    sank = True
+            if (line.startswith("Remove the wake tile at") and i + 1 < len(said)
+                    and "was destroyed by a daikaiju" in said[i + 1]):
+                sank = True
         record = tmp_path / f"game{game}.jsonl"
         run(capsys, "export", str(record))
         replayed = json.loads(run(capsys, "replay", str(record), "--json"))
@@ -80,7 +80,7 @@ def test_replay_refuses_a_broken_record_with_its_line(capsys, tmp_path):
     path = tmp_path / "r.jsonl"
     run(capsys, "export", str(path))
     lines = path.read_text().splitlines()
-    lines.append('{"seq": %d, "action": "start r1c1:0", "by": 1, "source": "player"}' % len(lines))
+    lines.append(f'{{"seq": {len(lines)}, "action": "start r1c1:0", "by": 1, "source": "player"}}')
     path.write_text("\n".join(lines) + "\n")
     assert main(["replay", str(path), "--json"]) == 1
     err = capsys.readouterr().err

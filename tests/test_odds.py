@@ -4,6 +4,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 from builders import build
+
 from companion.actions import Place
 from companion.board import Square
 from companion.odds import danger, placement_risk

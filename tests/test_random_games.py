@@ -2,12 +2,11 @@
 the record replays to the same state, and dropping the last entry undoes it."""
 
 from collections import Counter
+from dataclasses import replace
 from random import Random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from dataclasses import replace
 
 from companion.actions import Draw, Place
 from companion.game import Game

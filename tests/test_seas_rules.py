@@ -4,8 +4,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-
 from builders import build, square_of
+
 from companion.actions import Bonus, Die, DrawDaikaiju, Facing, Place, Relocate, Roll, Start
 from companion.board import Side, Square
 from companion.daikaiju import load_deck

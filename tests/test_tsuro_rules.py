@@ -4,8 +4,8 @@ drawing with the dragon tile, and the end of the game."""
 from dataclasses import replace
 
 import pytest
-
 from builders import build, square_of
+
 from companion.actions import Draw, Place, Start
 from companion.board import Square
 from companion.describe import instructions

@@ -113,7 +113,7 @@ class TableController:
 
         return self._act("new_game", act)
 
-    def resume(self, game_id: str) -> bool:
+    def resume(self, game_id: int) -> bool:
         def act() -> None:
             self.session = self.api.resume(self.store, game_id)
             self._reset_turn()
@@ -219,7 +219,11 @@ class TableController:
 
     def read_hand(self) -> bool:
         """The camera reads the hand laid on empty squares (the Confirm button does too)."""
-        return self._act("read_hand", self._read_hand)
+
+        def act() -> None:
+            self._read_hand()
+
+        return self._act("read_hand", act)
 
     @property
     def hand_entry(self) -> str:

@@ -57,7 +57,7 @@ def step(c: Any, rng: random.Random, press: Any = None) -> str:
         if c.checking:
             c.instructions_done(trust=True)
         return "instructions"
-    awaiting = c.session.awaiting()
+    awaiting: str = c.session.awaiting()
     if awaiting in ("start", "relocate"):
         marks = list(c.snapshot.board.start_marks)
         c.start_at(rng.choice(marks))

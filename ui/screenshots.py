@@ -65,6 +65,8 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, seed: int 
 
 
 def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> list[Path]:
+    from companion.tiles import all_oriented
+
     from . import demo
 
     c = h.controller
@@ -99,7 +101,7 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
         h.frames(4)
     # lay an illegal tile (if there is one) to show a red verdict
     sq = c.snapshot.board.target
-    verdicts = [(t, c.session.check(sq, t)) for t in demo.all_oriented()]
+    verdicts = [(t, c.session.check(sq, t)) for t in all_oriented()]
     bad = next((t for t, v in verdicts if not v.legal and not v.needs_hand), None)
     ask = next((t for t, v in verdicts if v.needs_hand), None)
     for tile, name in ((bad, "table-illegal"), (ask, "table-needs-hand")):

@@ -119,7 +119,8 @@ class StartScreen(Screen):
         self.notes = "\n".join(self._notes_for(self.game))
 
     def _notes_for(self, game: str) -> list[str]:
-        return getattr(self, "_notes", {}).get(game, [])
+        notes: dict[str, list[str]] = getattr(self, "_notes", {})
+        return notes.get(game, [])
 
     def set_option(self, name: str, on: bool) -> None:
         opts = [o for o in self.options if o != name]

@@ -178,7 +178,7 @@ class BoardView(Widget):
         pic = self.picture
         frame = self._frame()
         if pic is None or frame is None or not self.collide_point(*touch.pos):  # type: ignore[attr-defined]
-            return super().on_touch_down(touch)
+            return bool(super().on_touch_down(touch))
         cell = frame[2]
         best, best_d = None, cell * 0.35
         for mark in pic.start_marks:
@@ -189,4 +189,4 @@ class BoardView(Widget):
         if best is not None:
             self.dispatch("on_point", best)
             return True
-        return super().on_touch_down(touch)
+        return bool(super().on_touch_down(touch))
