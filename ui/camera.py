@@ -286,7 +286,12 @@ class VisionCamera:
         if key not in self._readers:
             from pathlib import Path
 
-            from vision.profile import load_layout, load_ship_colours, load_templates
+            from vision.profile import (
+                load_layout,
+                load_ship_colours,
+                load_templates,
+                measured_ship_colours,
+            )
             from vision.recognise import BoardReader
             from vision.ships import ShipFinder
 
@@ -295,7 +300,7 @@ class VisionCamera:
             if directory is not None and (directory / f"{key[0]}x{key[1]}").is_dir():
                 directory = directory / f"{key[0]}x{key[1]}"  # the camera setup's per board
             colours = load_ship_colours(directory)
-            self.ship_colours = frozenset(colours or ())
+            self.ship_colours = measured_ship_colours(directory)  # defaults are not checked
             self._readers[key] = BoardReader(
                 profile, load_templates(directory), load_layout(directory, profile),
                 ships=ShipFinder(profile, colours) if colours else None,

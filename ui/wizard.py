@@ -1,12 +1,15 @@
 """The camera setup the settings screen walks the owner through: no Kivy here.
 
-Three steps, each usable alone:
+Four steps, each usable alone:
 
 1. *Picture*: take a photo and count the four corner markers.
 2. *Calibrate*: the owner moves four dots onto the grid's outer corners (they start where
    the printed marker sheet's default geometry puts them); the markers' true offsets are
    saved in the camera profile, as ``companion vision calibrate --corners`` does.
-3. *Teach*: the owner lays the tiles a sheet shows and photographs it, sheet after
+3. *Ships*: with the game's ships standing where the record has them, their colours are
+   measured and saved in the profile, as ``calibrate --ship`` does; the camera then checks
+   the ships of those colours.
+4. *Teach*: the owner lays the tiles a sheet shows and photographs it, sheet after
    sheet; the photos and a LAYOUT.json in the contract's format go to the profile, and
    learning is the same as ``companion vision teach``.
 
@@ -24,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.board import GAME_BOARDS, BoardProfile, Side, Square
+from companion.board import GAME_BOARDS, BoardProfile, Point, Side, Square
 from companion.tiles import Tile
 
 from .camera import Camera, CameraFault, SimCamera
@@ -142,6 +145,26 @@ class CameraSetup:
             raise SetupError(f"Not saved: {exc}.") from exc
         self._use_profile()
         return f"Calibration saved in {self.board_dir}."
+
+    def measure_ships(self, ships: Mapping[Point, str]) -> str:
+        """Learn the ship colours from ships standing where the game's record has them."""
+        from vision.calibrate import measure_ship_colours, save_calibration
+        from vision.errors import VisionError
+
+        if not ships:
+            raise SetupError("No ships on the board: start a game and put the ships on "
+                             "their start marks first.")
+        photo = self.take_photo()
+        profile = self.board_dir if self.board_dir.is_dir() else None
+        try:
+            colours = measure_ship_colours(photo.frame, self.board, profile, ships)
+            save_calibration(self.board_dir, self.board, colours=colours,
+                             measured=ships.values())
+        except (VisionError, ValueError, OSError) as exc:
+            raise SetupError(f"Ship colours not measured: {exc}.") from exc
+        self._use_profile()
+        names = ", ".join(sorted(set(ships.values())))
+        return f"Ship colours measured ({names}); the camera now checks those ships."
 
     # -------------------------------------------------------------------- teach
 

@@ -11,7 +11,7 @@ the four corners onto the real grid, then measures and saves::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import cv2
@@ -131,7 +131,8 @@ def measure_ship_colours(frame: np.ndarray, board: BoardProfile, profile_dir: Pa
 
 
 def save_calibration(profile_dir: Path, board: BoardProfile, layout: MarkerLayout | None = None,
-                     colours: Mapping[str, Colour] | None = None) -> list[Path]:
+                     colours: Mapping[str, Colour] | None = None,
+                     measured: Iterable[str] = ()) -> list[Path]:
     """Store what was measured in the profile directory (created if absent); returns the
     files written."""
     written = []
@@ -139,6 +140,6 @@ def save_calibration(profile_dir: Path, board: BoardProfile, layout: MarkerLayou
         save_layout(profile_dir, board, layout)
         written.append(profile_dir / MARKERS_FILE)
     if colours is not None:
-        save_ship_colours(profile_dir, dict(colours))
+        save_ship_colours(profile_dir, dict(colours), measured)
         written.append(profile_dir / SHIPS_FILE)
     return written

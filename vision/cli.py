@@ -189,7 +189,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
             notes.append(f"marker offsets saved to {args.profile / 'markers.json'}")
         if ships:
             colours = measure_ship_colours(frame, board, args.profile, ships)
-            save_calibration(args.profile, board, colours=colours)
+            save_calibration(args.profile, board, colours=colours, measured=ships.values())
             notes.append(f"ship colours {', '.join(sorted(set(ships.values())))} saved")
     except BoardNotFound as exc:
         return _fail(EXIT_FAILED, f"board not found: {exc}")

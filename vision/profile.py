@@ -11,6 +11,7 @@ Every piece is optional: a missing one falls back to the built-in default.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 from companion.board import BoardProfile
@@ -77,7 +78,24 @@ def load_ship_colours(directory: Path | None) -> dict[str, tuple[float, float, f
         raise ProfileError(f"{directory / SHIPS_FILE}: {exc}") from None
 
 
-def save_ship_colours(directory: Path, lab: dict[str, tuple[float, float, float]]) -> None:
+def measured_ship_colours(directory: Path | None) -> frozenset[str]:
+    """The ship colours measured on this set (the others in the table are defaults, which
+    only keep the colours apart). A file from before the list was kept counts all."""
+    if directory is None or not (directory / SHIPS_FILE).is_file():
+        return frozenset()
+    data = _json(directory / SHIPS_FILE)
+    names = data.get("measured")
+    if not isinstance(names, list):
+        lab = data.get("lab")
+        names = list(lab) if isinstance(lab, dict) else []
+    return frozenset(str(n) for n in names)
+
+
+def save_ship_colours(directory: Path, lab: dict[str, tuple[float, float, float]],
+                      measured: Iterable[str] = ()) -> None:
+    """The colour table, and which colours were measured (added to those measured before)."""
+    before = measured_ship_colours(directory) if (directory / SHIPS_FILE).is_file() else set()
     directory.mkdir(parents=True, exist_ok=True)
-    data = {"lab": {k: [round(x, 2) for x in v] for k, v in sorted(lab.items())}}
+    data = {"lab": {k: [round(x, 2) for x in v] for k, v in sorted(lab.items())},
+            "measured": sorted(set(before) | set(measured))}
     (directory / SHIPS_FILE).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")

@@ -180,6 +180,9 @@ def test_the_setup_screen_through_touches(tmp_path: Path, monkeypatch: Any) -> N
         h.touch(w.ids.action)  # save
         assert w.message.startswith("Calibration saved in "), w.message
         assert app.loaded.config.camera.profile == str(tmp_path / "data" / "camera-profile")
+        w.go("ships")  # no ship is on the board yet in this game
+        h.touch(w.ids.action)
+        assert w.message.startswith("No ships on the board: start a game"), w.message
         # teach: a photo of sheet 1, then a press on a game button, then sheet 2 is next
         w.go("teach")
         h.touch(w.ids.action)
@@ -308,3 +311,34 @@ def test_rule_options_for_new_games_from_the_settings(tmp_path: Path) -> None:
     finally:
         h.stop()
         h.app.ctx.close()
+
+
+def test_ship_colours_measured_from_the_game_are_the_ones_checked(tmp_path: Path) -> None:
+    import cv2
+
+    from companion.board import Point
+    from ui.camera import VisionCamera, ship_differences
+    from ui.model import BoardPicture, ShipMark
+    from vision.profile import measured_ship_colours
+
+    cam = SimCamera()
+    setup = CameraSetup(cam, "tsuro-of-the-seas", tmp_path / "profile")
+    with pytest.raises(SetupError, match="No ships on the board"):
+        setup.measure_ships({})
+    ships = {Point.parse("r1c4:0"): "red", Point.parse("r4c7:3"): "white"}
+    cam.table.ships = dict(ships)
+    assert setup.measure_ships(ships) == (
+        "Ship colours measured (red, white); the camera now checks those ships.")
+    assert measured_ship_colours(setup.board_dir) == {"red", "white"}
+    # a real camera (here: a picture file) with that profile checks just those colours
+    picture = tmp_path / "table.png"
+    cv2.imwrite(str(picture), cam.frame(7, 7))
+    real = VisionCamera(f"file:{picture}", str(tmp_path / "profile"))
+    record = BoardPicture(7, 7, ships=(ShipMark("red", Point.parse("r1c4:0")),
+                                       ShipMark("white", Point.parse("r4c7:3")),
+                                       ShipMark("blue", Point.parse("r7c2:5"))))
+    real.read(record)
+    assert real.ship_colours == {"red", "white"}
+    assert real.ships_seen is not None and real.ships_seen.get(Point.parse("r4c7:3")) == "white"
+    # blue was never measured: its absence from the picture is not held against the table
+    assert ship_differences(record, real.ships_seen, real.ship_colours) == []

@@ -288,3 +288,17 @@ def test_the_album_refuses_a_photo_without_the_board(tmp_path: Path) -> None:
     frame = render_photo(6, 6, {}, Scene(seed=12), size=SIZE)
     with pytest.raises(LayoutError, match="off the 6x6 board"):
         album.add(frame, {Square(7, 1): None})
+
+
+def test_the_ship_colour_file_keeps_which_colours_were_measured(tmp_path: Path) -> None:
+    from vision.profile import measured_ship_colours, save_ship_colours
+
+    lab = {"red": (50.0, 60.0, 40.0), "blue": (40.0, 10.0, -50.0)}
+    assert measured_ship_colours(tmp_path) == frozenset()
+    save_ship_colours(tmp_path, lab, measured=["red"])
+    assert measured_ship_colours(tmp_path) == {"red"}
+    save_ship_colours(tmp_path, lab, measured=["blue"])  # a later measurement adds to it
+    assert measured_ship_colours(tmp_path) == {"red", "blue"}
+    old = {"lab": {"red": [50, 60, 40], "green": [60, -50, 40]}}  # a file from before
+    (tmp_path / "ships.json").write_text(json.dumps(old))
+    assert measured_ship_colours(tmp_path) == {"red", "green"}

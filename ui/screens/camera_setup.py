@@ -40,6 +40,13 @@ GUIDE = {
         "sit on the corners your markers lie as printed and there is nothing to save; "
         "otherwise Save keeps the markers' real places."
     ),
+    "ships": (
+        "Measure the colours of your ships, so the camera can check them after each "
+        "instruction.\n\n"
+        "With a game going, put each ship where the board on the table screen shows it "
+        "(the app knows their places from the game), then press Measure ships. Colours "
+        "measured here are checked from then on; the others are not."
+    ),
     "teach": (
         "Teach the camera your own pieces, one photo per sheet.\n\n"
         "Sheet {n} of {total}: lay the tiles as drawn, each turned as drawn{daikaiju}; "
@@ -122,6 +129,9 @@ class CameraSetupScreen(Screen):
         if self.step == "camera":
             self.guide = GUIDE["camera"]
             self.action_text, self.second_text = "Take a picture", ""
+        elif self.step == "ships":
+            self.guide = GUIDE["ships"]
+            self.action_text, self.second_text = "Measure ships", ""
         elif self.step == "calibrate":
             self.guide = GUIDE["calibrate"]
             self.action_text = "Save calibration" if self.corners else "Take a picture"
@@ -173,6 +183,8 @@ class CameraSetupScreen(Screen):
             elif self.step == "calibrate":
                 self.message = setup.calibrate(self.corners)
                 self._remember_profile()
+            elif self.step == "ships":
+                self._take_photo_for_ships()
             else:
                 self.message = setup.photograph_sheet(self.sheet_index)
                 missing = [i for i in range(len(setup.sheets)) if i not in setup.photographed]
@@ -242,6 +254,15 @@ class CameraSetupScreen(Screen):
                 w, h = photo.size
                 self.corners = [[w * 0.2, h * 0.2], [w * 0.8, h * 0.2], [w * 0.8, h * 0.8],
                                 [w * 0.2, h * 0.8]]
+
+    def _take_photo_for_ships(self) -> None:
+        assert self.setup is not None
+        c = App.get_running_app().controller
+        board = c.snapshot.board if c.session is not None else None
+        ships = {m.point: m.colour for m in board.ships if m.alive and m.point} if board else {}
+        self.message = self.setup.measure_ships(ships)
+        self.photo = self.setup.photo
+        self._remember_profile()
 
     def _remember_profile(self) -> None:
         assert self.setup is not None
