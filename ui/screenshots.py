@@ -177,6 +177,9 @@ def _camera_setup(h: Any, out: Path, sizes: tuple[tuple[int, int], ...]) -> dict
     w.go("calibrate")
     w.act()  # the dots where the default geometry puts the grid's corners
     shots["camera-calibrate"] = shoot_sizes(h, out, "camera-calibrate", sizes)
+    w.go("ships")
+    w.act()  # the ship colours measured where the game has the ships
+    shots["camera-ships"] = shoot_sizes(h, out, "camera-ships", sizes)
     w.go("teach")
     shots["camera-teach"] = shoot_sizes(h, out, "camera-teach", sizes)
     w.leave()

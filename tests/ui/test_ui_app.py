@@ -341,7 +341,7 @@ def test_screenshots_command_draws_every_screen(tmp_path: Path) -> None:
     pngs = sorted(p.name for p in out.glob("*.png"))
     screens = {n.rsplit("-", 1)[0] for n in pngs}
     assert {"start", "table-place", "table-legal", "history", "settings", "end",
-            "settings-camera", "settings-pins", "settings-rules", "camera-setup", "camera-calibrate", "camera-teach"} <= screens
+            "settings-camera", "settings-pins", "settings-rules", "camera-setup", "camera-calibrate", "camera-ships", "camera-teach"} <= screens
     assert {"instructions", "instructions-setup"} & screens
     for name in screens:
         assert f"{name}-800x480.png" in pngs and f"{name}-1280x720.png" in pngs

@@ -262,6 +262,7 @@ class CameraSetupScreen(Screen):
         ships = {m.point: m.colour for m in board.ships if m.alive and m.point} if board else {}
         self.message = self.setup.measure_ships(ships)
         self.photo = self.setup.photo
+        self.corners = []  # the marker dots belong to the Markers step's picture
         self._remember_profile()
 
     def _remember_profile(self) -> None:
