@@ -33,9 +33,16 @@ def instructions(state: State, events: tuple[Event, ...] | None = None) -> list[
         elif k == "ship-lost":
             why = _LOSS.get(e.detail, e.detail)
             out.append(
-                f"The {who} {thing} {why}: take it off the board. {who.capitalize()} is out"
-                f"; {_hand_goes(state, e.seat)}."
+                f"The {who} {thing} {why}: take it off the board. {who.capitalize()} is out."
             )
+        elif k == "hand-freed":
+            tiles = f"{who}'s {e.to} tile{'s' if e.to != 1 else ''}"
+            if e.detail == "shuffle":
+                out.append(f"Shuffle {tiles} into the draw pile.")
+            elif e.detail == "bottom":
+                out.append(f"Put {tiles} under the draw pile.")
+            elif state.phase is not Phase.OVER:  # the bonus: only if play goes on
+                out.append(f"Set {tiles} aside face down for the bonus.")
         elif k == "tile-removed":
             out.append(f"Remove the wake tile at {sq} and put it at the bottom of the draw pile.")
         elif k == "daikaiju-moved":
@@ -59,6 +66,10 @@ def instructions(state: State, events: tuple[Event, ...] | None = None) -> list[
             out.append(f"Move the {who} {thing} to the start mark {g.point(e.to)}.")
         elif k == "dragon":
             out.append(f"{who.capitalize()} takes the dragon tile: the draw pile is empty.")
+        elif k == "dragon-aside":
+            lost = state.ships[e.seat] < 0
+            out.append(f"{who.capitalize()} puts the dragon tile aside" + (
+                "." if lost else ", and draws first now that there are tiles again."))
         elif k == "passed":
             out.append(f"{who.capitalize()} has no tile to lay and passes.")
         elif k == "bonus":
@@ -68,17 +79,6 @@ def instructions(state: State, events: tuple[Event, ...] | None = None) -> list[
         elif k == "game-over" and state.outcome is not None:
             out.append(outcome_sentence(state))
     return out
-
-
-def _hand_goes(state: State, seat: int) -> str:
-    """Where a lost player's tiles go: the rules differ between the games, and in the
-    Seas the player who caused the loss may first swap for them (the bonus)."""
-    who = state.game.players[seat]
-    if state.game.seas and state.pool and seat != state.active:
-        return f"set {who}'s tiles aside face down for the bonus"
-    if state.game.seas:
-        return f"put {who}'s tiles under the draw pile"
-    return f"shuffle {who}'s tiles into the draw pile"
 
 
 def outcome_sentence(state: State) -> str:

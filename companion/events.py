@@ -10,7 +10,9 @@ class Event(NamedTuple):
 
     ``kind`` is one of: ``tile-placed``, ``ship-moved``, ``ship-lost``, ``tile-removed``,
     ``daikaiju-placed``, ``daikaiju-moved``, ``daikaiju-turned``, ``daikaiju-gone``,
-    ``daikaiju-destroyed``, ``reroll``, ``relocated``, ``drew``, ``dragon``, ``bonus``,
+    ``daikaiju-destroyed``, ``reroll``, ``relocated``, ``drew``, ``dragon``,
+    ``dragon-aside``, ``hand-freed`` (``to`` tiles; ``detail`` says where: ``shuffle``,
+    ``bottom`` or ``pool``), ``bonus``,
     ``turn``, ``no-move``, ``passed``, ``game-over``. Squares and positions are the
     engine's small integers; :mod:`companion.describe` turns them into sentences.
     A named tuple rather than a dataclass: a game makes a great many of them.

@@ -92,6 +92,23 @@ class Pile:
         """Put tiles under the pile; UNKNOWN ones keep their identity in ``unseen``."""
         return Pile(self.shuffled, self.bottom + tuple(tiles), self.unseen)
 
+    def to_bottom_unordered(self, tiles: Sequence[int]) -> Pile:
+        """Put a batch of tiles under the pile in an order the companion cannot see (the
+        players stack them as they like): each is a slot of unknown identity.
+
+        >>> Pile(0, (), ()).to_bottom_unordered([4, 7]).bottom
+        (-1, -1)
+        >>> Pile(0, (), ()).to_bottom_unordered([4, 7]).unseen
+        (4, 7)
+        >>> Pile(0, (), ()).to_bottom_unordered([4]).bottom  # one tile: its place is known
+        (4,)
+        """
+        if len(tiles) <= 1:
+            return self.to_bottom(tiles)
+        known = [t for t in tiles if t != UNKNOWN]
+        return Pile(self.shuffled, self.bottom + (UNKNOWN,) * len(tiles),
+                    self.unseen).forget(known)
+
     def shuffle_in(self, tiles: Sequence[int]) -> Pile:
         """Shuffle tiles into the pile (Tsuro): the whole pile becomes unordered."""
         known = [t for t in (*tiles, *self.bottom) if t != UNKNOWN]

@@ -631,20 +631,25 @@ def _lose(s: State, lost: Sequence[tuple[int, str]], pool_hands: bool = False) -
     events = list(s.events)
     losses = list(s.losses)
     freed: list[int] = []
+    # where a lost player's tiles go: the bonus pool, under the pile (Seas), shuffled in
+    goes = "pool" if pool_hands else ("bottom" if s.game.seas else "shuffle")
     for seat, why in lost:
         if ships[seat] < 0:
             continue
         ships[seat] = -1
+        events.append(Event("ship-lost", seat=seat, detail=why))
+        if hands[seat]:
+            events.append(Event("hand-freed", seat=seat, to=len(hands[seat]), detail=goes))
         freed.extend(hands[seat])
         hands[seat] = ()
         if dragon == seat:
             dragon = -1
-        events.append(Event("ship-lost", seat=seat, detail=why))
+            events.append(Event("dragon-aside", seat=seat))
         losses.append((seat, s.turn, why))
     if pool_hands:
         pool.extend(freed)
     elif s.game.seas:
-        pile = pile.to_bottom(freed)
+        pile = pile.to_bottom_unordered(freed)
     else:
         pile = pile.shuffle_in(freed)
     s = replace(
@@ -763,7 +768,7 @@ def _revealed(s: State, seat: int, shown: Sequence[Tile]) -> tuple[tuple[int, ..
     shown_n = [pattern_number(t) for t in shown]
     if len(shown_n) != len(hand):
         raise IllegalAction(
-            f"the {s.game.players[seat]} hand holds {len(hand)} tiles, {len(shown_n)} were shown"
+            f"the {s.game.players[seat]} hand holds {len(hand)} tiles, not {len(shown_n)}"
         )
     rest = list(shown_n)
     for t in hand:
@@ -801,7 +806,7 @@ def _apply_bonus(s: State, a: Bonus) -> State:
     s = replace(
         s,
         hands=_with_hand(s.hands, seat, tuple(hand)),
-        pile=s.pile.to_bottom(pool),
+        pile=s.pile.to_bottom_unordered(pool),
         pool=(),
         events=(Event("bonus", seat=seat, detail=str(len(give))),),
     )
@@ -817,7 +822,7 @@ def _start_draw(s: State) -> State:
     first = s.active
     if s.dragon >= 0 and s.pile.size:
         first = s.dragon
-        s = replace(s, dragon=-1)
+        s = replace(s, dragon=-1, events=(*s.events, Event("dragon-aside", seat=first)))
     return _tsuro_next_draw(replace(s, drawer=first))
 
 

@@ -11,7 +11,7 @@ from companion.board import Side, Square
 from companion.daikaiju import load_deck
 from companion.describe import instructions
 from companion.game import PATTERN_INDEX, Game
-from companion.piles import Pile
+from companion.piles import UNKNOWN, Pile
 from companion.state import CHANCE, IllegalAction, Phase, new_state
 from companion.tiles import PATTERNS, Tile
 
@@ -216,8 +216,21 @@ def test_a_ship_lost_by_its_own_placement_sends_the_hand_under_the_pile():
     assert after.ships[0] == -1 and after.pool == ()
     said = instructions(after)
     # no bonus for losing one's own ship
-    assert any(line.endswith("Red is out; put red's tiles under the draw pile.")
-               for line in said), said
+    assert "Put red's 1 tile under the draw pile." in said, said
+
+
+def test_a_lost_hand_of_known_tiles_goes_under_the_pile_in_an_unknown_order():
+    from companion.state import _lose
+
+    s = seas(players=("red", "blue", "green"),
+             ships={"red": "r1c1:0", "blue": "r7c5:4", "green": "r4c7:3"},
+             hands={"red": [STRAIGHTISH, "10452376"]})
+    after = _lose(s, [(0, "edge")])
+    known = {PATTERN_INDEX[Tile.parse(t).pattern()] for t in (STRAIGHTISH, "10452376")}
+    # the players stack them as they like: the companion knows which tiles, not their order,
+    # so a later draw of either from the bottom is possible
+    assert after.pile.bottom[-2:] == (UNKNOWN, UNKNOWN)
+    assert known <= set(after.pile.unseen)
 
 
 def test_two_ships_on_one_wake_in_one_direction_is_banned():
@@ -257,8 +270,7 @@ def test_elimination_bonus_swaps_tiles_and_the_rest_goes_under_the_pile():
     assert after.phase is Phase.BONUS and after.ships[1] == -1
     assert len(after.pool) == 3
     said = instructions(after)
-    assert any(line.endswith("Blue is out; set blue's tiles aside face down for the bonus.")
-               for line in said), said
+    assert "Set blue's 3 tiles aside face down for the bonus." in said, said
     choices = after.legal_actions()
     assert Bonus() in choices
     swap = Bonus((Tile.parse(UTURN).pattern(),), (Tile.parse(STRAIGHTISH).pattern(),))
@@ -269,7 +281,9 @@ def test_elimination_bonus_swaps_tiles_and_the_rest_goes_under_the_pile():
     hand = {PATTERNS[t].notation() for t in done.hands[0]}
     assert Tile.parse(STRAIGHTISH).pattern().notation() in hand
     assert Tile.parse(UTURN).pattern().notation() not in hand
-    assert len(done.pile.bottom) == 3 and PATTERN_INDEX[Tile.parse(UTURN).pattern()] in done.pile.bottom
+    # under the pile, in an order the players choose: the companion knows which, not where
+    assert done.pile.bottom == (UNKNOWN, UNKNOWN, UNKNOWN)
+    assert PATTERN_INDEX[Tile.parse(UTURN).pattern()] in done.pile.unseen
     with pytest.raises(IllegalAction):
         after.apply(Bonus((Tile.parse("76543210").pattern(),), (Tile.parse(STRAIGHTISH).pattern(),)))
 

@@ -113,8 +113,7 @@ def test_eliminated_hands_are_shuffled_back_into_the_pile():
         assert PATTERN_INDEX[Tile.parse(t).pattern()] in after.pile.unseen
     assert after.pile.bottom == ()  # shuffled in, not put under
     said = instructions(after)
-    assert any(line.endswith("Blue is out; shuffle blue's tiles into the draw pile.")
-               for line in said), said
+    assert "Shuffle blue's 2 tiles into the draw pile." in said, said
 
 
 def test_draws_go_round_from_the_active_player_and_the_dragon_waits_for_tiles():
@@ -145,6 +144,23 @@ def test_dragon_holder_draws_first_when_tiles_come_back():
     assert after.ships[0] == -1
     # red had no tiles left to return, so the pile is still empty and the dragon stays
     assert after.dragon == 2
+    said = instructions(after)
+    assert not any("draw pile" in line for line in said), said  # no tiles to give back
+
+
+def test_an_eliminated_dragon_holder_puts_the_dragon_aside():
+    s = tsuro(
+        players=("red", "blue", "green"),
+        ships={"red": "r1c1:0", "blue": "r6c6:4", "green": "r3c6:2"},
+        hands={"red": [UTURN], "blue": [STRAIGHTISH], "green": ["72143650", "10452376"]},
+    )
+    s = replace(s, pile=Pile(0, (), ()), dragon=0)
+    after = s.apply(Place(Square(1, 1), Tile.parse(UTURN)))
+    assert after.ships[0] == -1
+    said = instructions(after)
+    assert "Red puts the dragon tile aside." in said, said
+    # the pile is still empty: the next player short of tiles takes it up
+    assert after.dragon == 1 and "Blue takes the dragon tile: the draw pile is empty." in said
 
 
 def test_the_last_marker_wins_and_simultaneous_losers_tie():

@@ -18,6 +18,7 @@ import logging
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from companion.board import Point, Side, Square
@@ -264,6 +265,7 @@ class VisionCamera:
         self.ships_seen: dict[Point, str] | None = None
         self.ship_colours: frozenset[str] = frozenset()
         """Ships are looked for only once their colours were calibrated on this set."""
+        self._colours: dict[tuple[int, int], frozenset[str]] = {}
         self._open()
 
     def _open(self) -> None:
@@ -284,8 +286,6 @@ class VisionCamera:
     def _reader(self, picture: BoardPicture) -> Any:
         key = (picture.rows, picture.cols)
         if key not in self._readers:
-            from pathlib import Path
-
             from vision.profile import (
                 load_layout,
                 load_ship_colours,
@@ -296,13 +296,13 @@ class VisionCamera:
             from vision.ships import ShipFinder
 
             profile = _profile(*key)
-            directory = Path(self.profile_dir) if self.profile_dir else None
-            if directory is not None and (directory / f"{key[0]}x{key[1]}").is_dir():
-                directory = directory / f"{key[0]}x{key[1]}"  # the camera setup's per board
-            colours = load_ship_colours(directory)
-            self.ship_colours = measured_ship_colours(directory)  # defaults are not checked
+            base = Path(self.profile_dir) if self.profile_dir else None
+            pick = profile_file_dirs(base, key)
+            colours = load_ship_colours(pick["ships.json"])
+            self._colours[key] = measured_ship_colours(pick["ships.json"])  # not defaults
             self._readers[key] = BoardReader(
-                profile, load_templates(directory), load_layout(directory, profile),
+                profile, load_templates(pick["templates.npz"]),
+                load_layout(pick["markers.json"], profile),
                 ships=ShipFinder(profile, colours) if colours else None,
             )
         return self._readers[key]
@@ -316,6 +316,7 @@ class VisionCamera:
                 reader = self._reader(picture)
             except Exception as exc:  # a profile that does not fit: say so, play by touch
                 raise CameraFault(f"The camera profile cannot be used here ({exc}).") from exc
+            self.ship_colours = self._colours.get((picture.rows, picture.cols), frozenset())
             reading = reader.read(frame, known=_known(picture))
             self.ships_seen = dict(reading.ships) if reader.ships is not None else None
             return seen_from_reading(reading)
@@ -344,6 +345,7 @@ class VisionCamera:
         """Read with a newly taught or calibrated profile from the next picture on."""
         self.profile_dir = profile_dir
         self._readers.clear()
+        self._colours.clear()
 
     def available(self) -> bool:
         if self.source is not None:
@@ -390,6 +392,22 @@ def differences(picture: BoardPicture, seen: dict[Square, Seen], squares: Iterab
     return out
 
 
+def profile_file_dirs(base: Path | None, key: tuple[int, int]) -> dict[str, Path | None]:
+    """Where each file of a camera profile is read from for a board of ``key`` rows and
+    columns: the board's own folder (camera setup) when it holds that file, else the
+    profile itself (the command line's), else nowhere (the built-in default)."""
+    out: dict[str, Path | None] = {}
+    for name in ("templates.npz", "markers.json", "ships.json"):
+        found = None
+        if base is not None:
+            for d in (base / f"{key[0]}x{key[1]}", base):
+                if (d / name).is_file():
+                    found = d
+                    break
+        out[name] = found
+    return out
+
+
 def ship_differences(picture: BoardPicture, seen: dict[Point, str] | None,
                      colours: Iterable[str]) -> list[str]:
     """Where the ships on the table differ from the record, for the colours the camera
@@ -400,13 +418,21 @@ def ship_differences(picture: BoardPicture, seen: dict[Point, str] | None,
     where: dict[str, set[Point]] = {}
     for point, colour in seen.items():
         where.setdefault(colour, set()).update({point, point.across()})
+    # two ships side by side on one point show as one: any of them seen there will do
+    sharing: dict[Point, set[str]] = {}
+    for mark in picture.ships:
+        if mark.alive and mark.point is not None:
+            for spot in (mark.point, mark.point.across()):
+                sharing.setdefault(spot, set()).add(mark.colour)
     out = []
     for mark in picture.ships:
         if mark.colour not in known:
             continue
         if mark.alive and mark.point is not None:
-            if mark.point not in where.get(mark.colour, set()):
-                out.append(f"the {mark.colour} ship should stand at {mark.point}")
+            here = sharing[mark.point]
+            if not any(mark.point in where.get(c, set()) for c in here):
+                out.append(f"the {mark.colour} ship should stand at {mark.point}, as the "
+                           "board on the screen shows")
         elif not mark.alive and mark.colour in where:
             out.append(f"the {mark.colour} ship is out of the game: take it off the board")
     return out

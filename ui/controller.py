@@ -442,7 +442,7 @@ class TableController:
             kept = seat is not None and self.session.view().ships[seat].alive
             # a lost ship's hand goes where the instructions say; a kept one goes back
             take = (f"Take your hand back from {where}." if kept else
-                    f"Take the tiles you showed off {where}.")
+                    f"Take the tiles you showed (on {where}) off the board.")
             self.instructions = [take, *self.instructions]
             self.checking = True
             self.message = "The camera read your hand."
@@ -519,8 +519,8 @@ class TableController:
     def _after_undo(self) -> None:
         """After an undo the pieces must match the record again."""
         cam = self.camera
-        if isinstance(cam, SimCamera):
-            cam.table.sync(self.snapshot.board)
+        if isinstance(cam, SimCamera) and cam.obedient:
+            cam.table.sync(self.snapshot.board)  # the simulated players put it back
             return
         if cam is None or not self.camera_ok:
             self.message += " Put the pieces back as the board on screen shows."
@@ -531,6 +531,7 @@ class TableController:
             self._camera_failed(exc)
             return
         wrong = differences(self.snapshot.board, seen, seen.keys())
+        wrong += ship_differences(self.snapshot.board, cam.ships_seen, cam.ship_colours)
         if wrong:
             self.instructions = [f"Put the board back: {w}." for w in wrong]
             self.checking = True

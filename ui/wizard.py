@@ -155,9 +155,8 @@ class CameraSetup:
             raise SetupError("No ships on the board: start a game and put the ships on "
                              "their start marks first.")
         photo = self.take_photo()
-        profile = self.board_dir if self.board_dir.is_dir() else None
         try:
-            colours = measure_ship_colours(photo.frame, self.board, profile, ships)
+            colours = measure_ship_colours(photo.frame, self.board, self._markers_dir(), ships)
             save_calibration(self.board_dir, self.board, colours=colours,
                              measured=ships.values())
         except (VisionError, ValueError, OSError) as exc:
@@ -221,8 +220,7 @@ class CameraSetup:
             raise SetupError("The board is not in view: " + photo.summary())
         sheet = self.sheets[index]
         try:
-            layout = load_layout(self.board_dir if self.board_dir.is_dir() else None,
-                                 self.board)
+            layout = load_layout(self._markers_dir(), self.board)
             wrong = sheet_mismatches(photo.frame, self.board, sheet, layout)
             if len(wrong) > max(3, len(sheet) // 10):
                 more = f" (and {len(wrong) - 3} more)" if len(wrong) > 3 else ""
@@ -230,7 +228,7 @@ class CameraSetup:
                     f"This does not look like sheet {index + 1}: {', '.join(wrong[:3])}{more}. "
                     "Lay the pieces as drawn and photograph it again.")
             if self._album is None:
-                self._album = TeachAlbum(self.board_dir, self.board)
+                self._album = TeachAlbum(self.board_dir, self.board, layout)
             path = self._album.add(photo.frame, sheet, slot=index)
         except (VisionError, OSError) as exc:
             raise SetupError(f"The photo was not kept: {exc}.") from exc
@@ -251,7 +249,7 @@ class CameraSetup:
             raise SetupError("Photograph every sheet first (still to do: sheet "
                              + ", ".join(map(str, missing)) + ").")
         try:
-            summary = self._album.learn(load_layout(self.board_dir, self.board))
+            summary = self._album.learn(load_layout(self._markers_dir(), self.board))
         except (VisionError, ValueError, OSError) as exc:
             raise SetupError(f"Not learned: {exc}") from exc
         self._use_profile()
@@ -265,6 +263,14 @@ class CameraSetup:
             self._kept = None
 
     # ------------------------------------------------------------------- helpers
+
+    def _markers_dir(self) -> Path | None:
+        """Where this board's markers were measured: its own folder, or a profile made on
+        the command line (None: the printed sheet's geometry)."""
+        from .camera import profile_file_dirs
+
+        return profile_file_dirs(self.profile_dir, (self.board.rows, self.board.cols))[
+            "markers.json"]
 
     def _use_profile(self) -> None:
         if self.camera is not None:

@@ -86,8 +86,13 @@ def measured_ship_colours(directory: Path | None) -> frozenset[str]:
     data = _json(directory / SHIPS_FILE)
     names = data.get("measured")
     if not isinstance(names, list):
-        lab = data.get("lab")
-        names = list(lab) if isinstance(lab, dict) else []
+        # An older file held the whole table: the defaults as they were, and the colours
+        # measured on the set, which differ from them.
+        from .ships import DEFAULT_COLOURS
+
+        table = load_ship_colours(directory) or {}
+        names = [n for n, lab in table.items() if n not in DEFAULT_COLOURS
+                 or max(abs(a - b) for a, b in zip(lab, DEFAULT_COLOURS[n], strict=True)) > 1]
     return frozenset(str(n) for n in names)
 
 

@@ -144,9 +144,13 @@ class TeachAlbum:
     also the profile the lesson is saved in. A new album starts empty: photos of an earlier
     one are replaced as new ones are added."""
 
-    def __init__(self, directory: Path, board: BoardProfile) -> None:
+    def __init__(self, directory: Path, board: BoardProfile,
+                 marker_layout: MarkerLayout | None = None) -> None:
         self.directory = directory
         self.board = board
+        self.marker_layout = marker_layout
+        """The markers' places when they were measured elsewhere (None: the directory's
+        own markers.json, or the default geometry)."""
         self._entries: dict[int, tuple[Path, dict[str, str | None]]] = {}
 
     @property
@@ -163,6 +167,8 @@ class TeachAlbum:
         return set(self._entries)
 
     def _marker_layout(self) -> MarkerLayout:
+        if self.marker_layout is not None:
+            return self.marker_layout
         return load_layout(self.directory if self.directory.is_dir() else None, self.board)
 
     def add(self, frame: np.ndarray, sheet: Mapping[Square, Tile | Daikaiju | None],

@@ -390,7 +390,7 @@ def test_the_hand_pop_up_lays_the_hand_for_the_camera(tmp_path: Path) -> None:
         assert any(" hand " in e.action for e in c.session.entries[-4:])
         assert h.app.sm.current == "instructions"
         shown = h.app.sm.get_screen("instructions")
-        assert "Take the tiles you showed off r" in shown.lines, shown.lines
+        assert "Take the tiles you showed (on r" in shown.lines, shown.lines
         assert "tiles into the draw pile." in shown.lines  # where a lost hand goes
         h.touch(shown.ids.done)  # the simulated players take the tiles back: camera agrees
         assert not c.checking and h.app.sm.current == "table"

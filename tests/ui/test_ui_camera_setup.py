@@ -183,6 +183,12 @@ def test_the_setup_screen_through_touches(tmp_path: Path, monkeypatch: Any) -> N
         w.go("ships")  # no ship is on the board yet in this game
         h.touch(w.ids.action)
         assert w.message.startswith("No ships on the board: start a game"), w.message
+        w.switch_game()  # the setup is now for Tsuro's board, the game is on the Seas'
+        w.go("ships")
+        h.touch(w.ids.action)
+        assert w.message.startswith("The game on the table is on another board"), w.message
+        w.switch_game()
+        assert w.game == "tsuro-of-the-seas"
         # teach: a photo of sheet 1, then a press on a game button, then sheet 2 is next
         w.go("teach")
         h.touch(w.ids.action)
@@ -342,3 +348,53 @@ def test_ship_colours_measured_from_the_game_are_the_ones_checked(tmp_path: Path
     assert real.ships_seen is not None and real.ships_seen.get(Point.parse("r4c7:3")) == "white"
     # blue was never measured: its absence from the picture is not held against the table
     assert ship_differences(record, real.ships_seen, real.ship_colours) == []
+
+
+def test_each_board_reads_with_its_own_profile_files(tmp_path: Path) -> None:
+    import cv2
+
+    from companion.board import Point
+    from ui.camera import VisionCamera, profile_file_dirs
+    from ui.model import BoardPicture
+    from vision.profile import save_ship_colours
+    from vision.ships import DEFAULT_COLOURS
+
+    base = tmp_path / "profile"
+    (base / "7x7").mkdir(parents=True)
+    (base / "markers.json").write_text("{}")  # as if calibrated on the command line
+    lab = dict(DEFAULT_COLOURS)
+    save_ship_colours(base / "7x7", lab, measured=["red", "blue"])
+    save_ship_colours(base / "6x6", lab, measured=["red"])
+    dirs = profile_file_dirs(base, (7, 7))
+    assert dirs == {"templates.npz": None, "markers.json": base, "ships.json": base / "7x7"}
+    # one camera, boards of two sizes in turn: each read checks its own board's colours
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    cam = SimCamera()
+    cam.table.ships = {Point.parse("r1c2:0"): "red"}
+    # the first picture is the one the camera takes when it opens, to see that it works
+    for name, size in (("a", 6), ("b", 6), ("c", 7), ("d", 6)):
+        cv2.imwrite(str(folder / f"{name}.png"), cam.frame(size, size))
+    (base / "markers.json").unlink()
+    real = VisionCamera(f"file:{folder}", str(base))
+    seen_colours = []
+    for size in (6, 7, 6):
+        real.read(BoardPicture(size, size))
+        seen_colours.append(set(real.ship_colours))
+    assert seen_colours == [{"red"}, {"red", "blue"}, {"red"}]
+
+
+def test_two_ships_side_by_side_on_one_point_pass_the_check() -> None:
+    from companion.board import Point
+    from ui.camera import ship_differences
+    from ui.model import BoardPicture, ShipMark
+
+    spot = Point.parse("r3c2:0")
+    pic = BoardPicture(7, 7, ships=(ShipMark("red", spot), ShipMark("blue", spot)))
+    colours = {"red", "blue"}
+    assert ship_differences(pic, {spot: "blue"}, colours) == []
+    assert ship_differences(pic, {spot.across(): "red"}, colours) == []
+    assert ship_differences(pic, {}, colours) == [
+        "the red ship should stand at r3c2:0, as the board on the screen shows",
+        "the blue ship should stand at r3c2:0, as the board on the screen shows",
+    ]

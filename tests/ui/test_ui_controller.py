@@ -157,8 +157,8 @@ def test_self_elimination_asks_for_the_hand(tmp_path: Path) -> None:
     entries = len(c.session.entries)
     c.show_hand([])
     who = c.snapshot.active_colour
-    assert c.message == (f"That cannot be your hand: The {who} hand holds 3 tiles, 1 were "
-                         "shown. Show it again.")
+    assert c.message == (f"That cannot be your hand: The {who} hand holds 3 tiles, not 1. "
+                         "Show it again.")
     assert c.pending is not None and len(c.session.entries) == entries
     c.show_hand([suicide, suicide])  # Tsuro has one tile of each pattern
     assert c.message.startswith("That cannot be your hand: "), c.message
@@ -200,7 +200,8 @@ def test_the_camera_reads_a_hand_laid_on_empty_squares(tmp_path: Path) -> None:
         t.notation() for t in (suicide, hand[0].rotated(1), hand[1]))), recorded
     assert c.checking
     # the ship is lost: the tiles shown leave the board, and go where the rules say
-    assert c.instructions[0] == f"Take the tiles you showed off {free[0]}, {free[3]}."
+    assert c.instructions[0] == (
+        f"Take the tiles you showed (on {free[0]}, {free[3]}) off the board.")
     assert any(line.endswith("tiles into the draw pile.") for line in c.instructions)
     c.instructions_done()  # the simulated players do as told
     assert not c.checking and c.message == "The board matches the record."
@@ -299,7 +300,8 @@ def test_the_camera_checks_the_ships_after_instructions(tmp_path: Path) -> None:
     cam.table.ships[elsewhere] = ship.colour
     c.instructions_done()
     assert c.checking
-    assert c.message == f"Not yet: the {ship.colour} ship should stand at {ship.point}."
+    assert c.message == (f"Not yet: the {ship.colour} ship should stand at {ship.point}, as the "
+                         "board on the screen shows.")
     cam.table.sync(board)  # put right: the check passes
     c.instructions_done()
     assert not c.checking and c.message == "The board matches the record."
@@ -312,7 +314,8 @@ def test_ship_differences_name_missing_and_lost_ships() -> None:
     colours = {"red", "green"}  # white is not told apart: never checked
     assert ship_differences(pic, {red_at: "red"}, colours) == []
     assert ship_differences(pic, {red_at.across(): "red"}, colours) == []  # the same spot
-    assert ship_differences(pic, {}, colours) == ["the red ship should stand at r1c3:0"]
+    assert ship_differences(pic, {}, colours) == [
+        "the red ship should stand at r1c3:0, as the board on the screen shows"]
     assert ship_differences(pic, {red_at: "red", green_at: "green"}, colours) == [
         "the green ship is out of the game: take it off the board"]
     assert ship_differences(pic, None, colours) == []  # a camera that does not see ships

@@ -299,6 +299,10 @@ def test_the_ship_colour_file_keeps_which_colours_were_measured(tmp_path: Path) 
     assert measured_ship_colours(tmp_path) == {"red"}
     save_ship_colours(tmp_path, lab, measured=["blue"])  # a later measurement adds to it
     assert measured_ship_colours(tmp_path) == {"red", "blue"}
-    old = {"lab": {"red": [50, 60, 40], "green": [60, -50, 40]}}  # a file from before
+    # a file from before the list: the whole table, defaults and all, with red measured
+    from vision.ships import DEFAULT_COLOURS
+
+    old = {"lab": {**{n: list(v) for n, v in DEFAULT_COLOURS.items()},
+                   "red": [50, 60, 40], "white": [95, 0, 2]}}
     (tmp_path / "ships.json").write_text(json.dumps(old))
-    assert measured_ship_colours(tmp_path) == {"red", "green"}
+    assert measured_ship_colours(tmp_path) == {"red", "white"}

@@ -234,9 +234,11 @@ class CameraSetupScreen(Screen):
         c = app.controller
         if self.setup is not None:
             self.setup.finish()
+        taught = self.setup is not None and bool(self.setup.photographed)
         c.paused = ""
+        c.message = ""
         app.show("settings")
-        if c.session is not None and self.step == "teach":
+        if c.session is not None and (taught or self.step == "teach"):
             c.check_board()  # the owner's teaching pieces may still lie on the board
 
     # ------------------------------------------------------------------- helpers
@@ -259,6 +261,11 @@ class CameraSetupScreen(Screen):
         assert self.setup is not None
         c = App.get_running_app().controller
         board = c.snapshot.board if c.session is not None else None
+        if board is not None and (board.rows, board.cols) != (
+                self.setup.board.rows, self.setup.board.cols):
+            other = "Tsuro" if self.game == "tsuro-of-the-seas" else "the Seas"
+            raise SetupError(f"The game on the table is on another board: press Teach "
+                             f"{other} instead on step 4 to switch, then measure.")
         ships = {m.point: m.colour for m in board.ships if m.alive and m.point} if board else {}
         self.message = self.setup.measure_ships(ships)
         self.photo = self.setup.photo

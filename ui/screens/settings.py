@@ -153,7 +153,16 @@ class SettingsScreen(Screen):
             said.append("Pins in use." if not problems else "; ".join(problems) + ".")
         camera = loaded.config.camera
         if camera.source != before.config.camera.source:
-            said.append(app.switch_camera(camera.source, previous=before.config.camera.source))
+            note = app.switch_camera(camera.source, previous=before.config.camera.source)
+            said.append(note)
+            if note.endswith("The camera in use before is kept.") and (
+                    "camera.source" not in app.loaded.fixed):
+                try:  # the next start must not try the camera that failed
+                    kept = app.loaded.with_value("camera.source", before.config.camera.source)
+                    kept.save()
+                    app.apply_settings(kept)
+                except (cfg.ConfigError, OSError) as exc:
+                    said.append(f"(camera.source not put back: {exc})")
         elif camera.profile != before.config.camera.profile and app.controller.camera:
             app.controller.camera.use_profile(camera.profile)
         if loaded.config.gpio.factory != before.config.gpio.factory or (
