@@ -409,7 +409,7 @@ def profile_file_dirs(base: Path | None, key: tuple[int, int]) -> dict[str, Path
 
 
 def ship_differences(picture: BoardPicture, seen: dict[Point, str] | None,
-                     colours: Iterable[str]) -> list[str]:
+                     colours: Iterable[str], piece: str = "ship") -> list[str]:
     """Where the ships on the table differ from the record, for the colours the camera
     can tell apart: a ship missing from its point, or a lost ship still on the board."""
     if seen is None:
@@ -431,10 +431,10 @@ def ship_differences(picture: BoardPicture, seen: dict[Point, str] | None,
         if mark.alive and mark.point is not None:
             here = sharing[mark.point]
             if not any(mark.point in where.get(c, set()) for c in here):
-                out.append(f"the {mark.colour} ship should stand at {mark.point}, as the "
-                           "board on the screen shows")
+                out.append(f"the {mark.colour} {piece} should stand at {mark.point}, as "
+                           "the board on the screen shows")
         elif not mark.alive and mark.colour in where:
-            out.append(f"the {mark.colour} ship is out of the game: take it off the board")
+            out.append(f"the {mark.colour} {piece} is out of the game: take it off the board")
     return out
 
 

@@ -370,6 +370,11 @@ class TableController:
             return
         self._rule(square, seen.tile, source="camera")
 
+    @property
+    def _piece(self) -> str:
+        """What the game calls a player's piece (Tsuro's are markers)."""
+        return "marker" if self.snapshot.game == "tsuro" else "ship"
+
     def _free_squares(self) -> list[Square]:
         """Squares empty in the record where a hand may be laid to be read."""
         board = self.snapshot.board
@@ -465,7 +470,7 @@ class TableController:
                 return
             wrong = differences(self.snapshot.board, seen, seen.keys())
             wrong += ship_differences(self.snapshot.board, self.camera.ships_seen,
-                                      self.camera.ship_colours)
+                                      self.camera.ship_colours, self._piece)
             if wrong:
                 self.message = "Not yet: " + "; ".join(wrong[:3]) + "."
                 return
@@ -531,7 +536,8 @@ class TableController:
             self._camera_failed(exc)
             return
         wrong = differences(self.snapshot.board, seen, seen.keys())
-        wrong += ship_differences(self.snapshot.board, cam.ships_seen, cam.ship_colours)
+        wrong += ship_differences(self.snapshot.board, cam.ships_seen, cam.ship_colours,
+                                  self._piece)
         if wrong:
             self.instructions = [f"Put the board back: {w}." for w in wrong]
             self.checking = True

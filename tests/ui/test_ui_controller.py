@@ -319,6 +319,8 @@ def test_ship_differences_name_missing_and_lost_ships() -> None:
     assert ship_differences(pic, {red_at: "red", green_at: "green"}, colours) == [
         "the green ship is out of the game: take it off the board"]
     assert ship_differences(pic, None, colours) == []  # a camera that does not see ships
+    assert ship_differences(pic, {}, colours, "marker") == [  # Tsuro's word for them
+        "the red marker should stand at r1c3:0, as the board on the screen shows"]
 
 
 def test_the_simulated_camera_reads_the_ships_with_vision() -> None:
