@@ -213,7 +213,7 @@ class CameraSetup:
         (a retake replaces it); a photo that plainly shows another layout is refused."""
         from vision.errors import VisionError
         from vision.profile import load_layout
-        from vision.teach_plan import TeachAlbum, sheet_mismatches
+        from vision.teach_plan import sheet_mismatches
 
         photo = self.take_photo()
         if len(photo.markers) < 4 and photo.corners is None:
@@ -227,17 +227,30 @@ class CameraSetup:
                 raise SetupError(
                     f"This does not look like sheet {index + 1}: {', '.join(wrong[:3])}{more}. "
                     "Lay the pieces as drawn and photograph it again.")
-            if self._album is None:
-                self._album = TeachAlbum(self.board_dir, self.board, layout)
-            path = self._album.add(photo.frame, sheet, slot=index)
+            path = self._open_album().add(photo.frame, sheet, slot=index)
         except (VisionError, OSError) as exc:
             raise SetupError(f"The photo was not kept: {exc}.") from exc
         return f"Photo of sheet {index + 1} of {len(self.sheets)} kept ({path.name})."
 
     @property
     def photographed(self) -> set[int]:
-        """The sheets photographed so far."""
-        return set() if self._album is None else set(self._album.slots)
+        """The sheets photographed so far (in this sitting or an earlier one)."""
+        if self._album is None and not (self.board_dir / "layout.json").is_file():
+            return set()
+        return set(self._open_album().slots)
+
+    def _open_album(self) -> Any:
+        """The teaching album, with the photos an earlier sitting kept that still match
+        their sheets (so a power cut mid-way costs nothing already photographed)."""
+        if self._album is None:
+            from vision.profile import load_layout
+            from vision.teach_plan import TeachAlbum
+
+            album = TeachAlbum(self.board_dir, self.board,
+                               load_layout(self._markers_dir(), self.board))
+            album.reopen(self.sheets)
+            self._album = album
+        return self._album
 
     def learn(self) -> str:
         """Learn the look of the pieces from a photo of every sheet."""
@@ -249,7 +262,7 @@ class CameraSetup:
             raise SetupError("Photograph every sheet first (still to do: sheet "
                              + ", ".join(map(str, missing)) + ").")
         try:
-            summary = self._album.learn(load_layout(self._markers_dir(), self.board))
+            summary = self._open_album().learn(load_layout(self._markers_dir(), self.board))
         except (VisionError, ValueError, OSError) as exc:
             raise SetupError(f"Not learned: {exc}") from exc
         self._use_profile()

