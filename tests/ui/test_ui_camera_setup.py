@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -143,20 +145,30 @@ def test_a_calibration_for_one_board_leaves_the_other_board_alone(tmp_path: Path
     assert seen[Square(3, 3)].tile == PATTERNS[5]
 
 
-def test_the_setup_screen_through_touches(tmp_path: Path, monkeypatch: Any) -> None:
-    from kivy.tests.common import UnitTestTouch
-
+@contextmanager
+def settings_page(tmp_path: Path, monkeypatch: Any, tab: str) -> Iterator[tuple[Any, Any]]:
+    """The app with a Seas game going, on one page of the settings."""
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     from test_ui_app import make
 
     h = make(tmp_path)
     try:
-        app, c = h.app, h.controller
-        c.new_game("tsuro-of-the-seas", ["red", "blue"])
+        h.controller.new_game("tsuro-of-the-seas", ["red", "blue"])
         h.show("settings")
-        settings = app.sm.get_screen("settings")
-        settings.tab = "camera"
+        settings = h.app.sm.get_screen("settings")
+        settings.tab = tab
         h.frames(2)
+        yield h, settings
+    finally:
+        h.stop()
+        h.app.ctx.close()
+
+
+def test_the_setup_screen_through_touches(tmp_path: Path, monkeypatch: Any) -> None:
+    from kivy.tests.common import UnitTestTouch
+
+    with settings_page(tmp_path, monkeypatch, "camera") as (h, settings):
+        app, c = h.app, h.controller
         h.touch(settings.ids.camera_setup)
         assert app.sm.current == "camera-setup"
         w = app.sm.get_screen("camera-setup")
@@ -223,24 +235,12 @@ def test_the_setup_screen_through_touches(tmp_path: Path, monkeypatch: Any) -> N
         assert c.message == "The board matches the record."
         c.roll()
         assert not c.message.startswith("Camera setup is open")
-    finally:
-        h.stop()
-        h.app.ctx.close()
 
 
 def test_the_pin_map_page_names_a_taken_pin_and_applies_a_good_map(
         tmp_path: Path, monkeypatch: Any) -> None:
-    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
-    from test_ui_app import make
-
-    h = make(tmp_path)
-    try:
+    with settings_page(tmp_path, monkeypatch, "pins") as (h, settings):
         app, c = h.app, h.controller
-        c.new_game("tsuro-of-the-seas", ["red", "blue"])
-        h.show("settings")
-        settings = app.sm.get_screen("settings")
-        settings.tab = "pins"
-        h.frames(2)
         page = settings.ids.pin_page
         assert page._states["confirm"].text == "working"
         page._inputs["confirm"].text = "17"  # the Roll button's pin: refused, not saved
@@ -286,9 +286,6 @@ def test_the_pin_map_page_names_a_taken_pin_and_applies_a_good_map(
             lit.append([lamp.is_lit for lamp in app.ctx.panel.turns.lamps])
         assert [True, False, False] in lit and [False, False, True] in lit
         assert page.message == "Light test done."
-    finally:
-        h.stop()
-        h.app.ctx.close()
 
 
 def test_rule_options_for_new_games_from_the_settings(tmp_path: Path) -> None:

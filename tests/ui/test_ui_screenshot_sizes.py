@@ -13,11 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gpiozero.pins.mock import MockFactory
-
-from companion import config as cfg
-from hardware.pins import FactoryChoice
-from ui import demo
 
 SIZES = ((800, 480), (1280, 720))
 # the pop-ups' own background (rgba 0.1, 0.11, 0.14 in ui/kv/common.kv), as OpenCV's BGR
@@ -26,21 +21,12 @@ POPUP_BGR = (36, 28, 26)
 
 @pytest.fixture
 def harness(tmp_path: Path) -> Iterator[Any]:
-    from ui.app import build_context
-    from ui.harness import Harness
+    from test_ui_app import make
 
-    loaded = cfg.load(tmp_path / "config.toml", etc_path=None)
-    ctx = build_context(
-        loaded,
-        camera="sim",
-        factory=FactoryChoice(MockFactory(), True, "tests: mock pins"),
-        store=demo.temp_store(tmp_path / "data"),
-        session_api=demo.SeededSessions(4),
-    )
-    h = Harness(ctx, SIZES[0])
+    h = make(tmp_path, seed=4, size=SIZES[0])
     yield h
     h.stop()
-    ctx.close()
+    h.app.ctx.close()
 
 
 def _popup_extent(path: Path) -> tuple[float, float, float, float]:
