@@ -40,23 +40,9 @@ def _env(tmp: Path) -> None:
 
 
 def _harness(tmp: Path, seed: int = 3):  # type: ignore[no-untyped-def]
-    from gpiozero.pins.mock import MockFactory
+    from ui.harness import simulated_app
 
-    from companion import config as cfg
-    from hardware.pins import FactoryChoice
-    from ui import demo
-    from ui.app import build_context
-    from ui.harness import Harness
-
-    loaded = cfg.load(tmp / "config.toml", etc_path=None)
-    ctx = build_context(
-        loaded,
-        camera="sim",
-        factory=FactoryChoice(MockFactory(), True, "benchmark: mock pins"),
-        store=demo.temp_store(tmp / "data"),
-        session_api=demo.SeededSessions(seed),
-    )
-    return Harness(ctx, (800, 480))
+    return simulated_app(tmp, seed, pins_note="benchmark: mock pins")
 
 
 def child_start() -> None:

@@ -49,7 +49,6 @@ log = logging.getLogger(__name__)
 KV_DIR = Path(__file__).parent / "kv"
 KV_FILES = ("common.kv", "start.kv", "table.kv", "instructions.kv", "history.kv",
             "settings.kv", "camera_setup.kv", "end.kv")
-SCREENS = ("start", "table", "instructions", "history", "settings", "camera-setup", "end")
 
 
 @dataclass

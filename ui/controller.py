@@ -452,9 +452,8 @@ class TableController:
             self.checking = True
             self.message = "The camera read your hand."
             return True
-        if isinstance(self.camera, SimCamera):
-            for sq, _ in laid:
-                self.camera.table.pieces.pop(sq, None)
+        self._sim_hand = [sq for sq, _ in laid]
+        self._clear_sim_hand()  # the simulated player takes the hand back at once
         self.message = f"Take the tile back and lay another; take your hand back from {where}."
         return True
 

@@ -28,6 +28,32 @@ def prepare_kivy(size: tuple[int, int] | None = None, fullscreen: bool = False) 
     Config.set("input", "mouse", "mouse,disable_multitouch")
 
 
+def simulated_app(tmp: Path, seed: int = 3, size: tuple[int, int] = (800, 480),
+                  camera: str = "sim", store_dir: Path | None = None, notifier: Any = None,
+                  settings: dict[str, Any] | None = None, pins_note: str = "mock pins",
+                  ) -> Harness:
+    """The app as the screenshots, the benchmark and the tests run it: its config read
+    from ``tmp`` (with ``settings`` on top), mock pins, the simulated camera, a record
+    store under ``store_dir`` (``tmp/data``), seeded dice."""
+    from companion import config as cfg
+    from hardware.pins import FactoryChoice, mock_factory
+
+    from . import demo
+    from .app import build_context
+
+    loaded = cfg.load(tmp / "config.toml", etc_path=None)
+    for key, value in (settings or {}).items():
+        loaded = loaded.with_value(key, value)
+    ctx = build_context(
+        loaded,
+        camera=camera,
+        factory=FactoryChoice(mock_factory(), True, pins_note),
+        store=demo.temp_store(store_dir or tmp / "data"),
+        session_api=demo.SeededSessions(seed),
+    )
+    return Harness(ctx, size, notifier=notifier)
+
+
 class Harness:
     def __init__(self, ctx: Any, size: tuple[int, int] = (800, 480), notifier: Any = None
                  ) -> None:

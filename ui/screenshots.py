@@ -32,35 +32,23 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, seed: int 
     with tempfile.TemporaryDirectory(prefix="companion-shots-") as t:
         tmp = Path(t)
         _isolate(tmp)
-        from companion import config as cfg
-        from hardware.pins import FactoryChoice, mock_factory
-
         from . import demo
-        from .app import build_context
-        from .harness import Harness
+        from .harness import simulated_app
 
-        loaded = cfg.load(tmp / "config.toml", etc_path=None)
-        loaded = loaded.with_value("display.show_odds", True)
-        loaded = loaded.with_value("display.dice_animation_ms", 0)
-        store = demo.temp_store(tmp / "data")
-        ctx = build_context(
-            loaded,
-            camera="sim",
-            factory=FactoryChoice(mock_factory(), True, "screenshots: mock pins"),
-            store=store,
-            session_api=demo.SeededSessions(seed),
-        )
         # an unfinished game in the store, so the start screen offers to resume it
-        old = ctx.session_api.new(store, game="tsuro", players=["black", "white"])
-        del old
-        harness = Harness(ctx, sizes[0])
+        store = demo.temp_store(tmp / "data")
+        demo.SeededSessions(seed).new(store, game="tsuro", players=["black", "white"])
+        store.close()
+        harness = simulated_app(tmp, seed, sizes[0], pins_note="screenshots: mock pins",
+                                settings={"display.show_odds": True,
+                                          "display.dice_animation_ms": 0})
         written: list[Path] = []
         try:
             written += _shots(harness, out, sizes, seed)
         finally:
             harness.stop()
-            ctx.close()
-            store.close()
+            harness.app.ctx.close()
+            harness.app.ctx.store.close()
         return written
 
 

@@ -19,6 +19,15 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def battle_new(capsys: pytest.CaptureFixture[str], board: str, fleet: str,
+               *forms: str) -> tuple[int, str, str]:
+    """``tsushima battle new`` on a board file, from a fleet file, with these formations."""
+    argv = ["battle", "new", "--state", board, "--fleet", fleet]
+    for form in forms:
+        argv += ["--form", form]
+    return run(capsys, *argv)
+
+
 def our_errors(err: str) -> list[str]:
     # other packages' plug-ins may add their own notices; ours are the tsushima lines
     return [line for line in err.splitlines() if line.startswith("companion tsushima")]
@@ -194,19 +203,9 @@ def test_tsushima_campaign_on_the_command_line(
 ) -> None:
     fleet, board = str(tmp_path / "f.json"), str(tmp_path / "b.json")
     assert run(capsys, "fleet", "new", "--scenario", "tsushima", "--state", fleet)[0] == 0
-    code, _, _ = run(
-        capsys,
-        "battle",
-        "new",
-        "--state",
-        board,
-        "--fleet",
-        fleet,
-        "--form",
-        "japan:battle:Mikasa,Shikishima,Asahi,Fuji@4",
-        "--form",
-        "russia:battle:Souvaroff,Alexandr III,Borodino,Orel@6",
-    )
+    code, _, _ = battle_new(capsys, board, fleet,
+                            "japan:battle:Mikasa,Shikishima,Asahi,Fuji@4",
+                            "russia:battle:Souvaroff,Alexandr III,Borodino,Orel@6")
     assert code == 0
     run(capsys, "battle", "move", "--state", board)
     run(capsys, "battle", "declare", "--state", board, "Souvaroff:primary>Mikasa")
@@ -264,18 +263,7 @@ def test_ships_in_the_repair_yard_stay_out_of_battle(
     assert run(capsys, "fleet", "terminal", "--state", fleet, "--repair", "Fuji=3")[0] == 0
     code, _, err = run(capsys, "fleet", "place", "--state", fleet, "Fuji", "sea")
     assert code == 2 and "under repair" in our_errors(err)[0]
-    code, _, err = run(
-        capsys,
-        "battle",
-        "new",
-        "--state",
-        board,
-        "--fleet",
-        fleet,
-        "--form",
-        "japan:battle:Mikasa,Fuji,Asahi@3",
-        "--form",
-        "russia:battle:Orel,Borodino,Oslabia@5",
-    )
+    code, _, err = battle_new(capsys, board, fleet, "japan:battle:Mikasa,Fuji,Asahi@3",
+                              "russia:battle:Orel,Borodino,Oslabia@5")
     assert code == 2 and "repair yard" in our_errors(err)[0]
     assert not Path(board).exists()

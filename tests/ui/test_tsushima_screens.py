@@ -12,29 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gpiozero.pins.mock import MockFactory
 
-from companion import config as cfg
 from companion.dice import DiceService
 from companion.tsushima import Conditions, Ship, default_data, gun_shot
-from hardware.pins import FactoryChoice
-from ui import demo
 
 
 def make(tmp: Path, size: tuple[int, int] = (800, 480)) -> Any:
-    from ui.app import build_context
-    from ui.harness import Harness
+    from ui.harness import simulated_app
 
-    loaded = cfg.load(tmp / "config.toml", etc_path=None)
-    store = demo.temp_store(tmp / "data")
-    ctx = build_context(
-        loaded,
-        camera="sim",
-        factory=FactoryChoice(MockFactory(), True, "tests: mock pins"),
-        store=store,
-        session_api=demo.SeededSessions(3),
-    )
-    h = Harness(ctx, size)
+    h = simulated_app(tmp, 3, size, pins_note="tests: mock pins")
     h.app.tsushima.dice = DiceService(11)  # seeded virtual dice
     return h
 

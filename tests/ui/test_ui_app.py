@@ -14,10 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gpiozero.pins.mock import MockFactory
 
 from companion import config as cfg
-from hardware.pins import FactoryChoice
 from ui import demo
 from ui.sdnotify import Notifier
 
@@ -27,22 +25,13 @@ ROOT = Path(__file__).resolve().parents[2]
 def make(tmp: Path, seed: int = 3, store_dir: Path | None = None, camera: str = "sim",
          size: tuple[int, int] = (800, 480), notifier: Notifier | None = None,
          animation: int = 0) -> Any:
-    from ui.app import build_context
-    from ui.harness import Harness
+    from ui.harness import simulated_app
 
-    loaded = cfg.load(tmp / "config.toml", etc_path=None)
-    loaded = loaded.with_value("display.dice_animation_ms", animation)
-    store = demo.temp_store(store_dir or tmp / "data")
-    ctx = build_context(
-        loaded,
-        camera=camera,
-        factory=FactoryChoice(MockFactory(), True, "tests: mock pins"),
-        store=store,
-        session_api=demo.SeededSessions(seed),
-    )
-    h = Harness(ctx, size, notifier=notifier)
+    h = simulated_app(tmp, seed, size, camera, store_dir, notifier,
+                      settings={"display.dice_animation_ms": animation},
+                      pins_note="tests: mock pins")
     h.controller.repeat = 0  # the tests press faster than people
-    for b in ctx.panel.buttons:
+    for b in h.app.ctx.panel.buttons:
         b.repeat = 0
     return h
 
@@ -72,16 +61,14 @@ def start_mark_xy(h: Any) -> tuple[float, float]:
     return board.to_window(x, y)
 
 
-def play_through_the_app(h: Any, seed: int, limit: int = 600) -> list[str]:
-    """Players at the table: touches for marks and rolls, the Confirm pin for tiles.
-    Returns what the table said each time the camera read a hand."""
+def play_through_the_app(h: Any, seed: int, limit: int = 600) -> None:
+    """Players at the table: touches for marks and rolls, the Confirm pin for tiles."""
     c = h.controller
     rng = random.Random(seed)
     app = h.app
-    hands_read: list[str] = []
     for _ in range(limit):
         if c.snapshot.over:
-            return hands_read
+            return
         h.frames(1)
         if app.sm.current == "instructions":
             h.touch(app.sm.get_screen("instructions").ids.done)
@@ -112,7 +99,6 @@ def play_through_the_app(h: Any, seed: int, limit: int = 600) -> list[str]:
                     for tile in rng.sample(PATTERNS, c.hand_wanted):
                         popup.choose_pattern(tile)
                     h.frames(2)
-                    hands_read.append(c.message)
                 if len(c.session.entries) > before:
                     break
             assert len(c.session.entries) > before, c.message
