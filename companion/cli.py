@@ -15,7 +15,8 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
-CORE_GROUPS = ("companion.play_cli", "companion.tsushima.cli")
+# Groups that belong to no one game; each game's own groups come from the registry.
+CORE_GROUPS: tuple[str, ...] = ()
 
 Register = Callable[[Any], None]
 Handler = Callable[[argparse.Namespace], int]
@@ -39,8 +40,10 @@ def refusing(errors: tuple[type[Exception], ...], prefix: str) -> Callable[[Hand
 
 @cache
 def _registrars() -> list[tuple[str, Register]]:
+    from .games import command_groups
+
     found: list[tuple[str, Register]] = []
-    for name in CORE_GROUPS:
+    for name in dict.fromkeys((*command_groups(), *CORE_GROUPS)):
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:

@@ -66,11 +66,14 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from .games import SEAS, table_games
+
 APP_DIR = "table-companion"
 ETC_PATH = Path("/etc") / APP_DIR / "config.toml"
 ENV_VAR = "COMPANION_CONFIG"
 
-GAMES = ("tsuro", "tsuro-of-the-seas")
+GAMES = tuple(g.key for g in table_games())
+DEFAULT_GAME = SEAS.key
 COLOURS = ("red", "blue", "green", "yellow", "black", "white", "purple", "orange")
 CAMERA_KINDS = ("auto", "sim", "picamera", "none")
 FACTORIES = ("auto", "mock", "lgpio", "rpigpio", "pigpio", "native")
@@ -105,7 +108,7 @@ class DisplayConfig:
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:
-    default: str = "tsuro-of-the-seas"
+    default: str = DEFAULT_GAME
     players: tuple[str, ...] = ("red", "blue", "green")
     """The ship colours of the last game, offered first on the start screen."""
     options: tuple[str, ...] = ()

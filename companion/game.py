@@ -18,28 +18,18 @@ from typing import Any
 
 from .board import SEAS_6X6, SEAS_7X7, TSURO, BoardProfile
 from .daikaiju import DaikaijuDeck, load_deck
+from .games import Family, game_info, keys
 from .locations import read_data
 from .paths import Grid, grid
 from .tiles import PATTERNS, Tile, TileError
 
 PATTERN_INDEX: dict[Tile, int] = {p: i for i, p in enumerate(PATTERNS)}
 
-GAMES = ("tsuro", "tsuro-of-the-seas")
+# The path games this engine runs, and their options, as the registry declares them.
+GAMES = keys(Family.PATH)
 
 OPTIONS: dict[str, dict[str, str]] = {
-    "tsuro": {},
-    "tsuro-of-the-seas": {
-        "no-daikaiju": "No Daikaiju: play without daikaiju (the official optional rule).",
-        "board-6x6": "Play on the 6x6 board profile instead of the 7x7 one.",
-        "reference-collisions": (
-            "Reference manual: ships that meet on a wake are both lost "
-            "(the official rules let them pass each other)."
-        ),
-        "reference-tuck-daikaiju": (
-            "Reference manual: daikaiju that leave the board or are destroyed go face down "
-            "under the daikaiju deck and can come back (officially they are out of play)."
-        ),
-    },
+    key: {o.name: o.help for o in game_info(key).options} for key in GAMES
 }
 
 COLOURS = ("red", "blue", "green", "yellow", "black", "white", "purple", "orange")
@@ -99,8 +89,11 @@ class Game:
         if kind not in GAMES:
             raise GameError(f"unknown game {kind!r}; choose one of {', '.join(GAMES)}")
         players = tuple(p.strip().lower() for p in players)
-        if not 2 <= len(players) <= 8:
-            raise GameError(f"{kind} is for 2-8 players, not {len(players)}")
+        info = game_info(kind)
+        if len(players) not in info.players:
+            raise GameError(
+                f"{kind} is for {info.min_players}-{info.max_players} players, not {len(players)}"
+            )
         if len(set(players)) != len(players) or not all(players):
             raise GameError("each player needs a different, non-empty name or colour")
         bad = set(options) - set(OPTIONS[kind])

@@ -7,13 +7,12 @@ import re
 from typing import Any
 
 from companion.board import Point, Side, Square
+from companion.games import UnknownGame, game_info
 from companion.tiles import Tile
 
 from .model import BoardPicture, ShipMark, Snapshot
 
 log = logging.getLogger(__name__)
-
-TITLES = {"tsuro": "Tsuro", "tsuro-of-the-seas": "Tsuro of the Seas"}
 
 # Sentences about the pieces that need no stop of the game: they show on the table screen.
 # Everything else (daikaiju moved, turned, gone; tiles removed; ships lost; relocation)
@@ -31,7 +30,10 @@ _MINOR = re.compile(
 
 
 def game_title(game: str) -> str:
-    return TITLES.get(game, game)
+    try:
+        return game_info(game).title
+    except UnknownGame:
+        return game
 
 
 def is_minor(line: str) -> bool:

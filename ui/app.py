@@ -156,6 +156,22 @@ class CompanionApp(App):
     def tsushima(self, desk: Any) -> None:
         self._tsushima = desk
 
+    def open_game(self, key: str, players: list[str] | None = None,
+                  options: list[str] | None = None) -> None:
+        """Open the screens of a game that brings its own (its registry entry names the
+        module); a new game with these players when they are given."""
+        import importlib
+
+        from companion.games import game_info
+
+        info = game_info(key)
+        if not info.screens:
+            self.controller.message = f"{info.title} has no screens in this app yet."
+            self.show("start")
+            return
+        plugin = importlib.import_module(info.screens)
+        plugin.open_game(self, players, list(options or ()))
+
     # -------------------------------------------------------------------------- build
 
     def build(self) -> Any:

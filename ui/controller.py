@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.board import Point, Square
+from companion.games import game_info
 from companion.tiles import Tile
 
 from . import adapt
@@ -373,7 +374,7 @@ class TableController:
     @property
     def _piece(self) -> str:
         """What the game calls a player's piece (Tsuro's are markers)."""
-        return "marker" if self.snapshot.game == "tsuro" else "ship"
+        return game_info(self.snapshot.game).piece
 
     def _free_squares(self) -> list[Square]:
         """Squares empty in the record where a hand may be laid to be read."""

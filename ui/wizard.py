@@ -28,16 +28,21 @@ from pathlib import Path
 from typing import Any
 
 from companion.board import GAME_BOARDS, BoardProfile, Point, Side, Square
+from companion.config import DEFAULT_GAME
+from companion.games import camera_games, game_info
 from companion.tiles import Tile
 
 from .camera import Camera, CameraFault, SimCamera
 
 log = logging.getLogger(__name__)
 
-SETUP_GAMES = ("tsuro-of-the-seas", "tsuro")
-"""Games whose tiles the camera can be taught (their boards are the ones it reads)."""
+SETUP_GAMES = tuple(
+    sorted((g.key for g in camera_games() if g.teach is not None), key=lambda k: k != DEFAULT_GAME)
+)
+"""Games whose tiles the camera can be taught (their boards are the ones it reads), the
+default game first."""
 
-DAIKAIJU_PIECES = {"tsuro-of-the-seas": 2, "tsuro": 0}
+DAIKAIJU_PIECES = {g.key: g.teach.daikaiju for g in camera_games() if g.teach is not None}
 """Daikaiju pieces laid per sheet. They are laid facing north only: a quarter turn of the
 photo gives the other facings, and the LAYOUT.json then needs nothing beyond the
 contract's plain ``daikaiju``."""
@@ -86,7 +91,8 @@ class CameraSetup:
 
     def __init__(self, camera: Camera | None, game: str, profile_dir: Path) -> None:
         if game not in SETUP_GAMES:
-            raise SetupError(f"the camera reads Tsuro and Tsuro of the Seas boards, not {game}")
+            names = " and ".join(game_info(g).title for g in SETUP_GAMES)
+            raise SetupError(f"the camera reads {names} boards, not {game}")
         self.camera = camera
         self.game = game
         self.board: BoardProfile = GAME_BOARDS[game]

@@ -146,7 +146,7 @@ def render_top_down(
     for i in MARKER_IDS:
         if i in scene.hide_markers:
             continue
-        _paste_marker(img, i, layout.array(i), to_img)
+        paste_marker(img, i, layout.array(i), to_img)
 
     tile_px = int(px * 0.94)
     for sq, piece in normalise_state(state).items():
@@ -161,7 +161,7 @@ def render_top_down(
         angle = lay.uniform(-scene.askew_deg, scene.askew_deg)
         dx, dy = lay.uniform(-scene.askew_shift, scene.askew_shift, 2) * px
         cx, cy = (sq.col - 0.5) * px + ox + dx, (sq.row - 0.5) * px + oy + dy
-        _paste_turned(img, art, cx, cy, angle)
+        paste_turned(img, art, cx, cy, angle)
 
     for point, colour in (ships or {}).items():
         x, y = point_xy(point)
@@ -180,7 +180,7 @@ def render_top_down(
     return img, to_img
 
 
-def _paste_turned(img: np.ndarray, art: np.ndarray, cx: float, cy: float, angle: float) -> None:
+def paste_turned(img: np.ndarray, art: np.ndarray, cx: float, cy: float, angle: float) -> None:
     """Paste ``art`` centred at (cx, cy), turned by ``angle`` degrees; only its box is touched."""
     n = art.shape[0]
     half = int(n * 0.75) + 2
@@ -196,7 +196,8 @@ def _paste_turned(img: np.ndarray, art: np.ndarray, cx: float, cy: float, angle:
     np.copyto(img[y0:y1, x0:x1], placed, where=(mask > 127)[:, :, None])
 
 
-def _paste_marker(img: np.ndarray, marker_id: int, corners: np.ndarray, to_img: np.ndarray) -> None:
+def paste_marker(img: np.ndarray, marker_id: int, corners: np.ndarray, to_img: np.ndarray) -> None:
+    """Paste marker ``marker_id`` (DICT_4X4_50) with its corners at ``corners`` (grid units)."""
     side = 120
     mk = cv2.cvtColor(marker_image(marker_id, side), cv2.COLOR_GRAY2BGR)
     src = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)

@@ -35,11 +35,15 @@ _GOLDEN = (math.sqrt(5) - 1) / 2
 def game_patterns(game: str) -> list[Tile]:
     """The distinct tile patterns of a game's set (for Tsuro of the Seas, the owner's wake
     tile set as the game loads it)."""
-    if game == "tsuro":
+    from companion.games import camera_games, game_info
+
+    plan = game_info(game).teach if game in {g.key for g in camera_games()} else None
+    if plan is None:
+        names = " or ".join(g.key for g in camera_games() if g.teach)
+        raise LayoutError(f"no tile set to teach for {game!r}; choose {names}")
+    if plan.tile_set == "all-patterns":
         return list(PATTERNS)
-    if game == "tsuro-of-the-seas":
-        return [PATTERNS[i] for i in sorted(set(load_tile_set()))]
-    raise LayoutError(f"no tile set to teach for {game!r}; choose tsuro or tsuro-of-the-seas")
+    return [PATTERNS[i] for i in sorted(set(load_tile_set()))]
 
 
 def _spread_squares(board: BoardProfile, count: int, start: int) -> list[Square]:

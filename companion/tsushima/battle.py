@@ -91,20 +91,34 @@ class FireOrder:
     firer: str
     weapon: Weapon
     target: str
+    salvos: int | None = None  # torpedoes only: salvos given to this target (None: all left)
 
     @classmethod
     def parse(cls, text: str) -> FireOrder:
+        """``JD1:torpedo*2>Variag`` gives two of JD1's torpedo salvos to Variag.
+
+        >>> FireOrder.parse("JD1:torpedo*1>Variag").salvos
+        1
+        """
         left, sep, target = text.partition(">")
         firer, _, weapon = left.partition(":")
-        weapon = weapon.strip() or "primary"
+        weapon, star, count = (weapon.strip() or "primary").partition("*")
         if not sep or not firer.strip() or not target.strip():
             raise TsushimaError(f"fire order {text!r} is not like 'Mikasa:primary>Retvizan'")
         if weapon not in ("primary", "secondary", "torpedo"):
             raise TsushimaError(f"weapon {weapon!r} is not primary, secondary or torpedo")
-        return cls(firer.strip(), weapon, target.strip())  # type: ignore[arg-type]
+        salvos = None
+        if star:
+            if weapon != "torpedo":
+                raise TsushimaError("only torpedo salvos may be split among targets")
+            if not count.isdigit() or int(count) < 1:
+                raise TsushimaError(f"salvo count {count!r} in {text!r} is not a whole number")
+            salvos = int(count)
+        return cls(firer.strip(), weapon, target.strip(), salvos)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
-        return f"{self.firer}:{self.weapon}>{self.target}"
+        count = f"*{self.salvos}" if self.salvos is not None else ""
+        return f"{self.firer}:{self.weapon}{count}>{self.target}"
 
 
 @dataclass(frozen=True)
@@ -479,7 +493,7 @@ class Engagement:
                     f"{firer.ident}'s torpedoes reach only the same or the "
                     f"adjacent column; {target.ident} is {dist} columns away"
                 )
-            return torpedo_shot(firer, target, dist == 1, self.data)
+            return torpedo_shot(firer, target, dist == 1, self.data, order.salvos)
         ff = None if firer.type is ShipType.K else self.formation_of(firer.ident)
         tf = self.formation_of(target.ident)
         cond = Conditions(
@@ -533,14 +547,25 @@ class Engagement:
         if any(d.rolls is not None for d in self.declared):
             raise TsushimaError("dice have been rolled this round: the fire plan is fixed")
         resolved: list[FireOrder] = []
-        seen: set[tuple[str, str]] = set()
+        seen: set[tuple[str, str, str]] = set()
         for order in orders:
-            o = FireOrder(self.ship(order.firer).ident, order.weapon, self.ship(order.target).ident)
-            if (o.firer, o.weapon) in seen:
-                raise TsushimaError(f"{o.firer}'s {o.weapon} is given two targets")
-            seen.add((o.firer, o.weapon))
+            o = FireOrder(
+                self.ship(order.firer).ident,
+                order.weapon,
+                self.ship(order.target).ident,
+                order.salvos,
+            )
+            # torpedo salvos may go to several targets, one order per target
+            key = (o.firer, o.weapon, o.target if o.weapon == "torpedo" else "")
+            if key in seen:
+                raise TsushimaError(
+                    f"{o.firer}'s {o.weapon} is given "
+                    + ("the same target twice" if o.weapon == "torpedo" else "two targets")
+                )
+            seen.add(key)
             self.check_order(o)
             resolved.append(o)
+        resolved = self._split_torpedoes(resolved)
         gun_firers: dict[str, set[str]] = {}
         for o in resolved:
             if o.weapon != "torpedo":
@@ -554,6 +579,30 @@ class Engagement:
                 )
             out.append(Declared(o, shot))
         return self._replace(declared=tuple(out))
+
+    def _split_torpedoes(self, orders: list[FireOrder]) -> list[FireOrder]:
+        """Share each boat's torpedo salvos among its targets (rule: a torpedo attack may
+        pick its targets salvo by salvo). One order alone takes every salvo unless it names
+        a count; several orders without counts take one salvo each."""
+        by_firer: dict[str, list[int]] = {}
+        for i, o in enumerate(orders):
+            if o.weapon == "torpedo":
+                by_firer.setdefault(o.firer, []).append(i)
+        out = list(orders)
+        for firer, idx in by_firer.items():
+            available = self.ship(firer).torpedo_salvos
+            counts = [orders[i].salvos for i in idx]
+            if len(idx) == 1 and counts[0] is None:
+                filled = [available]
+            else:
+                filled = [c if c is not None else 1 for c in counts]
+            if sum(filled) > available:
+                raise TsushimaError(
+                    f"{firer} has {available} torpedo salvo(s); {sum(filled)} are given"
+                )
+            for i, n in zip(idx, filled, strict=True):
+                out[i] = dataclasses.replace(orders[i], salvos=n)
+        return out
 
     def default_orders(self, side: Side | None = None) -> tuple[FireOrder, ...]:
         """Lead on lead, ship on ship, every gun that reaches; secondaries left to the player
@@ -637,8 +686,11 @@ class Engagement:
         for old, new in zip(self.ships, ships, strict=True):
             if new.hits != old.hits:
                 lines.append(f"{new.ident}: {new.status()}.")
-        torps = self.torpedoes_used + tuple(
-            d.order.firer for d in self.declared if d.order.weapon == "torpedo"
+        torps = tuple(
+            dict.fromkeys(
+                self.torpedoes_used
+                + tuple(d.order.firer for d in self.declared if d.order.weapon == "torpedo")
+            )
         )
         e = self._replace(
             ships=ships,

@@ -62,6 +62,16 @@ def turn_of(year: int, month: int) -> int:
     return turn
 
 
+def month_name(turn: int) -> str:
+    """The month and year of a turn.
+
+    >>> month_name(7)
+    'August 1904'
+    """
+    t = GameTime(turn, TERMINAL, 0)
+    return f"{MONTHS[t.month - 1]} {t.year}"
+
+
 @dataclass(frozen=True, order=True)
 class GameTime:
     turn: int = 1

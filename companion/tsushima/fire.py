@@ -200,15 +200,23 @@ def gun_shots(firer: Ship, target: Ship, cond: Conditions, data: DataSet) -> tup
     )
 
 
-def torpedo_shot(firer: Ship, target: Ship, adjacent: bool, data: DataSet) -> Shot:
-    """A torpedo attack from a destroyer or torpedo boat counter (same or adjacent column)."""
+def torpedo_shot(
+    firer: Ship, target: Ship, adjacent: bool, data: DataSet, salvos: int | None = None
+) -> Shot:
+    """A torpedo attack from a destroyer or torpedo boat counter (same or adjacent column).
+
+    ``salvos`` is the share of the counter's salvos aimed at this target (default: all)."""
     _check_pair(firer, target)
     if not firer.counter.torpedo_salvos:
         raise TsushimaError(f"{firer.ident} carries no torpedoes")
     mods: tuple[tuple[str, int], ...] = (
         (("attack from the adjacent column", TORPEDO_ADJACENT),) if adjacent else ()
     )
-    salvos = firer.torpedo_salvos
+    if salvos is not None and salvos > firer.torpedo_salvos:
+        raise TsushimaError(
+            f"{firer.ident} has {firer.torpedo_salvos} torpedo salvo(s), not {salvos}"
+        )
+    salvos = firer.torpedo_salvos if salvos is None else salvos
     usable, reason = salvos > 0, "" if salvos > 0 else "no salvos left"
     return Shot(
         firer.ident,

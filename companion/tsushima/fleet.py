@@ -17,7 +17,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .calendar import GameTime
+from .calendar import GameTime, month_name, turn_of
+from .campaign import CRUISERS, ItalianCruisers
 from .data import DataSet, default_data
 from .errors import TsushimaError
 from .morale import Location, MoraleRecord, after_phase
@@ -27,6 +28,7 @@ from .units import Ship, Side
 
 SEA = "sea"
 FLYING_BASE = "flying base"
+INTERNED = "interned"
 DEFAULT_PORT = {"any_japanese_or_korean_port": "Sasebo"}
 
 
@@ -45,14 +47,15 @@ class Fleet:
     data: DataSet = dataclasses.field(repr=False, compare=False)
     repairs_used: tuple[tuple[str, int], ...] = ()
     scenario: str = ""
+    fall_turn: int | None = None  # the turn Port Arthur fell, if it has
+    italy: tuple[Side, int] | None = None  # Table 6A's navy and Table 6B's zones, once rolled
+    over: bool = False  # the scenario's last terminal phase has ended
 
     @classmethod
     def from_scenario(cls, key: str, data: DataSet | None = None) -> Fleet:
         d = data or default_data()
         scen = get_scenario(key, d)
         year, month = (int(x) for x in scen.start.split("-"))
-        from .calendar import turn_of
-
         berths: list[Berth] = []
         for side in Side:
             for p in scen.placements[side]:
@@ -67,6 +70,105 @@ class Fleet:
                     berths.append(Berth(s, where, MoraleRecord(level=s.morale)))
         return cls(GameTime(turn_of(year, month)), tuple(berths), d, scenario=key)
 
+    # ----- the scenario's length --------------------------------------------------------
+    def last_turn(self) -> int | None:
+        """The scenario's last turn: its length, cut short (War at Sea) a set number of turns
+        after Port Arthur falls. ``None`` when the ledger has no calendar end."""
+        if not self.scenario:
+            return None
+        scen = get_scenario(self.scenario, self.data)
+        if scen.turns is None:
+            return None
+        year, month = (int(x) for x in scen.start.split("-"))
+        last = turn_of(year, month) + scen.turns - 1
+        after = scen.raw.get("ends_after_port_arthur_falls")
+        if isinstance(after, int) and self.fall_turn is not None:
+            last = min(last, self.fall_turn + after)
+        return last
+
+    def length_rule(self) -> str:
+        """The scenario's length in one phrase, for refusals and the end of the game.
+
+        >>> Fleet.from_scenario("round-island").length_rule()
+        'The Battle off Round Island lasts 3 turns, August 1904 to October 1904'
+        """
+        last = self.last_turn()
+        if last is None:
+            return "this game has no calendar end"
+        scen = get_scenario(self.scenario, self.data)
+        first = GameTime.parse(scen.start).turn
+        text = (
+            f"{scen.title} lasts {scen.turns} turns, {month_name(first)} to "
+            f"{month_name(first + (scen.turns or 1) - 1)}"
+        )
+        if self.fall_turn is not None and last < first + (scen.turns or 1) - 1:
+            text += (
+                f", cut short to {month_name(last)}: Port Arthur fell in {month_name(self.fall_turn)}"
+            )
+        return text
+
+    def check_open(self) -> None:
+        """Refuse any step once the scenario has ended."""
+        if self.over:
+            raise TsushimaError(f"the game is over: {self.length_rule()}")
+
+    def check_time(self, time: GameTime) -> None:
+        """Refuse a date past the scenario's end."""
+        last = self.last_turn()
+        if last is not None and time.turn > last:
+            raise TsushimaError(
+                f"{time.describe()} is past the end of the game: {self.length_rule()}"
+            )
+
+    def port_arthur_falls(self) -> Fleet:
+        """Record the fall of Port Arthur in the current turn (it may shorten the game)."""
+        self.check_open()
+        if self.fall_turn is not None:
+            raise TsushimaError(f"Port Arthur already fell in {month_name(self.fall_turn)}")
+        return dataclasses.replace(self, fall_turn=self.time.turn)
+
+    # ----- the cruisers in Italy (War at Sea) --------------------------------------------
+    def take_italian_cruisers(self, result: ItalianCruisers) -> Fleet:
+        """Put the two Italian cruisers on the ledger for the navy Table 6A named: in the
+        Mediterranean, or interned (out of play) when Table 6B allowed them no sailing."""
+        self.check_open()
+        scen = get_scenario(self.scenario, self.data) if self.scenario else None
+        if scen is None or not scen.raw.get("italian_cruisers"):
+            raise TsushimaError("only the War at Sea rolls for the cruisers in Italy")
+        if self.italy is not None:
+            raise TsushimaError(
+                f"Table 6A was already rolled: the cruisers went to {self.italy[0].adjective} hands"
+            )
+        start = GameTime.parse(scen.start)
+        if self.time != start:
+            raise TsushimaError("Table 6A is rolled at set-up, before the first naval phase")
+        where = INTERNED if result.interned else "Mediterranean"
+        added = tuple(
+            Berth(Ship(c.name, c), where, MoraleRecord())
+            for c in (self.data.counter(n, result.side) for n in result.ships)
+        )
+        return dataclasses.replace(
+            self, berths=self.berths + added, italy=(result.side, result.zones)
+        )
+
+    def _missing(self, ident: str) -> TsushimaError:
+        """Why a ship is not on the ledger, naming the rule when it is an Italian cruiser."""
+        scen = get_scenario(self.scenario, self.data) if self.scenario else None
+        italian = {n.casefold(): side for side, names in CRUISERS.items() for n in names}
+        side = italian.get(ident.strip().casefold())
+        if scen is not None and scen.raw.get("italian_cruisers") and side is not None:
+            if self.italy is None:
+                return TsushimaError(
+                    f"{ident.strip()} is one of the cruisers in Italy: roll Table 6A first "
+                    f"(it decides which navy receives them)"
+                )
+            return TsushimaError(
+                f"{ident.strip()} is not in this game: Table 6A gave the cruisers in Italy to "
+                f"{self.italy[0].adjective} hands"
+            )
+        title = scen.title if scen is not None else "this fleet"
+        return TsushimaError(f"unknown ship {ident!r} in {title}")
+
     def berth(self, ident: str) -> Berth:
         wanted = ident.strip().casefold()
         for b in self.berths:
@@ -79,7 +181,7 @@ class Fleet:
         for b in self.berths:
             if b.ship.ident == name:
                 return b
-        raise TsushimaError(f"unknown ship {ident!r} in this fleet")
+        raise self._missing(ident)
 
     def ships(self, side: Side | None = None) -> tuple[Ship, ...]:
         return tuple(b.ship for b in self.berths if side is None or b.ship.side is side)
@@ -91,15 +193,18 @@ class Fleet:
         )
 
     def check_location(self, location: str) -> str:
-        if location in (SEA, FLYING_BASE) or location in self.data.zones:
+        if location in (SEA, FLYING_BASE, INTERNED) or location in self.data.zones:
             return location
         return self.data.port(location).name
 
     def place(self, ident: str, location: str) -> Fleet:
         """Record where a ship is now (after map movement the players carried out)."""
+        self.check_open()
         b = self.berth(ident)
         if b.ship.sunk:
             raise TsushimaError(f"{b.ship.ident} is sunk")
+        if b.location == INTERNED:
+            raise TsushimaError(f"{b.ship.ident} is interned in a neutral port, out of play")
         if b.repairing and location != b.location:
             raise TsushimaError(
                 f"{b.ship.ident} is under repair and may not move until fully repaired"
@@ -128,6 +233,7 @@ class Fleet:
         """Close the current phase. In the terminal phase ``repairs`` maps ship to repair
         die; repairs are checked in full first, so a refused list changes nothing."""
         repairs = dict(repairs or {})
+        self.check_open()
         if not self.time.terminal and self.time.segment != 4:
             raise TsushimaError(f"the phase is not over: it is {self.time.describe()}")
         if repairs and not self.time.terminal:
@@ -163,6 +269,11 @@ class Fleet:
                         f"{b.ship.ident} has no friendly port in the {b.location} zone "
                         f"and must move on to a neighbouring zone."
                     )
+        last = fleet.last_turn()
+        if fleet.time.terminal and last is not None and fleet.time.turn >= last:
+            # the calendar stops at the last terminal phase: nothing follows it
+            lines.append(f"The game ends: {fleet.length_rule()}.")
+            return dataclasses.replace(fleet, berths=tuple(new), over=True), lines
         nxt = fleet.time.next_phase()
         lines.append(f"Now: {nxt.describe()}.")
         used = () if nxt.turn != fleet.time.turn else fleet.repairs_used
@@ -204,6 +315,7 @@ class Fleet:
 
     def advance_segment(self) -> Fleet:
         """Step to the next segment inside a naval phase (use :meth:`end_phase` after the 4th)."""
+        self.check_open()
         if self.time.terminal or self.time.segment == 4:
             raise TsushimaError("the phase ends here: use end_phase")
         return dataclasses.replace(self, time=self.time.advance())
@@ -222,6 +334,7 @@ class Fleet:
         return lines
 
     def apply_hits(self, ident: str, hits: int) -> Fleet:
+        self.check_open()
         b = self.berth(ident)
         return self._with(dataclasses.replace(b, ship=b.ship.with_hits(hits)))
 

@@ -135,6 +135,9 @@ def fleet_to_dict(f: Fleet) -> dict[str, Any]:
         "scenario": f.scenario,
         "time": str(f.time),
         "repairs_used": [[p, n] for p, n in f.repairs_used],
+        "fall_turn": f.fall_turn,
+        "italy": [f.italy[0].value, f.italy[1]] if f.italy else None,
+        "over": f.over,
         "berths": [
             {
                 **ship_to_dict(b.ship),
@@ -163,6 +166,9 @@ def fleet_from_dict(raw: dict[str, Any], data: DataSet) -> Fleet:
         data,
         tuple((str(p), int(n)) for p, n in raw["repairs_used"]),
         str(raw["scenario"]),
+        int(raw["fall_turn"]) if raw.get("fall_turn") is not None else None,
+        bool(raw.get("over", False)),
+        italy=(Side(raw["italy"][0]), int(raw["italy"][1])) if raw.get("italy") else None,
     )
 
 

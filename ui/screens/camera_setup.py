@@ -10,6 +10,8 @@ from kivy.properties import ListProperty, NumericProperty, ObjectProperty, Strin
 from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 
+from companion.config import DEFAULT_GAME
+from companion.games import game_info
 from ui.wizard import SETUP_GAMES, CameraSetup, SetupError, default_profile_dir
 
 log = logging.getLogger(__name__)
@@ -62,7 +64,9 @@ class CameraSetupScreen(Screen):
     corners = ListProperty([])
     sheet = ObjectProperty(None, allownone=True)
     sheet_index = NumericProperty(0)
-    game = StringProperty("tsuro-of-the-seas")
+    game = StringProperty(DEFAULT_GAME)
+    other_title = StringProperty("")
+    """The title of the game the switch button offers instead."""
     camera_name = StringProperty("")
     guide = StringProperty("")
     message = StringProperty("")
@@ -98,6 +102,7 @@ class CameraSetupScreen(Screen):
         profile = default_profile_dir(app.loaded.config.camera.profile)
         self.setup = CameraSetup(camera, game, profile)
         self.game = game
+        self.other_title = game_info(self._other_game()).title
         self.sheet_index = 0
         self.photo = None
         self.corners = []
@@ -226,8 +231,12 @@ class CameraSetupScreen(Screen):
         self._show_sheet()
 
     def switch_game(self) -> None:
-        other = "tsuro" if self.game == "tsuro-of-the-seas" else "tsuro-of-the-seas"
-        self._start(other, App.get_running_app().controller.camera)
+        self._start(self._other_game(), App.get_running_app().controller.camera)
+
+    def _other_game(self) -> str:
+        """The next game the camera can be taught, after the one shown."""
+        games = list(SETUP_GAMES)
+        return games[(games.index(self.game) + 1) % len(games)] if self.game in games else games[0]
 
     def leave(self) -> None:
         app = App.get_running_app()
@@ -263,7 +272,7 @@ class CameraSetupScreen(Screen):
         board = c.snapshot.board if c.session is not None else None
         if board is not None and (board.rows, board.cols) != (
                 self.setup.board.rows, self.setup.board.cols):
-            other = "Tsuro" if self.game == "tsuro-of-the-seas" else "the Seas"
+            other = game_info(self._other_game()).title
             raise SetupError(f"The game on the table is on another board: press Teach "
                              f"{other} instead on step 4 to switch, then measure.")
         ships = {m.point: m.colour for m in board.ships if m.alive and m.point} if board else {}

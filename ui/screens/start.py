@@ -13,21 +13,27 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 
-from companion.config import COLOURS
+from companion.config import COLOURS, DEFAULT_GAME
+from companion.games import Family, all_games, game_info, table_games
 from ui.adapt import game_title
 from ui.model import SHIP_RGB
 
 
 def _game_facts() -> tuple[dict[str, dict[str, str]], dict[str, list[str]]]:
-    from companion.game import OPTIONS, Game
+    """Each table game's options with their help, and the defaults it asks to check."""
+    from companion.game import Game
 
+    options: dict[str, dict[str, str]] = {}
     notes: dict[str, list[str]] = {}
-    for game in ("tsuro", "tsuro-of-the-seas"):
-        try:
-            notes[game] = Game.create(game, ["red", "blue"]).defaults_to_check()
-        except Exception:
-            notes[game] = []
-    return OPTIONS, notes
+    for info in table_games():
+        options[info.key] = {o.name: o.help for o in info.options}
+        notes[info.key] = [info.defaults_note] if info.defaults_note else []
+        if info.family is Family.PATH:
+            try:
+                notes[info.key] = Game.create(info.key, ["red", "blue"]).defaults_to_check()
+            except Exception:
+                notes[info.key] = []
+    return options, notes
 
 
 def _tint(colour: str) -> tuple[float, float, float]:
@@ -36,7 +42,7 @@ def _tint(colour: str) -> tuple[float, float, float]:
 
 
 class StartScreen(Screen):
-    game = StringProperty("tsuro-of-the-seas")
+    game = StringProperty(DEFAULT_GAME)
     players = ListProperty([])
     options = ListProperty([])
     notes = StringProperty("")
@@ -44,6 +50,7 @@ class StartScreen(Screen):
 
     def on_kv_post(self, base_widget: Any) -> None:
         self._options, self._notes = _game_facts()
+        self._game_buttons()
         grid = self.ids.colours
         self._colour_buttons: dict[str, ToggleButton] = {}
         for colour in COLOURS:
@@ -60,6 +67,31 @@ class StartScreen(Screen):
             grid.add_widget(b)
             self._colour_buttons[colour] = b
         self._build_options()
+
+    def _game_buttons(self) -> None:
+        """A toggle for each game started with players here; a plain button for each game
+        with screens of its own (the referee's desks). Each is ``ids[key]``."""
+        box = self.ids.games
+        box.clear_widgets()
+        self._toggles: dict[str, ToggleButton] = {}
+        for info in all_games():
+            if info in table_games():
+                b: Button = ToggleButton(text=info.title, group="game", font_size=self._u(22),
+                                         allow_no_selection=False)
+                b.bind(on_release=lambda _b, k=info.key: self.choose_game(k))
+                self._toggles[info.key] = b
+            elif info.screens:
+                b = Button(text=info.title, font_size=self._u(22))
+                b.bind(on_release=lambda _b, k=info.key: App.get_running_app().open_game(k))
+            else:
+                continue
+            box.add_widget(b)
+            self.ids[info.key] = b
+        self.on_game(self, self.game)
+
+    def on_game(self, _screen: Any, game: str) -> None:
+        for key, b in getattr(self, "_toggles", {}).items():
+            b.state = "down" if key == game else "normal"
 
     def _u(self, v: float) -> float:
         app = App.get_running_app()
@@ -149,4 +181,8 @@ class StartScreen(Screen):
         if len(self.players) < 2:
             self.message = "Touch at least two ship colours, in seat order."
             return
-        app.new_game(self.game, list(self.players), self._valid(list(self.options)))
+        options = self._valid(list(self.options))
+        if game_info(self.game).family is Family.PATH:
+            app.new_game(self.game, list(self.players), options)
+        else:
+            app.open_game(self.game, list(self.players), options)

@@ -63,6 +63,16 @@ def install(app: Any, desk: TsushimaDesk | None = None) -> TsushimaDesk:
     return installed
 
 
+ENTRY_SCREEN = "tsushima-setup"
+
+
+def open_game(app: Any, players: list[str] | None, options: list[str]) -> None:
+    """The app's entry for the registry's Tsushima button: the scenario screen (the desk
+    sets its own sides; players and options from the start screen are not used)."""
+    _ = app.tsushima  # builds the screens on first use
+    app.show(ENTRY_SCREEN)
+
+
 def screenshot_states(app: Any, seed: int = 5) -> Iterator[str]:
     """Drive a seeded desk through each screen; yields the picture name once it is shown.
 
