@@ -6,12 +6,13 @@ from .events import Event
 from .state import Phase, State
 
 _LOSS = {
-    "edge": "sailed off the edge of the board",
+    "edge": "went off the edge of the board",
     "loop": "is caught in an endless loop",
     "daikaiju": "was destroyed by a daikaiju",
-    "collision": "collided with another ship",
+    "collision": "collided with another {thing}",
     "no free start mark on its edge": "is blocked by a daikaiju with no free start mark to move to",
 }
+_SEAS_LOSS = {"edge": "sailed off the edge of the board"}
 
 
 def piece(state: State) -> str:
@@ -31,7 +32,9 @@ def instructions(state: State, events: tuple[Event, ...] | None = None) -> list[
         if k == "ship-moved":
             out.append(f"Move the {who} {thing} along its path to {g.point(e.to)}.")
         elif k == "ship-lost":
-            why = _LOSS.get(e.detail, e.detail)
+            why = (_SEAS_LOSS if state.game.seas else {}).get(e.detail) or _LOSS.get(
+                e.detail, e.detail
+            ).replace("{thing}", thing)
             out.append(
                 f"The {who} {thing} {why}: take it off the board. {who.capitalize()} is out."
             )
@@ -113,7 +116,10 @@ def prompt(state: State) -> str:
         total = state.last_roll.total if state.last_roll else 0
         return f"{total} on the dice: the daikaiju stir. Roll the single die."
     if p is Phase.RELOCATE:
-        return f"{who}: a daikaiju blocks your start; move your ship to another start mark on the same edge."
+        return (
+            f"{who}: a daikaiju blocks your start; move your {piece(state)} to another start "
+            "mark on the same edge."
+        )
     if p is Phase.PLACE:
         sq = state.grid.square(state.front_square(state.active))
         return f"{who}: lay a tile on {sq}, in front of your {piece(state)}."

@@ -113,6 +113,11 @@ class Game:
         """Neighbour tables of the board, built once per game."""
         return grid(self.board)
 
+    @cached_property
+    def start_positions(self) -> tuple[int, ...]:
+        """The start marks as engine positions, in the board profile's order."""
+        return tuple(self.grid.position(m) for m in self.board.start_marks)
+
     @property
     def seas(self) -> bool:
         return self.kind == "tsuro-of-the-seas"

@@ -13,7 +13,7 @@ a pseudo-legal one whose rank is the best the hand allows:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .paths import End, Grid, Walk
@@ -124,6 +124,74 @@ def rank_of(
     return _rank(same_wake, lost, active)
 
 
+def ranks_alone(
+    grid: Grid,
+    board: Sequence[int],
+    blocked: Collection[int],
+    ships: Sequence[int],
+    active: int,
+    square: int,
+    tiles: Sequence[int],
+    collisions: bool,
+) -> list[tuple[int, int]]:
+    """(tile, rank) for each oriented tile on ``square`` when the active marker is the only
+    one standing at it: one walk each, and only the end of it matters.
+
+    It agrees with :func:`rank_of`: a lone mover cannot meet another mover, so the walk's
+    end and whether another marker already holds the point it stops at decide everything.
+    """
+    start = ships[active]
+    held = {pos for s, pos in enumerate(ships) if pos >= 0 and s != active}
+    on_held = SELF_LOST if collisions else SAME_WAKE
+    scratch = list(board)
+    walk_end = grid.walk_end
+    out = []
+    for tile in tiles:
+        scratch[square] = tile
+        end, point = walk_end(scratch, blocked, start)
+        if end is not End.STOP:
+            out.append((tile, SELF_LOST))
+        else:
+            out.append((tile, on_held if point in held else FINE))
+    return out
+
+
+def _resolve_alone(
+    grid: Grid,
+    board: Sequence[int],
+    blocked: Collection[int],
+    ships: Sequence[int],
+    active: int,
+    square: int,
+    tile: int,
+    collisions: bool,
+) -> Movement:
+    """:func:`resolve` for a lone mover (see :func:`ranks_alone`), with no scratch board
+    copied beyond the one the walk needs."""
+    scratch = list(board)
+    scratch[square] = tile
+    start = ships[active]
+    end, point = grid.walk_end(scratch, blocked, start)
+    if end is not End.STOP:
+        after = list(ships)
+        after[active] = -1
+        return Movement(square, tile, tuple(after), ((active, end.value),), (), SELF_LOST)
+    # the last seat holding the point, as _settle's table of held points would give
+    other = max((s for s, pos in enumerate(ships) if pos == point and s != active), default=-1)
+    if other < 0:
+        after = list(ships)
+        after[active] = point
+        return Movement(square, tile, tuple(after), (), ((active, start, point),), FINE)
+    if not collisions:
+        after = list(ships)
+        after[active] = point
+        return Movement(square, tile, tuple(after), (), ((active, start, point),), SAME_WAKE)
+    after = list(ships)
+    after[active] = after[other] = -1
+    lost = tuple(sorted(((active, "collision"), (other, "collision"))))
+    return Movement(square, tile, tuple(after), lost, (), SELF_LOST)
+
+
 def resolve(
     grid: Grid,
     board: Sequence[int],
@@ -135,9 +203,11 @@ def resolve(
     collisions: bool,
 ) -> Movement:
     """Lay ``tile`` on ``square`` and move every marker standing at that square."""
+    movers = standing_at(ships, square)
+    if movers == [active]:
+        return _resolve_alone(grid, board, blocked, ships, active, square, tile, collisions)
     new_board = list(board)
     new_board[square] = tile
-    movers = standing_at(ships, square)
     after, lost, same_wake, walks = _settle(grid, new_board, blocked, ships, collisions, movers)
     moved = tuple((s, ships[s], after[s]) for s in walks if s not in lost)
     return Movement(

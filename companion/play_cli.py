@@ -7,6 +7,7 @@ Every command works on the current game (the last one started or resumed) unless
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -18,8 +19,8 @@ from typing import Any
 from .actions import ActionError, Place
 from .cli import Handler, refusing
 from .dice import DiceService
-from .game import GAMES, OPTIONS, GameError
-from .games import game_info
+from .game import GameError
+from .games import Family, game_info, table_games
 from .record import RecordError, dump_lines, load_lines, replay, replay_lines
 from .render import render_board
 from .session import Session, SessionError
@@ -89,6 +90,12 @@ def _show(s: Session, as_json: bool = False, defaults: bool = False) -> None:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    info = game_info(args.name)
+    if info.family is not Family.PATH:
+        # A game with an engine of its own starts through the function its entry names.
+        module, _, func = info.new_game.partition(":")
+        start: Handler = getattr(importlib.import_module(module), func)
+        return start(args)
     players = [p for p in args.players.split(",") if p.strip()]
     store = _store(args)
     s = Session.new(store, args.name, players, args.option or (), tiles=args.tiles)
@@ -283,9 +290,10 @@ def register(sub: Any) -> None:
             p.add_argument("--json", action="store_true", help="print the state as JSON")
 
     p = add("new", cmd_new, "start a game")
-    p.add_argument("name", choices=GAMES, metavar="GAME", help=" or ".join(GAMES))
+    names = tuple(g.key for g in table_games())
+    p.add_argument("name", choices=names, metavar="GAME", help=" or ".join(names))
     p.add_argument("--players", required=True, help="seat order, comma separated: red,blue,green")
-    all_opts = sorted({o for opts in OPTIONS.values() for o in opts})
+    all_opts = sorted({o.name for g in table_games() for o in g.options})
     p.add_argument("--option", action="append", choices=all_opts, help="a rule option (repeatable)")
     p.add_argument(
         "--tiles",

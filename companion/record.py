@@ -4,6 +4,9 @@ The format is documented in ``docs/records.md``. A record is append-only: an und
 entry of its own, and replaying applies the entries in order, an ``undo`` taking back the
 last decision or roll together with the steps the companion took by itself after it.
 
+Written records (version 2) carry a checksum on every line, chained from the header to
+the last entry, so that a line damaged or edited after export is named on reading.
+
 >>> from companion.game import Game
 >>> h = Header.for_game(Game.create("tsuro", ["red", "blue"]), tiles="virtual")
 >>> Header.from_json(h.to_json(), 1).game.players
@@ -12,22 +15,33 @@ last decision or roll together with the steps the companion took by itself after
 
 from __future__ import annotations
 
+import hashlib
 import json
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from .actions import ActionError, parse_action
+from .actions import ActionError, Draw, DrawDaikaiju, Facing, parse_action
 from .daikaiju import DaikaijuDeck, DeckError, parse_deck
 from .game import Game, GameError
 from .state import State, new_state
 from .tiles import PATTERNS
 
 FORMAT = "table-companion-record"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)
+"""Versions this companion reads: version 1 has no checksums and is read as unverified."""
 SOURCES = ("player", "virtual", "physical", "auto")
 TileMode = Literal["hidden", "virtual"]
+Integrity = Literal["verified", "unverified", "edited"]
+"""How far a record read from a file can be trusted: every checksum matched; a version 1
+record (no checksums); or a record whose checksums did not match, read knowingly."""
+MAX_NAME = 24
+MAX_LINE = 1_000_000
+"""No line of a real record comes near this; longer ones are refused before parsing."""
+MAX_DEPTH = 32
 
 
 class RecordError(ValueError):
@@ -43,12 +57,92 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def name_problem(name: Any) -> str | None:
+    """Why ``name`` cannot be a player's name, or None when it can.
+
+    >>> name_problem("red") is None
+    True
+    >>> print(name_problem("\\x1b[31mred"))
+    a player's name cannot hold control characters or escapes: '\\x1b[31mred'
+    """
+    if not isinstance(name, str):
+        return f"a player's name must be text, not {name!r}"
+    shown = repr(name if len(name) <= 40 else name[:40] + "...")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        return f"a player's name cannot hold control characters or escapes: {shown}"
+    if len(name.strip()) > MAX_NAME:
+        return f"a player's name is at most {MAX_NAME} characters: {shown}"
+    return None
+
+
+def check_players(players: Any) -> list[str]:
+    """The players' names, or ValueError naming the first one that cannot be used."""
+    if not isinstance(players, (list, tuple)) or not players:
+        raise ValueError("players must be a list of names")
+    for p in players:
+        why = name_problem(p)
+        if why:
+            raise ValueError(why)
+    return list(players)
+
+
+def _whole(value: Any) -> bool:
+    """A JSON whole number: ``true`` and ``1.0`` are not."""
+    return type(value) is int
+
+
+def canonical(doc: dict[str, Any]) -> str:
+    """The text a line's checksum is taken over: its fields, sorted, without ``sum``."""
+    return json.dumps(
+        {k: v for k, v in doc.items() if k != "sum"},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+
+
+def chain(previous: str, doc: dict[str, Any]) -> str:
+    """A line's checksum: SHA-256 of the previous line's checksum and this line's fields.
+
+    The header's ``previous`` is the format name, so the chain starts at line 1.
+    """
+    data = f"{previous}\n{canonical(doc)}".encode()
+    return hashlib.sha256(data).hexdigest()[:32]
+
+
+def _depth_ok(text: str) -> bool:
+    """Whether no JSON array or object in ``text`` nests deeper than MAX_DEPTH (strings
+    are skipped), so that the parser is never asked to recurse out of the stack."""
+    depth = 0
+    in_str = escaped = False
+    for ch in text:
+        if in_str:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
+
+
 @dataclass(frozen=True)
 class Header:
     game: Game
     tiles: TileMode = "hidden"
     """Whether the companion sees the tiles drawn (``virtual``) or not (``hidden``)."""
     created: str = field(default_factory=now)
+    integrity: Integrity = "verified"
+    """``unverified`` or ``edited`` when the game came from a record that could not be
+    checked or did not check out; kept through export, so the mark is never lost."""
 
     @classmethod
     def for_game(cls, game: Game, tiles: TileMode = "hidden") -> Header:
@@ -56,7 +150,7 @@ class Header:
 
     def to_json(self) -> dict[str, Any]:
         deck = self.game.deck
-        return {
+        doc = {
             "format": FORMAT,
             "version": VERSION,
             **self.game.to_json(),
@@ -65,17 +159,30 @@ class Header:
             "daikaiju": None if deck is None else _deck_json(deck),
             "created": self.created,
         }
+        if self.integrity != "verified":
+            doc["integrity"] = self.integrity
+        return doc
 
     @classmethod
     def from_json(cls, doc: Any, line: int) -> Header:
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise RecordError(line, f"not a {FORMAT} header")
         version = doc.get("version")
-        if version != VERSION:
+        if not _whole(version) or version not in READS:
             raise RecordError(
                 line,
-                f"record version {version!r} is not supported (this companion reads {VERSION})",
+                f"record version {version!r} is not supported (this companion reads "
+                f"{' and '.join(map(str, READS))})",
             )
+        try:
+            check_players(doc.get("players"))
+        except ValueError as exc:
+            raise RecordError(line, str(exc)) from None
+        options = doc.get("options", [])
+        if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+            raise RecordError(line, "options must be a list of option names")
+        if not isinstance(doc.get("game"), str):
+            raise RecordError(line, "the header lacks the game's name")
         try:
             deck = (
                 None
@@ -85,7 +192,7 @@ class Header:
             game = Game.create(
                 doc["game"], list(doc["players"]), list(doc.get("options", [])), deck
             )
-        except (KeyError, TypeError):
+        except (KeyError, TypeError, AttributeError):
             raise RecordError(line, "the header lacks game, players or options") from None
         except (GameError, DeckError) as exc:
             raise RecordError(line, str(exc)) from None
@@ -94,13 +201,17 @@ class Header:
 
             try:
                 tiles = parse_tile_set({"tiles": doc["tile_set"]}, "record header")
-            except GameError as exc:
-                raise RecordError(line, str(exc)) from None
+            except (GameError, TypeError, AttributeError) as exc:
+                raise RecordError(line, f"the tile set cannot be read: {exc}") from None
             game = Game(game.kind, game.players, game.board, tiles, game.options, game.deck)
         mode = doc.get("tiles", "hidden")
         if mode not in ("hidden", "virtual"):
             raise RecordError(line, f"tiles must be 'hidden' or 'virtual', not {mode!r}")
-        return cls(game, mode, str(doc.get("created", "")))
+        integrity = doc.get("integrity", "verified")
+        if integrity not in ("verified", "unverified", "edited"):
+            raise RecordError(line, f"integrity must be unverified or edited, not {integrity!r}")
+        created = doc.get("created", "")
+        return cls(game, mode, created if isinstance(created, str) else "", integrity)
 
 
 def _deck_json(deck: DaikaijuDeck) -> dict[str, Any]:
@@ -148,13 +259,14 @@ class Entry:
             doc.get("by"),
             doc.get("source", "player"),
         )
-        if not isinstance(seq, int) or not isinstance(action, str):
+        if not _whole(seq) or not isinstance(action, str):
             raise RecordError(line, "an entry needs a whole-number seq and an action")
-        if by is not None and not isinstance(by, int):
+        if by is not None and not _whole(by):
             raise RecordError(line, "'by' must be a seat number or null")
         if source not in SOURCES:
             raise RecordError(line, f"source must be one of {', '.join(SOURCES)}")
-        return cls(seq, action, by, source, str(doc.get("at", "")))
+        at = doc.get("at", "")
+        return cls(seq, action, by, source, at if isinstance(at, str) else "")
 
     @property
     def is_undo(self) -> bool:
@@ -181,45 +293,119 @@ def replay(header: Header, entries: Sequence[Entry], lines: Sequence[int] | None
 
     ``lines`` gives each entry's line number in its file (default: the line after the header).
     """
+    seats = len(header.game.players)
     for n, e in enumerate(entries):
+        line = lines[n] if lines is not None else n + 2
         if e.seq != n + 1:
-            line = lines[n] if lines is not None else n + 2
             raise RecordError(line, f"entry number {e.seq} where {n + 1} was expected")
+        if e.by is not None and not 0 <= e.by < seats:
+            raise RecordError(line, f"'by' names seat {e.by}; this game has seats 0-{seats - 1}")
     state = new_state(header.game)
     for i in live_entries(entries):
         line = lines[i] if lines is not None else i + 2
         try:
-            state = state.apply(parse_action(entries[i].action))
+            action = parse_action(entries[i].action)
+            if entries[i].source == "auto" and not isinstance(action, _AUTO):
+                raise ActionError(
+                    f"{entries[i].action!r} is a choice, not a step the companion takes "
+                    "itself: its source cannot be 'auto'"
+                )
+            state = state.apply(action)
         except ActionError as exc:
             raise RecordError(line, str(exc)) from None
     return state
 
 
+_AUTO = (Draw, DrawDaikaiju, Facing)
+"""The only actions the companion takes by itself (``source: auto``)."""
+
+
 def dump_lines(header: Header, entries: Iterable[Entry]) -> list[str]:
-    lines = [json.dumps(header.to_json(), separators=(",", ":"))]
-    lines += [json.dumps(e.to_json(), separators=(",", ":")) for e in entries]
-    return lines
+    """The record as JSON Lines of the current version, each line with its chained sum."""
+    out = []
+    previous = FORMAT
+    for doc in [header.to_json(), *(e.to_json() for e in entries)]:
+        previous = doc["sum"] = chain(previous, doc)
+        out.append(json.dumps(doc, separators=(",", ":"), ensure_ascii=False))
+    return out
 
 
-def load_lines(lines: Sequence[str]) -> tuple[Header, list[Entry], list[int]]:
-    """Read a JSON Lines record: its header, entries and the entries' line numbers."""
+@dataclass(frozen=True)
+class Loaded:
+    """A record read from its lines: the entries' line numbers name them in messages."""
+
+    header: Header
+    entries: list[Entry]
+    numbers: list[int]
+    integrity: Integrity
+    problem: str = ""
+    """For an ``edited`` record: the first line whose checksum did not match."""
+
+
+def _parse_line(n: int, text: str) -> Any:
+    if len(text) > MAX_LINE:
+        raise RecordError(n, f"the line is {len(text)} characters long; no entry is that long")
+    if not _depth_ok(text):
+        raise RecordError(n, f"the line nests more than {MAX_DEPTH} levels deep")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(n, f"not valid JSON ({exc.msg}); the line may have been cut off") from None
+    except (RecursionError, ValueError) as exc:  # huge numbers and the like
+        raise RecordError(n, f"not a record line: {exc}") from None
+
+
+def _check_sums(docs: list[tuple[int, Any]]) -> str:
+    """The first line whose checksum fails, in words, or "" when all match."""
+    previous = FORMAT
+    for n, doc in docs:
+        if not isinstance(doc, dict):
+            return f"line {n}: not a JSON object"
+        want = chain(previous, doc)
+        got = doc.get("sum")
+        if got is None:
+            return f"line {n}: the line has no checksum"
+        if got != want:
+            return f"line {n}: the checksum does not match"
+        previous = want
+    return ""
+
+
+def load_lines(lines: Sequence[str], accept_edited: bool = False) -> Loaded:
+    """Read a JSON Lines record: its header, entries and the entries' line numbers.
+
+    A version 2 record whose checksums do not match is refused, naming the first line
+    that fails, unless ``accept_edited``: then it is read and marked ``edited``.
+    """
     if not lines or not lines[0].strip():
         raise RecordError(1, "the record is empty")
-    docs = []
-    for n, text in enumerate(lines, 1):
-        if not text.strip():
-            continue
-        try:
-            docs.append((n, json.loads(text)))
-        except json.JSONDecodeError as exc:
-            raise RecordError(
-                n, f"not valid JSON ({exc.msg}); the line may have been cut off"
-            ) from None
+    docs = [(n, _parse_line(n, text)) for n, text in enumerate(lines, 1) if text.strip()]
     header = Header.from_json(docs[0][1], docs[0][0])
     entries = [Entry.from_json(doc, n) for n, doc in docs[1:]]
-    return header, entries, [n for n, _ in docs[1:]]
+    numbers = [n for n, _ in docs[1:]]
+    if docs[0][1]["version"] == 1:
+        return Loaded(_marked(header, "unverified"), entries, numbers, "unverified")
+    problem = _check_sums(docs)
+    if not problem:
+        return Loaded(header, entries, numbers, header.integrity)
+    if not accept_edited:
+        line, _, why = problem.partition(": ")
+        raise RecordError(
+            int(line.removeprefix("line ")),
+            f"{why}: the record was damaged or edited after it was written "
+            "(to read it anyway, knowing that, use --accept-edited)",
+        )
+    return Loaded(_marked(header, "edited"), entries, numbers, "edited", problem)
 
 
-def replay_lines(lines: Sequence[str]) -> tuple[Header, list[Entry], State]:
-    header, entries, numbers = load_lines(lines)
-    return header, entries, replay(header, entries, numbers)
+def _marked(header: Header, integrity: Integrity) -> Header:
+    if header.integrity == "edited":  # once edited, always edited
+        return header
+    return Header(header.game, header.tiles, header.created, integrity)
+
+
+def replay_lines(
+    lines: Sequence[str], accept_edited: bool = False
+) -> tuple[Loaded, State]:
+    loaded = load_lines(lines, accept_edited)
+    return loaded, replay(loaded.header, loaded.entries, loaded.numbers)

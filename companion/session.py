@@ -14,13 +14,22 @@ from fractions import Fraction
 
 from .actions import Action, ActionError, Die, Draw, DrawDaikaiju, Facing, Place, Roll, parse_action
 from .board import Side, Square
-from .describe import instructions, prompt
+from .describe import instructions, piece, prompt
 from .dice import DiceService
 from .game import Game
 from .odds import danger, placement_risks
 from .piles import UNKNOWN
 from .placement import FINE, SELF_LOST
-from .record import Entry, Header, RecordError, TileMode, live_entries, now, replay
+from .record import (
+    Entry,
+    Header,
+    RecordError,
+    TileMode,
+    check_players,
+    live_entries,
+    now,
+    replay,
+)
 from .state import CHANCE, Phase, State, pattern_number, shown_hand_problem, why_not
 from .store import RecordStore, StoreError
 from .tiles import PATTERNS, Tile
@@ -61,6 +70,8 @@ class Session:
         self._state = state
         self.dice = dice or DiceService()
         self.last_instructions: list[str] = []
+        self.missed: list[str] = []
+        """What the table was never told: steps a crash cut short, taken on resuming."""
 
     # ---- opening -----------------------------------------------------------------------
 
@@ -74,6 +85,10 @@ class Session:
         dice: DiceService | None = None,
         tiles: TileMode = "hidden",
     ) -> Session:
+        try:
+            check_players(list(players))
+        except ValueError as exc:
+            raise SessionError(str(exc)) from None
         header = Header.for_game(Game.create(game, list(players), list(options)), tiles)
         game_id = store.create(header)
         s = cls(store, game_id, header, [], replay(header, []), dice)
@@ -81,15 +96,24 @@ class Session:
         return s
 
     @classmethod
-    def resume(cls, store: RecordStore, game_id: int, dice: DiceService | None = None) -> Session:
+    def resume(
+        cls,
+        store: RecordStore,
+        game_id: int,
+        dice: DiceService | None = None,
+        make_current: bool = True,
+    ) -> Session:
+        """Open a stored game (the current one from now on unless ``make_current`` is
+        false); steps a crash cut short are taken now and kept in ``missed``."""
         header, entries = store.load(game_id)
         try:
             state = replay(header, entries)
         except RecordError as exc:
             raise StoreError(f"game {game_id} cannot be replayed: {exc}") from None
         s = cls(store, game_id, header, entries, state, dice)
-        store.set_current(game_id)
-        s.last_instructions = s.settle()
+        if make_current:
+            store.set_current(game_id)
+        s.missed = s.last_instructions = s.settle()
         return s
 
     # ---- reading -----------------------------------------------------------------------
@@ -144,7 +168,8 @@ class Session:
         front = s.grid.square(s.front_square(s.active))
         if sq != front:
             return Verdict(
-                False, f"the tile must go on {front}, in front of the active ship, not on {sq}"
+                False,
+                f"the tile must go on {front}, in front of the active {piece(s)}, not on {sq}",
             )
         hand = s.hands[s.active]
         pattern = pattern_number(t)

@@ -17,11 +17,11 @@ draws a random number itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from .actions import (
     Action,
@@ -42,7 +42,7 @@ from .events import Event
 from .game import PATTERN_INDEX, Game
 from .paths import ORIENTED, TILE_INDEX, Grid
 from .piles import UNKNOWN, Pile, remove_one
-from .placement import FINE, Movement, held_points, rank_of, resolve, standing_at
+from .placement import FINE, Movement, held_points, rank_of, ranks_alone, resolve, standing_at
 from .tiles import PATTERNS, Tile
 
 CHANCE = -1
@@ -83,6 +83,10 @@ class Phase(Enum):
     BONUS = "bonus"
     DRAW = "draw"
     OVER = "over"
+
+    # Phases key the handler table and are looked up on every action; Enum's own hash
+    # goes through the member's name in Python, identity is the same and far cheaper.
+    __hash__ = object.__hash__
 
 
 CHANCE_PHASES = frozenset(
@@ -142,6 +146,12 @@ class State:
     last_die: int = 0
     outcome: Outcome | None = None
     events: tuple[Event, ...] = ()
+    # Working fields, outside equality. ``_draft`` marks the fresh copy an ``apply`` is
+    # building: until it is handed back nobody else holds it, so it is updated in place
+    # rather than copied once per step. ``_ranked`` keeps the ranks of the active hand,
+    # computed once for the legal set and reused when the placement is applied.
+    _draft: bool = field(default=False, init=False, compare=False, repr=False)
+    _ranked: Ranked | None = field(default=None, init=False, compare=False, repr=False)
 
     # ---- reading the state -------------------------------------------------------------
 
@@ -177,6 +187,8 @@ class State:
         return tuple([s for s, pos in enumerate(self.ships) if pos >= 0])
 
     def daikaiju_squares(self) -> frozenset[int]:
+        if not self.daikaiju:
+            return _NO_SQUARES
         return frozenset(d.square for d in self.daikaiju)
 
     def front_square(self, seat: int) -> int:
@@ -245,13 +257,46 @@ class State:
         sq = self.front_square(active)
         collisions = self.game.collisions
         movers = standing_at(ships, sq)
+        tiles = [o for t in sorted({t for t in hand if t >= 0}) for o in ROTATIONS[t]]
+        if movers == [active]:
+            return ranks_alone(g, board, blocked, ships, active, sq, tiles, collisions)
         held = held_points(ships, movers)
         scratch = list(board)
         return [
             (o, rank_of(g, scratch, blocked, ships, active, sq, o, collisions, movers, held))
-            for t in sorted({t for t in hand if t >= 0})
-            for o in ROTATIONS[t]
+            for o in tiles
         ]
+
+    def _hand_ranks(self) -> Ranked:
+        """The ranks of the active hand, kept on the state once computed."""
+        d = self.__dict__
+        ranked: Ranked | None = d.get("_ranked")
+        if ranked is None:
+            options = self._ranks(self.hands[self.active])
+            best = min((r for _, r in options), default=FINE)
+            # with part of the hand hidden, only placements that are sure to be allowed
+            allowed = best if self.hand_known(self.active) else FINE
+            ranked = Ranked(dict(options), tuple(o for o, r in options if r == allowed), best)
+            if not d.get("_draft"):
+                d["_ranked"] = ranked
+        return ranked
+
+    def legal_tiles(self) -> tuple[int, ...]:
+        """The legal placements as oriented tiles (indices into ``ORIENTED``) for the
+        square in front of the active ship: ``legal_actions()`` without building a
+        :class:`~companion.actions.Place` for each.
+        """
+        if self.phase is not Phase.PLACE:
+            return ()
+        return self._hand_ranks().legal
+
+    def apply_tile(self, tile: int) -> State:
+        """``apply(Place(front square, ORIENTED[tile]))``, with no action object made."""
+        if self.phase is not Phase.PLACE:
+            raise IllegalAction(f"no tile can be laid now: {self.expecting()}")
+        if not 0 <= tile < len(ORIENTED):
+            raise IllegalAction(f"{tile} is not an oriented tile (0-{len(ORIENTED) - 1})")
+        return _finished(_place(_drafted(self), self.front_square(self.active), tile, None))
 
     def legal_actions(self) -> list[Action]:
         p = self.phase
@@ -260,19 +305,16 @@ class State:
         if p is Phase.RELOCATE:
             return [Relocate(pt) for pt in self._relocations()]
         if p is Phase.PLACE:
-            options = self._ranks(self.hands[self.active])
-            best = min((r for _, r in options), default=FINE)
-            if not self.hand_known(self.active):
-                best = FINE  # the rest of the hand is hidden: only sure placements
             sq = self.grid.square(self.front_square(self.active))
-            return [Place(sq, ORIENTED[o]) for o, r in options if r == best]
+            return [Place(sq, ORIENTED[o]) for o in self._hand_ranks().legal]
         if p is Phase.BONUS:
             return self._bonus_choices()
         return []
 
     def _free_start_marks(self) -> list[Point]:
-        taken = {self.ships[s] for s in range(self.seats) if self.ships[s] >= 0}
-        return [m for m in self.game.board.start_marks if self.grid.position(m) not in taken]
+        taken = set(self.ships)
+        marks = self.game.board.start_marks
+        return [m for m, pos in zip(marks, self.game.start_positions) if pos not in taken]
 
     def _relocations(self) -> list[Point]:
         g = self.grid
@@ -280,8 +322,7 @@ class State:
         taken = set(self.ships)
         blocked = self.daikaiju_squares()
         out = []
-        for m in self.game.board.start_marks:
-            pos = g.position(m)
+        for m, pos in zip(self.game.board.start_marks, self.game.start_positions):
             sq = pos >> 3
             if m.side != here.side or pos in taken or self.board[sq] >= 0 or sq in blocked:
                 continue
@@ -306,7 +347,7 @@ class State:
         handler = _HANDLERS.get((self.phase, type(action)))
         if handler is None:
             raise IllegalAction(f"{action.notation()!r} is not possible now: {self.expecting()}")
-        return handler(replace(self, events=()), action)
+        return _finished(handler(_drafted(self), action))
 
     def expecting(self) -> str:
         """What kind of input the game waits for, in words."""
@@ -337,13 +378,51 @@ def _pattern_numbers(tiles: Sequence[Tile | None]) -> tuple[int, ...]:
     return tuple(pattern_number(t) if t is not None else UNKNOWN for t in tiles)
 
 
+class Ranked(NamedTuple):
+    """The ranks of the active hand: every oriented tile's, the legal ones, the best."""
+
+    ranks: dict[int, int]
+    legal: tuple[int, ...]
+    best: int
+
+
+_NO_SQUARES: frozenset[int] = frozenset()
+
+
 def replace(s: State, **changes: Any) -> State:
-    """``dataclasses.replace`` without its per-call bookkeeping: states are made very often."""
+    """``dataclasses.replace`` without its per-call bookkeeping: states are made very often.
+
+    The draft an ``apply`` is building is changed in place (see ``State._draft``).
+    """
+    d = s.__dict__
+    if d.get("_draft"):
+        d.update(changes)
+        d["_ranked"] = None
+        return s
+    new = object.__new__(State)
+    nd = new.__dict__
+    nd.update(d)
+    nd.update(changes)
+    nd["_ranked"] = None
+    return new
+
+
+def _drafted(s: State) -> State:
+    """A private copy for one ``apply`` to build on; it keeps the ranks of the hand until
+    its first change, so that the placement being applied can reuse them."""
     new = object.__new__(State)
     d = new.__dict__
     d.update(s.__dict__)
-    d.update(changes)
+    d["events"] = ()
+    d["_draft"] = True
     return new
+
+
+def _finished(s: State) -> State:
+    d = s.__dict__
+    d["_draft"] = False
+    d["_ranked"] = None
+    return s
 
 
 def new_state(game: Game) -> State:
@@ -691,49 +770,63 @@ def _over(s: State, winners: Sequence[int], reason: str) -> State:
 
 
 def _apply_place(s: State, a: Place) -> State:
-    g = s.grid
-    seat = s.active
-    front = g.square(s.front_square(seat))
-    if a.square != front:
+    front = s.front_square(s.active)
+    r, c = divmod(front, s.grid.cols)
+    if (a.square.row, a.square.col) != (r + 1, c + 1):
         raise IllegalAction(
-            f"the tile must go on {front}, the square in front of the {s.game.players[seat]} ship, not on {a.square}"
+            f"the tile must go on {s.grid.square(front)}, the square in front of the "
+            f"{s.game.players[s.active]} ship, not on {a.square}"
         )
-    pattern = pattern_number(a.tile)
+    return _place(s, front, TILE_INDEX[a.tile], a.hand)
+
+
+def _place(s: State, sq: int, tile: int, shown: Sequence[Tile] | None) -> State:
+    """Lay oriented ``tile`` on ``sq``, the square in front of the active ship."""
+    seat = s.active
+    pattern = PATTERN_OF[tile]
     hand = s.hands[seat]
     pile = s.pile
-    if a.hand is not None:
-        hand, pile = _revealed(s, seat, a.hand)
+    ranked = s._ranked  # the ranks of the legal set, when they were asked for
+    if shown is not None:
+        hand, pile = _revealed(s, seat, shown)
     if pattern not in hand:
         if UNKNOWN not in hand or pattern not in pile.unseen:
-            raise IllegalAction(f"tile {a.tile} is not in the {s.game.players[seat]} hand")
+            raise IllegalAction(f"tile {ORIENTED[tile]} is not in the {s.game.players[seat]} hand")
         hand = (*remove_one(hand, UNKNOWN), pattern)
         pile = pile.learn([pattern])
-    move = s.movement(a)
+    if hand is not s.hands[seat]:
+        ranked = None  # ranked for another hand than this one
+    move = resolve(
+        s.grid, s.board, s.daikaiju_squares(), s.ships, seat, sq, tile, s.game.collisions
+    )
     if move.rank != FINE:
         if UNKNOWN in hand:
             raise IllegalAction(
                 why_not(move.rank)
-                + f"; show the whole hand to rule on it ('place {a.square} {a.tile} hand T1 T2 T3')"
+                + f"; show the whole hand to rule on it ('place {s.grid.square(sq)} {ORIENTED[tile]} "
+                "hand T1 T2 T3')"
             )
-        best = s.best_rank(hand)
+        best = ranked.best if ranked is not None else s.best_rank(hand)
         if move.rank != best:
             raise IllegalAction(why_not(move.rank) + " while the hand allows a better placement")
-    sq = g.index(a.square)
     lost_now = move.lost_seats()
     hand = remove_one(hand, pattern)
-    board = (*s.board[:sq], move.tile, *s.board[sq + 1 :])
-    events: list[Event] = [Event("tile-placed", seat=seat, square=sq, detail=a.tile.notation())]
+    board = (*s.board[:sq], tile, *s.board[sq + 1 :])
+    events = [Event("tile-placed", seat=seat, square=sq, detail=ORIENTED[tile].notation())]
     events += [Event("ship-moved", seat=m, square=frm, to=to) for m, frm, to in move.moved]
+    ships = move.ships
+    if lost_now:  # lost ships keep their place until _lose takes them off
+        ships = tuple(s.ships[i] if i in lost_now else pos for i, pos in enumerate(ships))
     s = replace(
         s,
         board=board,
         hands=_with_hand(s.hands, seat, hand),
         pile=pile,
-        ships=tuple(s.ships[i] if i in lost_now else pos for i, pos in enumerate(move.ships)),
+        ships=ships,
         events=tuple(events),
     )
     others = [(x, why) for x, why in move.lost if x != seat]
-    bonus = s.game.seas and bool(others) and seat not in move.lost_seats()
+    bonus = s.game.seas and bool(others) and seat not in lost_now
     if move.lost:
         s = _lose(s, move.lost, pool_hands=bonus)
     if s.phase is Phase.OVER:

@@ -1,29 +1,160 @@
-"""The rules core imports no camera, screen or pin library (the inward-arrows rule)."""
+"""Imports point inward (docs/architecture.md): checked for every package.
 
+- ``ui`` may use everything;
+- ``vision`` and ``hardware`` use the core and the games, never ``ui`` or each other;
+- the games use the core, never another game or an outer package;
+- the core (registry, dice, records store, locations, config, command entry) uses no game;
+- nothing under ``companion`` imports a camera, screen, pin or array library.
+
+The static check reads every module's import statements (so an import inside a function
+counts too); the runtime check imports every ``companion`` module and looks at what
+Python actually loaded.
+"""
+
+from __future__ import annotations
+
+import ast
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import companion
 
-FORBIDDEN = ("cv2", "kivy", "gpiozero", "picamera2", "vision", "ui", "hardware", "numpy")
+ROOT = Path(__file__).resolve().parent.parent
+OUTER_LIBRARIES = ("cv2", "kivy", "gpiozero", "picamera2", "numpy")
+
+# The game packages. The path engine still lies loose in companion/, so its modules are
+# listed by name; the Tsushima and Rigadoon engines are packages of their own. The record
+# module (format, checksums, and the path games' replay) is neither core nor game yet.
+PATH_ENGINE = frozenset(
+    f"companion.{m}"
+    for m in (
+        "game", "state", "actions", "paths", "placement", "piles", "daikaiju", "odds",
+        "describe", "events", "render", "view", "session", "advisor",
+    )
+)
+GAME_PACKAGES = ("companion.tsushima", "companion.rigadoon")
+CORE = frozenset(
+    f"companion.{m}"
+    for m in ("games", "dice", "locations", "config", "cli", "board", "tiles", "store")
+)
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module a file imports, relative imports resolved."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                mod = ".".join([*base, node.module] if node.module else base)
+            else:
+                mod = node.module or ""
+            out.add(mod)
+            out.update(f"{mod}.{a.name}" for a in node.names)  # `from pkg import module`
+    return out
+
+
+def _game_of(module: str) -> str | None:
+    if module in PATH_ENGINE:
+        return "path"
+    for pkg in GAME_PACKAGES:
+        if module == pkg or module.startswith(pkg + "."):
+            return pkg
+    return None
+
+
+def _root(module: str) -> str:
+    """The package a module belongs to, for reporting each reach once."""
+    return _game_of(module) or _top(module)
+
+
+def _top(module: str) -> str:
+    return module.split(".")[0]
+
+
+def violations(files: list[Path]) -> list[str]:
+    """One line for each module and each package it must not reach."""
+    bad: dict[tuple[str, str], str] = {}
+    for path in files:
+        me = _module_name(path)
+        top, game = _top(me), _game_of(me)
+        for imp in sorted(_imports(path)):
+            there = _top(imp)
+            if top == "companion" and there in ("vision", "ui", "hardware", *OUTER_LIBRARIES):
+                bad.setdefault((me, _root(imp)), f"{me} imports {imp}: the rules core uses no outer package")
+            elif top == "vision" and there in ("ui", "hardware", "kivy", "gpiozero"):
+                bad.setdefault((me, _root(imp)), f"{me} imports {imp}: vision uses only the core and the games")
+            elif top == "hardware" and there in ("ui", "vision", "kivy", "cv2", "picamera2"):
+                bad.setdefault((me, _root(imp)), f"{me} imports {imp}: hardware uses only the core and the games")
+            elif top == "companion":
+                other = _game_of(imp)
+                if me in CORE and other is not None:
+                    bad.setdefault((me, _root(imp)), f"{me} imports {imp}: the core uses no game")
+                elif game is not None and other is not None and other != game:
+                    bad.setdefault((me, _root(imp)), f"{me} imports {imp}: a game uses no other game")
+    return list(bad.values())
+
+
+def _sources() -> list[Path]:
+    return sorted(
+        p for pkg in ("companion", "vision", "hardware", "ui") for p in (ROOT / pkg).rglob("*.py")
+    )
+
+
+def test_every_package_imports_only_inward():
+    files = _sources()
+    assert len(files) > 80 and any(f.parts[-2] == "tsushima" for f in files)
+    assert violations(files) == []
+
+
+def test_the_static_check_catches_each_kind_of_arrow_that_runs_back(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    cases = {
+        "companion/dice.py": "import cv2\n",
+        "companion/games.py": "from .tsushima import battle\n",
+        "companion/tsushima/fire.py": "from companion import state\n",
+        "vision/read.py": "from ui.app import TableApp\n",
+        "hardware/leds.py": "def f():\n    import kivy\n",
+        "companion/tsushima/ok.py": "from companion.dice import DiceService\n",
+    }
+    for rel, text in cases.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    found = violations(sorted(tmp_path.rglob("*.py")))
+    assert len(found) == 5, found
+    assert not any(line.startswith("companion.tsushima.ok") for line in found)
 
 
 def test_importing_every_companion_module_loads_no_outer_library():
     modules = sorted(m.name for m in pkgutil.walk_packages(companion.__path__, "companion."))
     assert "companion.state" in modules and len(modules) > 15
+    forbidden = ("vision", "ui", "hardware", *OUTER_LIBRARIES)
     code = (
         "import importlib, sys\n"
         f"for m in {modules!r}: importlib.import_module(m)\n"
         "from companion.cli import build_parser\n"
-        f"bad = sorted(n for n in sys.modules if n.split('.')[0] in {FORBIDDEN!r})\n"
+        f"bad = sorted(n for n in sys.modules if n.split('.')[0] in {forbidden!r})\n"
         "print(','.join(bad))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "", f"companion pulled in: {out.stdout}"
 
 
-def test_the_check_would_catch_a_forbidden_import():
+def test_the_runtime_check_would_catch_a_forbidden_import():
     code = "import sys, json\nimport numpy\nprint([n for n in sys.modules if n == 'numpy'])"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "numpy" in out.stdout

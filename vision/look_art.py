@@ -112,8 +112,11 @@ def brush(img: np.ndarray, pts: np.ndarray, widths: np.ndarray, colour: BGR,
     """A brush stroke along ``pts`` (pixels) whose width swells and thins (``widths`` px)."""
     h, w = img.shape[:2]
     mask = np.zeros((h, w), np.uint8)
-    for (x, y), r in zip(pts, widths, strict=True):
-        cv2.circle(mask, (int(x), int(y)), max(1, int(r / 2)), 255, -1, cv2.LINE_AA)
+    ends = np.round(pts).astype(np.int32)
+    for k in range(len(pts) - 1):  # segments joined by round caps: no beads on thin strokes
+        thick = max(1, int(round(float(widths[k]))))
+        a, b = (int(ends[k][0]), int(ends[k][1])), (int(ends[k + 1][0]), int(ends[k + 1][1]))
+        cv2.line(mask, a, b, 255, thick, cv2.LINE_AA)
     blend(img, mask.astype(np.float32) / 255.0, colour, alpha)
 
 

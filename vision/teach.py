@@ -1,9 +1,10 @@
-"""Learning the look of the owner's own pieces from photos (contracts.md 4).
+"""Learning the look of the owner's own pieces and board from photos (contracts.md 4).
 
 Each taught square gives the look of one piece in one orientation; a quarter turn of the
-patch gives the other orientations for free. Tiles never shown are drawn from what was
-learned of their paths: every path (a pair of points) has a look, and a tile looks like the
-bare tile plus its four paths. That guess is only used where no photo of the tile exists.
+crop gives the other orientations for free. Each bare square gives that square's own bare
+look (the board's art differs square by square). A photo whose layout names a piece on a
+square that is bare in the photo teaches nothing: teaching stops and says which.
+Tiles never shown are left to the built-in reading (:mod:`vision.read_paths`).
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from companion.tiles import Tile, TileError, all_oriented
 
 from .board_finder import BoardFinder
 from .errors import LayoutError
-from .features import GRID, PX, jittered_patch, normalise, patches, rotate_patch, warp_top_down
+from .features import warp_top_down
 from .geometry import MarkerLayout
+from .read_features import DIM, PX, brightness, crops, prepare, steady_crop, turned, unit
+from .read_taught import EMPTY, TaughtModel, calibrate
 from .reading import Daikaiju
 from .recognise import _grey
 from .sources import load_image
@@ -39,8 +42,12 @@ class TeachImage:
 class Lesson:
     """What the photos showed, before it is turned into templates."""
 
-    samples: list[tuple[str, np.ndarray]] = field(default_factory=list)  # label, raw patch
-    empty: list[np.ndarray] = field(default_factory=list)
+    rows: int
+    cols: int
+    samples: list[tuple[str, np.ndarray]] = field(default_factory=list)  # label, crop
+    empty: dict[int, list[np.ndarray]] = field(default_factory=dict)  # square index, crops
+    details: list[tuple[str, int, float]] = field(default_factory=list)  # label, square, detail
+    reads: list[tuple[str, int, np.ndarray]] = field(default_factory=list)  # for calibration
     images: int = 0
 
 
@@ -96,97 +103,107 @@ def _piece(value: object, where: str) -> Taught:
 def learn(images: list[TeachImage], board: BoardProfile,
           layout: MarkerLayout | None = None) -> Lesson:
     """Find the board in every photo and cut out the taught squares."""
-    lesson = Lesson()
+    lesson = Lesson(board.rows, board.cols)
     for item in images:
         frame = load_image(item.path)
         grey = _grey(frame)
         assert grey is not None
         finder = BoardFinder(board.rows, board.cols, layout)
         pose = finder.find(grey)  # BoardNotFound names the problem
-        top = warp_top_down(grey, pose.homography, board.rows, board.cols)
-        raw = patches(top, board.rows, board.cols)
+        top = warp_top_down(grey, pose.homography, board.rows, board.cols, PX)
+        prep = prepare(top, board.rows, board.cols)
+        centred = crops(prep, None, ((0, 0),))[:, 0]
+        light = brightness(prep)
         for sq, piece in item.squares.items():
+            i = board.index(sq)
+            detail = float(centred[i].std()) / max(float(light[i]), 1.0)
+            label = EMPTY if piece is None else (
+                daikaiju_label(piece.facing) if isinstance(piece, Daikaiju) else piece.notation())
+            lesson.details.append((label, i, detail))
+            # Each taught square, with all its shifts, for reading back (calibration).
+            lesson.reads.append((label, i, crops(prep, np.array([i]))[0]))
             if piece is None:
-                lesson.empty.append(raw[board.index(sq)])
-                continue
-            p = jittered_patch(top, (sq.col - 1) * PX, (sq.row - 1) * PX)
-            if isinstance(piece, Daikaiju):
-                lesson.samples.append((daikaiju_label(piece.facing), p))
+                lesson.empty.setdefault(i, []).append(centred[i])
             else:
-                lesson.samples.append((piece.notation(), p))
+                lesson.samples.append((label, steady_crop(top, board.rows, board.cols, i)))
         lesson.images += 1
     return lesson
 
 
+def contradictions(images: list[TeachImage], lesson: Lesson) -> list[str]:
+    """Squares a layout names as holding a piece that look bare in its photo: as plain as
+    the bare squares, or like that square's own bare look."""
+    bare = [d for lb, _, d in lesson.details if lb == EMPTY]
+    pieces = [d for lb, _, d in lesson.details if lb != EMPTY]
+    if not pieces:
+        return []
+    line = float(np.median(pieces)) * 0.4
+    plain_board = not bare or float(np.percentile(bare, 90)) < line
+    own = {i: unit(np.mean(v, axis=0))[0] for i, v in lesson.empty.items()}
+    out = []
+    for (label, i, detail), (_, _, shifted) in zip(lesson.details, lesson.reads, strict=True):
+        if label == EMPTY:
+            continue
+        looks_bare = plain_board and detail < line
+        if i in own:
+            sims = unit(shifted)[0] @ own[i]
+            looks_bare = looks_bare or float(sims.max()) > 0.85
+        if looks_bare:
+            out.append(f"r{i // lesson.cols + 1}c{i % lesson.cols + 1} ({label})")
+    return out
+
+
 def build_templates(lesson: Lesson) -> TemplateSet:
-    """Templates from a lesson: every taught look in its four orientations, then a
-    path-by-path guess for tiles never shown."""
+    """Templates from a lesson: every taught look in its four orientations, each square's bare
+    look, and the calling line calibrated by reading the taught squares back."""
     if not lesson.samples:
         raise LayoutError("nothing to learn: the layout names no tile or daikaiju square")
-    labels: list[str] = []
-    looks: list[np.ndarray] = []
-    for label, p in lesson.samples:
+    looks: dict[str, list[np.ndarray]] = {}
+    for label, crop in lesson.samples:
         for k in range(4):
-            labels.append(_turn(label, k))
-            looks.append(rotate_patch(p, k))
-    taught = set(labels)
-    guessed = _guess_untaught(labels, looks, taught)
-    for label, p in guessed.items():
-        labels.append(label)
-        looks.append(p)
-    vecs, contrast = normalise(np.stack(looks))
-    piece_min = float(np.percentile(contrast[: 4 * len(lesson.samples)], 1))
-    if lesson.empty:
-        empty_max = float(normalise(np.stack(lesson.empty))[1].max())
-        threshold = float(np.sqrt(max(empty_max, 0.005) * piece_min))
-    else:
-        threshold = piece_min / 3
-    return TemplateSet(labels, vecs, threshold, source="taught")
+            looks.setdefault(_turn(label, k), []).append(turned(crop, k))
+    labels = sorted(looks)
+    vectors = unit(np.stack([np.mean(looks[lb], axis=0) for lb in labels]))[0]
+    n = lesson.rows * lesson.cols
+    empty = np.zeros((n, DIM), np.float32)
+    empty_detail = np.full(n, -1.0, np.float32)
+    for i, items in lesson.empty.items():
+        empty[i] = unit(np.mean(items, axis=0))[0]
+    for label, i, detail in lesson.details:
+        if label == EMPTY:
+            empty_detail[i] = max(float(empty_detail[i]), detail)
+    piece_details = [d for lb, _, d in lesson.details if lb != EMPTY]
+    model = TaughtModel(lesson.rows, lesson.cols, labels, vectors, empty, empty_detail,
+                        float(np.percentile(piece_details, 5)))
+    _calibrate(model, lesson)
+    return TemplateSet(labels, vectors, model.piece_detail, source="taught", model=model)
+
+
+def _calibrate(model: TaughtModel, lesson: Lesson) -> None:
+    from .read_taught import Scored
+
+    samples = []
+    for label, i, shifted in lesson.reads:
+        vecs, std = unit(shifted)
+        sims = (vecs @ model.vectors.T).max(axis=0)
+        scored = Scored(np.array([i]), sims[None], np.zeros(1), np.zeros(1))
+        samples.append((label, scored, 0))
+    calibrate(model, samples)
 
 
 _turn = _turned
 
 
-_PAIRS = [(a, b) for a in range(8) for b in range(a + 1, 8)]
-_PAIR_INDEX = {pair: i for i, pair in enumerate(_PAIRS)}
-
-
-def _guess_untaught(labels: list[str], looks: list[np.ndarray],
-                    taught: set[str]) -> dict[str, np.ndarray]:
-    """Fit look = bare tile + sum of its paths' looks (least squares over taught tiles),
-    then draw the untaught tiles whose every path was seen."""
-    rows, ys = [], []
-    for label, p in zip(labels, looks, strict=True):
-        if label.startswith(DAIKAIJU):
-            continue
-        x = np.zeros(1 + len(_PAIRS), np.float32)
-        x[0] = 1.0
-        for pair in Tile.parse(label).pairs():
-            x[1 + _PAIR_INDEX[pair]] = 1.0
-        rows.append(x)
-        ys.append((p / max(float(p.mean()), 1.0)).ravel())
-    if len(rows) < 8:
-        return {}
-    design, target = np.stack(rows), np.stack(ys)
-    coef, *_ = np.linalg.lstsq(design, target, rcond=None)
-    seen = design[:, 1:].sum(axis=0) > 0
-    out: dict[str, np.ndarray] = {}
-    for tile in all_oriented():
-        label = tile.notation()
-        if label in taught:
-            continue
-        idx = [1 + _PAIR_INDEX[pair] for pair in tile.pairs()]
-        if not all(seen[i - 1] for i in idx):
-            continue
-        out[label] = (coef[0] + coef[idx].sum(axis=0)).reshape(GRID, GRID)
-    return out
-
-
 def teach(layout_path: Path, board: BoardProfile, profile_dir: Path,
           marker_layout: MarkerLayout | None = None) -> tuple[TemplateSet, Lesson]:
-    """The whole of ``companion vision teach``: parse, learn, build and save."""
+    """The whole of ``companion vision teach``: parse, learn, check, build and save."""
     images = parse_layout(layout_path, board)
     lesson = learn(images, board, marker_layout)
+    wrong = contradictions(images, lesson)
+    if wrong:
+        raise LayoutError(f"the layout names pieces on squares that are bare in the photo: "
+                          f"{', '.join(wrong[:6])}{' ...' if len(wrong) > 6 else ''}; "
+                          f"nothing was learned")
     templates = build_templates(lesson)
     templates.save(profile_dir)
     record = {
@@ -195,6 +212,7 @@ def teach(layout_path: Path, board: BoardProfile, profile_dir: Path,
         "taught": sorted({lb for lb, _ in lesson.samples}),
         "empty_squares": len(lesson.empty),
         "looks": len(templates.labels),
+        "least": round(templates.model.least if templates.model else 0.0, 3),
     }
     (profile_dir / "teach.json").write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
     return templates, lesson
@@ -203,9 +221,8 @@ def teach(layout_path: Path, board: BoardProfile, profile_dir: Path,
 def summary(templates: TemplateSet, lesson: Lesson) -> str:
     tiles = {lb for lb in templates.labels if not lb.startswith(DAIKAIJU)}
     taught = {lb for lb, _ in lesson.samples}
-    shown = {_turn(lb, k) for lb in taught for k in range(4)}
-    return (f"learned {len(lesson.samples)} pieces and {len(lesson.empty)} empty squares from "
-            f"{lesson.images} photo(s): {len(tiles & shown)} oriented tiles seen, "
-            f"{len(tiles - shown)} drawn from their paths, "
-            f"{105 - len(tiles)} not recognisable yet")
-
+    n = lesson.rows * lesson.cols
+    return (f"learned {len(lesson.samples)} pieces and {len(lesson.empty)} of {n} bare squares "
+            f"from {lesson.images} photo(s): {len(tiles)} oriented tiles seen, "
+            f"{105 - len(tiles)} left to the built-in reading; "
+            f"{len(taught)} taught looks")

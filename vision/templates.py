@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -23,8 +24,12 @@ from .drawing import BUILTIN, Style, draw_daikaiju, draw_tile
 from .errors import ProfileError
 from .features import PX, jittered_patch, normalise, patches, rotate_patch
 
+if TYPE_CHECKING:
+    from .read_taught import TaughtModel
+
 DAIKAIJU = "daikaiju"
 TEMPLATES_FILE = "templates.npz"
+FORMAT = 2  # issue 9: per-square bare looks, shifted crops, calibrated calling line
 
 
 def daikaiju_label(facing: Side) -> str:
@@ -41,15 +46,22 @@ class TemplateSet:
     vectors: np.ndarray  # (n, GRID*GRID) float32, unit length, zero mean
     empty_contrast: float  # contrast below this reads as empty
     source: str = "built-in"
+    model: TaughtModel | None = None  # what ``teach`` learned (vision.read_taught)
 
     def save(self, directory: Path) -> None:
         directory.mkdir(parents=True, exist_ok=True)
+        m = self.model
+        if m is None:
+            raise ProfileError("only taught templates are saved in a profile")
         np.savez_compressed(
             directory / TEMPLATES_FILE,
-            vectors=self.vectors.astype(np.float32),
-            labels=np.array(self.labels),
-            meta=np.array(json.dumps({"empty_contrast": self.empty_contrast,
-                                      "source": self.source})),
+            vectors=m.vectors.astype(np.float32),
+            labels=np.array(m.labels),
+            empty=m.empty.astype(np.float32),
+            empty_detail=m.empty_detail.astype(np.float32),
+            meta=np.array(json.dumps({
+                "format": FORMAT, "rows": m.rows, "cols": m.cols, "source": self.source,
+                "piece_detail": m.piece_detail, "least": m.least, "margin": m.margin})),
         )
 
     @classmethod
@@ -57,16 +69,32 @@ class TemplateSet:
         path = directory / TEMPLATES_FILE
         if not path.is_file():
             raise ProfileError(f"{directory}: no {TEMPLATES_FILE}; run `companion vision teach`")
+        from .read_features import DIM
+        from .read_taught import TaughtModel
+
         try:
             with np.load(path, allow_pickle=False) as data:
+                meta = json.loads(str(data["meta"]))
+                if meta.get("format") != FORMAT:
+                    raise ProfileError(f"{path} was made by an older version of the reader; "
+                                       f"run `companion vision teach` again")
                 vectors = data["vectors"].astype(np.float32)
                 labels = [str(x) for x in data["labels"]]
-                meta = json.loads(str(data["meta"]))
-        except (OSError, KeyError, ValueError) as exc:
+                empty = data["empty"].astype(np.float32)
+                empty_detail = data["empty_detail"].astype(np.float32)
+                rows, cols = int(meta["rows"]), int(meta["cols"])
+                model = TaughtModel(rows, cols, labels, vectors, empty, empty_detail,
+                                    float(meta["piece_detail"]), float(meta["least"]),
+                                    float(meta["margin"]))
+        except (OSError, KeyError, ValueError, TypeError) as exc:
+            if isinstance(exc, ProfileError):
+                raise
             raise ProfileError(f"{path} is unreadable: {exc}") from None
-        if len(labels) != len(vectors) or vectors.ndim != 2:
+        if (len(labels) != len(vectors) or vectors.ndim != 2 or vectors.shape[1] != DIM
+                or empty.shape != (rows * cols, DIM) or empty_detail.shape != (rows * cols,)):
             raise ProfileError(f"{path} is damaged: {len(labels)} labels, {len(vectors)} looks")
-        return cls(labels, vectors, float(meta["empty_contrast"]), str(meta.get("source", "")))
+        return cls(labels, vectors, model.piece_detail, str(meta.get("source", "taught")),
+                   model)
 
 
 def square_image(art: np.ndarray | None, px: int = PX, board: tuple[int, int, int] = (104, 96, 74),

@@ -31,7 +31,16 @@ from typing import TYPE_CHECKING, Any
 from .dice import check_die
 from .divisions import check_division
 from .errors import TsushimaError
-from .fire import Conditions, Shot, Weapon, coast_battery, gun_shot, range_between, torpedo_shot
+from .fire import (
+    Conditions,
+    FlightSalvos,
+    Shot,
+    Weapon,
+    coast_battery,
+    gun_shot,
+    range_between,
+    torpedo_shot,
+)
 from .tables import Result
 from .units import GUN_SLOTS, Ship, ShipType, Side
 
@@ -150,6 +159,7 @@ class Engagement:
     silent_side: Side | None = None  # first-turn surprise
     silent_firing_rounds: int = 0
     log: tuple[str, ...] = ()
+    flight_salvos: FlightSalvos = FlightSalvos.OWN
 
     # ----- looking things up -------------------------------------------------------------
     def ship(self, ident: str) -> Ship:
@@ -258,11 +268,19 @@ class Engagement:
         e = self
         for ident in detach:
             e = e._detach(ident, side)
+        already = e.flight_successes(side) is not None
         if flee or flee_merchants:
             e = e._begin_flight(side, merchants_only=not flee)
         successes = e.flight_successes(side)
         three = False
-        if successes is not None and successes < FLIGHT_SUCCESSES:
+        if successes is not None and not already:
+            # the flight die belongs to the fleeing side's later movement rounds
+            if flight_die is not None:
+                raise TsushimaError(
+                    "the flight die is rolled in each movement round after flight is declared, "
+                    "not in the round it begins"
+                )
+        elif successes is not None and successes < FLIGHT_SUCCESSES:
             if flight_die is None:
                 if any(e.formation(k).fleeing for k in moves if moves[k]):
                     raise TsushimaError(
@@ -304,11 +322,15 @@ class Engagement:
                 raise TsushimaError(f"{f.ident} has not earned a three-column move")
             col = f.column + delta
             if e.port is not None and not 1 <= col <= COLUMNS:
-                if side is not e.port_owner or col != HOME_EDGE[side] + away:
+                # no displacement in port: each side may sail off its own end only, and only
+                # the defender's exits are counted against the limit
+                if (col - HOME_EDGE[side]) * away <= 0:
                     raise TsushimaError(
-                        "in a port battle only the defender may leave, off his own end"
+                        f"in a port battle {f.ident} may leave only off its own end "
+                        f"(past column {HOME_EDGE[side]})"
                     )
-                exits_from_port += len(e.live(f))
+                if side is e.port_owner:
+                    exits_from_port += len(e.live(f))
             new[new.index(f)] = dataclasses.replace(f, column=col)
         if exits_from_port > PORT_EXITS_PER_ROUND:
             raise TsushimaError(
@@ -502,6 +524,8 @@ class Engagement:
             target_screened=self.screened(tf),
             shared_target=shared,
             firer_fleeing=ff is not None and ff.fleeing,
+            target_fleeing=tf.fleeing,
+            flight_salvos=self.flight_salvos,
         )
         return gun_shot(firer, target, order.weapon, cond, self.data)
 
@@ -745,6 +769,29 @@ class Engagement:
         return lines
 
 
+def _new_ship(name: str, data: DataSet, placed: Sequence[Ship]) -> Ship:
+    """A ship named in a custom set-up. Destroyers, torpedo boats and merchants are numbered
+    per navy as in fleet files (``JD1``, ``JD2`` ...): a numbered name is taken as given, a
+    bare counter name (``japan:Destroyer``) takes the next free number."""
+    from .scenarios import parse_small_craft, small_craft_ident
+
+    numbered = parse_small_craft(name, data)
+    if numbered is not None:
+        return Ship(numbered[0], numbered[1])
+    counter = data.counter(name)
+    if counter.count > 1 and (counter.type.small_craft or counter.type is ShipType.M):
+        taken = {s.ident for s in placed}
+        for n in range(1, counter.count + 1):
+            ident = small_craft_ident(counter.nation, counter.type, n)
+            if ident not in taken:
+                return Ship(ident, counter)
+        raise TsushimaError(
+            f"the {counter.nation.adjective} counter sheet holds only {counter.count} "
+            f"{counter.type.label} counters"
+        )
+    return Ship(counter.name, counter)
+
+
 def start_engagement(
     specs: Sequence[FormationSpec],
     first_mover: Side,
@@ -753,6 +800,7 @@ def start_engagement(
     surprise: bool = False,
     ships: Mapping[str, Ship] | None = None,
     displacement: bool = True,
+    flight_salvos: FlightSalvos = FlightSalvos.OWN,
 ) -> Engagement:
     """Put formations on the board. ``ships`` supplies damage and morale carried in from the
     map; ships not given start undamaged at normal morale. ``displacement=False`` lets
@@ -764,10 +812,7 @@ def start_engagement(
     for spec in specs:
         members: list[Ship] = []
         for name in spec.ships:
-            if name in known:
-                ship = known[name]
-            else:
-                ship = Ship(data.counter(name).name, data.counter(name))
+            ship = known[name] if name in known else _new_ship(name, data, all_ships)
             if any(s.ident == ship.ident for s in all_ships):
                 raise TsushimaError(f"{ship.ident} is placed twice")
             members.append(ship)
@@ -779,6 +824,12 @@ def start_engagement(
         kind = Kind(spec.kind)
         if kind in DIVISIONS:
             check_division(members, kind.value, spec.short_allowed)
+            if kind is Kind.BATTLE and counters.get((side, Kind.CRUISER)):
+                raise TsushimaError(
+                    f"{side.adjective} divisions are placed battle divisions first, then "
+                    f"cruiser divisions: the battle division led by {members[0].ident} "
+                    f"comes after a cruiser division"
+                )
         elif kind is Kind.INDEPENDENT:
             if len(members) != 1 or not data.special(members[0].counter.name).get("independent"):
                 raise TsushimaError(
@@ -821,4 +872,5 @@ def start_engagement(
         silent_side=silent,
         silent_firing_rounds=rounds,
         displacement=displacement,
+        flight_salvos=flight_salvos,
     )

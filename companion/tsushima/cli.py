@@ -24,7 +24,7 @@ from .data import (
     provisional_warnings,
 )
 from .errors import TsushimaError
-from .fire import Conditions, gun_shots, shot_to_dict, torpedo_shot
+from .fire import Conditions, FlightSalvos, gun_shots, shot_to_dict, torpedo_shot
 from .repairs import check_repairs, repair_odds, resolve_repair
 from .scenarios import get_scenario, scenario_keys
 from .units import Ship, Side, format_counter
@@ -70,6 +70,17 @@ def side_arg(text: str) -> Side:
         raise argparse.ArgumentTypeError(f"navy {text!r} is not russia or japan") from None
 
 
+def flight_salvos_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--flight-salvos",
+        type=FlightSalvos,
+        choices=list(FlightSalvos),
+        default=FlightSalvos.OWN,
+        help="which salvos flight halves: 'own' (default), the fleeing ships' own, or "
+        "'against', those fired at fleeing ships (see docs/tsushima.md)",
+    )
+
+
 def _ship(d: DataSet, name: str, hits: int, morale: int) -> Ship:
     counter = d.counter(name)
     ship = Ship(counter.name, counter)
@@ -104,6 +115,8 @@ def cmd_fire(args: argparse.Namespace) -> int:
         target_screened=args.target_screened,
         shared_target=args.shared,
         firer_fleeing=args.fleeing,
+        target_fleeing=args.target_fleeing,
+        flight_salvos=args.flight_salvos,
     )
     shots = gun_shots(firer, target, cond, d)
     if not shots:
@@ -541,6 +554,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--target-screened", action="store_true")
     p.add_argument("--shared", action="store_true", help="other ships fire on the same target")
     p.add_argument("--fleeing", action="store_true", help="the firer is in flight")
+    p.add_argument("--target-fleeing", action="store_true", help="the target is in flight")
+    flight_salvos_arg(p)
     p.add_argument(
         "--roll",
         action="append",

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..cli import Handler
 from .battle import Engagement, FireOrder, FormationSpec, start_engagement
-from .cli import data_of, emit, frac, pct, side_arg
+from .cli import data_of, emit, flight_salvos_arg, frac, pct, side_arg
 from .errors import TsushimaError
 from .fleet import Fleet
 from .scenarios import engagement_for
@@ -80,7 +80,7 @@ def _show(args: argparse.Namespace, e: Engagement, extra: list[str] | None = Non
 def cmd_new(args: argparse.Namespace) -> int:
     d = data_of(args)
     if args.scenario:
-        e = engagement_for(args.scenario, d)
+        e = engagement_for(args.scenario, d, args.flight_salvos)
     else:
         if not args.form:
             raise TsushimaError("give --scenario or at least one --form per navy")
@@ -113,6 +113,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             port=args.port,
             surprise=args.surprise,
             ships=ships,
+            flight_salvos=args.flight_salvos,
         )
     save(e, args.state)
     return _show(args, e)
@@ -280,6 +281,7 @@ def register_play(sub: Any) -> None:
     p.add_argument("--port", help="a port battle at this port")
     p.add_argument("--surprise", action="store_true", help="first-turn surprise")
     p.add_argument("--fleet", help="fleet state file to take damage and morale from")
+    flight_salvos_arg(p)
     add_in(bsub, "show", cmd_show, "Show the board")
     p = add_in(bsub, "move", _step(_move), "The movement round of the side to move")
     p.add_argument(

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
@@ -62,6 +63,19 @@ def coast_battery(owner: Side, number: int, data: DataSet) -> Ship:
     return Ship(counter.name, counter)
 
 
+class FlightSalvos(StrEnum):
+    """The two readings of the sentence halving gunnery salvos "on fleeing ships".
+
+    ``OWN`` (the default): a fleeing ship fires half its salvos. The rule on the bow-turret
+    ships (Itsukushima, Hashidate), which lose their primary salvos when using flight, treats
+    flight as cutting the fleeing ship's own fire, and this reading follows it.
+    ``AGAINST``: salvos aimed at fleeing ships are halved instead.
+    """
+
+    OWN = "own"
+    AGAINST = "against"
+
+
 @dataclass(frozen=True)
 class Conditions:
     """Everything about a shot that is not printed on the two counters."""
@@ -71,6 +85,8 @@ class Conditions:
     target_screened: bool = False
     shared_target: bool = False
     firer_fleeing: bool = False
+    target_fleeing: bool = False
+    flight_salvos: FlightSalvos = FlightSalvos.OWN
 
     def __post_init__(self) -> None:
         if not 0 <= self.range <= MAX_RANGE:
@@ -164,7 +180,10 @@ def gun_shot(firer: Ship, target: Ship, slot: GunSlot, cond: Conditions, data: D
     special = data.special(firer.counter.name)
     if slot == "primary" and special.get("primary_modifier"):
         mods.append((f"{firer.counter.name}'s faulty mounts", int(special["primary_modifier"])))
-    salvos = firer.salvos(slot, fleeing=cond.firer_fleeing)
+    halved = (
+        cond.firer_fleeing if cond.flight_salvos is FlightSalvos.OWN else cond.target_fleeing
+    )
+    salvos = firer.salvos(slot, fleeing=halved)
     if cond.firer_fleeing and slot == "primary" and special.get("no_primary_in_flight"):
         salvos = 0
     usable, reason = True, ""

@@ -244,7 +244,7 @@ class Fleet:
             fleet, lines = self._repair(repairs)
         new: list[Berth] = []
         for b in fleet.berths:
-            if b.ship.sunk:
+            if b.ship.sunk or b.location == INTERNED:
                 new.append(b)
                 continue
             rec = after_phase(b.morale, fleet.morale_location(b), fleet.time.terminal)

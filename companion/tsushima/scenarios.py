@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import DataFileError, TsushimaError
-from .units import Ship, ShipType, Side
+from .units import Counter, Ship, ShipType, Side
 
 if TYPE_CHECKING:
     from .data import DataSet
@@ -30,6 +30,32 @@ def small_craft_ident(side: Side, kind: ShipType, number: int) -> str:
     'RT1'
     """
     return f"{SIDE_PREFIX[side]}{SMALL_PREFIX[kind]}{number}"
+
+
+def parse_small_craft(ident: str, data: DataSet) -> tuple[str, Counter] | None:
+    """The counter behind a numbered small-craft name (``JD2``, ``rt1``), or ``None`` when the
+    text is not such a name. A number beyond the counter sheet is refused.
+
+    >>> from .data import default_data
+    >>> name, counter = parse_small_craft("jd2", default_data())
+    >>> name, counter.type.label
+    ('JD2', 'destroyer')
+    """
+    text = ident.strip().upper()
+    if len(text) < 3 or not text[2:].isdigit():
+        return None
+    sides = {v: k for k, v in SIDE_PREFIX.items()}
+    kinds = {v: k for k, v in SMALL_PREFIX.items()}
+    if text[0] not in sides or text[1] not in kinds:
+        return None
+    side, kind, number = sides[text[0]], kinds[text[1]], int(text[2:])
+    found = next((c for c in data.counters if c.nation is side and c.type is kind), None)
+    if found is None or not 1 <= number <= found.count:
+        limit = found.count if found else 0
+        raise TsushimaError(
+            f"{text}: the {side.adjective} counter sheet holds {limit} {kind.label} counter(s)"
+        )
+    return small_craft_ident(side, kind, number), found
 
 
 @dataclass(frozen=True)
@@ -198,10 +224,11 @@ def board_setup(scen: Scenario, data: DataSet | None = None) -> list[Any]:
     return specs
 
 
-def engagement_for(key: str, data: DataSet | None = None) -> Any:
+def engagement_for(key: str, data: DataSet | None = None, flight_salvos: str = "own") -> Any:
     """A ready battle board for the Port Arthur or Chemulpo scenario."""
     from .battle import start_engagement
     from .data import default_data
+    from .fire import FlightSalvos
 
     d = data or default_data()
     scen = get_scenario(key, d)
@@ -213,4 +240,5 @@ def engagement_for(key: str, data: DataSet | None = None) -> Any:
         port=scen.port_battle,
         ships=ships,
         displacement=bool(scen.raw.get("displacement", True)),
+        flight_salvos=FlightSalvos(flight_salvos),
     )

@@ -16,7 +16,7 @@ from .battle import Engagement, FireOrder, Formation, Kind
 from .calendar import GameTime
 from .data import DataSet
 from .errors import TsushimaError
-from .fire import coast_battery
+from .fire import FlightSalvos, coast_battery
 from .fleet import Berth, Fleet
 from .morale import MoraleRecord
 from .units import Ship, Side
@@ -84,6 +84,7 @@ def engagement_to_dict(e: Engagement) -> dict[str, Any]:
         "silent_side": e.silent_side.value if e.silent_side else None,
         "silent_firing_rounds": e.silent_firing_rounds,
         "log": list(e.log),
+        "flight_salvos": e.flight_salvos.value,
     }
 
 
@@ -117,6 +118,7 @@ def engagement_from_dict(raw: dict[str, Any], data: DataSet) -> Engagement:
         silent_side=Side(raw["silent_side"]) if raw["silent_side"] else None,
         silent_firing_rounds=int(raw["silent_firing_rounds"]),
         log=tuple(raw["log"]),
+        flight_salvos=FlightSalvos(raw.get("flight_salvos", "own")),
     )
     declared = raw.get("declared") or []
     if declared:
@@ -166,8 +168,8 @@ def fleet_from_dict(raw: dict[str, Any], data: DataSet) -> Fleet:
         data,
         tuple((str(p), int(n)) for p, n in raw["repairs_used"]),
         str(raw["scenario"]),
-        int(raw["fall_turn"]) if raw.get("fall_turn") is not None else None,
-        bool(raw.get("over", False)),
+        fall_turn=int(raw["fall_turn"]) if raw.get("fall_turn") is not None else None,
+        over=bool(raw.get("over", False)),
         italy=(Side(raw["italy"][0]), int(raw["italy"][1])) if raw.get("italy") else None,
     )
 

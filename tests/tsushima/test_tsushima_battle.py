@@ -215,10 +215,10 @@ def test_damage_takes_effect_at_end_of_round() -> None:
 def test_flight() -> None:
     e = setup(FormationSpec("battle", JB, 5), FormationSpec("battle", RB, 8), first=Side.RUSSIA)
     e = hit(e, "Pobieda", 2)
-    e = e.move({"RB1": 2}, flee=True, flight_die=2)
+    e = e.move({"RB1": 2}, flee=True)  # no flight die in the round flight begins
     assert e.formation("RB1").fleeing and "Pobieda" not in e.formation("RB1").ships
     assert e.formation("RB1-Pobieda").column == 8
-    assert e.flight_successes(Side.RUSSIA) == 1
+    assert e.flight_successes(Side.RUSSIA) == 0
     e = e.declare([FireOrder("Retvizan", "primary", "Mikasa")])
     assert e.declared[0].shot.salvos == 1  # halved in flight
     e = e.end_fire_round() if False else e.roll(0, [2]).end_fire_round()

@@ -1,0 +1,79 @@
+"""The game registry (companion/games.py): one entry per game, and the front ends loop over it.
+
+A toy game registered here, and nowhere else, must appear in the command line: its own
+command group, and `companion new toy`.  The start screen's half of the proof is in
+tests/ui/test_ui_registry.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from companion import games
+from companion.cli import _registrars, build_parser, main
+from companion.games import Family, GameInfo, OptionInfo, UnknownGame, game_info
+from toygame import commands as toy
+
+TOY = GameInfo(
+    key="toy",
+    title="Toy Boats",
+    min_players=2,
+    max_players=3,
+    family=Family.OWN,
+    engine="toygame",
+    options=(OptionInfo("big-waves", "Waves twice as high."),),
+    commands=("toygame.commands",),
+    new_game="toygame.commands:new",
+    screens="toygame.commands",
+)
+
+
+@pytest.fixture
+def toy_registered() -> Iterator[GameInfo]:
+    games.register_game(TOY)
+    _registrars.cache_clear()
+    toy.STARTED.clear()
+    yield TOY
+    games.unregister_game(TOY.key)
+    _registrars.cache_clear()
+
+
+def test_a_registered_toy_game_brings_its_commands_and_starts_with_new(toy_registered, capsys):
+    assert "toy-roll" in build_parser().format_help()
+    assert main(["toy-roll"]) == 0
+    assert "toy die: 4" in capsys.readouterr().out
+    assert main(["new", "toy", "--players", "red,blue"]) == 0
+    assert toy.STARTED == [("red", "blue")]
+    assert "Toy game for red, blue." in capsys.readouterr().out
+
+
+def test_without_its_entry_the_toy_game_is_unknown_everywhere(capsys):
+    _registrars.cache_clear()
+    assert "toy-roll" not in build_parser().format_help()
+    with pytest.raises(SystemExit):
+        main(["new", "toy", "--players", "red,blue"])
+    assert "invalid choice: 'toy'" in capsys.readouterr().err
+    with pytest.raises(UnknownGame, match="unknown game 'toy'"):
+        game_info("toy")
+
+
+def test_every_game_is_declared_once_with_a_sound_player_range():
+    keys = [g.key for g in games.all_games()]
+    assert len(keys) == len(set(keys)) and {"tsuro", "tsuro-of-the-seas", "tsushima"} <= set(keys)
+    for g in games.all_games():
+        assert 1 <= g.min_players <= g.max_players, g.key
+        assert g.family is not Family.OWN or g.new_game or g.screens, g.key
+        names = g.option_names
+        assert len(names) == len(set(names)), g.key
+
+
+def test_the_path_engine_takes_its_games_and_options_from_the_registry():
+    from companion.game import GAMES, OPTIONS, Game, GameError
+
+    assert set(GAMES) == set(games.keys(Family.PATH))
+    seas = game_info("tsuro-of-the-seas")
+    assert set(OPTIONS["tsuro-of-the-seas"]) == set(seas.option_names)
+    with pytest.raises(GameError, match="2-8 players, not 9"):
+        Game.create("tsuro", [f"p{i}" for i in range(9)])

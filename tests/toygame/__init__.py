@@ -1,0 +1,1 @@
+"""A toy game registered only by the registry test: one entry, one package, nothing else."""

@@ -1,0 +1,109 @@
+"""Square crops that survive light changes and tiles laid a little off the grid.
+
+The board is warped to a top-down grid of ``PX`` pixels a square. Slow light changes
+(a lamp on one side, a colour cast, glare spread over a square) are taken out by a high-pass
+(the grey image less its blur); the rest is pooled by ``POOL``. Every square gives one
+centred crop per small shift (``SHIFTS``, up to ``SHIFT * POOL`` pixels each way), so a
+tile a few millimetres off its square still lines up with one of them. A crop is centred on
+its square, so a quarter turn of the piece is exactly ``np.rot90`` of the crop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+PX = 48  # top-down pixels per square
+POOL = 2
+CELL = PX // POOL  # 24 pooled pixels per square
+CROP = 18  # a crop is CROP x CROP pooled pixels, centred on its square
+OFF = (CELL - CROP) // 2
+SHIFT = 2  # pooled pixels each way
+SHIFTS: tuple[tuple[int, int], ...] = tuple(
+    (dy, dx) for dy in range(-SHIFT, SHIFT + 1) for dx in range(-SHIFT, SHIFT + 1))
+CENTRE = SHIFTS.index((0, 0))
+DIM = CROP * CROP
+LOW_SIGMA = 5.0  # top-down pixels: what is slower than this is light, not art
+FINE_SIGMA = 1.0
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """One board's top-down view, ready for cropping."""
+
+    rows: int
+    cols: int
+    detail: np.ndarray  # pooled high-pass image (rows * CELL, cols * CELL) float32
+    light: np.ndarray  # pooled low-pass image, the same size: brightness
+    colour: np.ndarray  # (rows * cols, 3) mean BGR of every square (grey repeated)
+
+
+def prepare(top: np.ndarray, rows: int, cols: int) -> Prepared:
+    """``top`` is the warped board at ``PX`` a square, grey or BGR."""
+    colour = cv2.resize(top, (cols, rows), interpolation=cv2.INTER_AREA)
+    colour = np.asarray(colour, np.float32).reshape(rows * cols, -1)
+    if colour.shape[1] == 1:
+        colour = np.repeat(colour, 3, axis=1)
+    grey = top if top.ndim == 2 else cv2.cvtColor(top, cv2.COLOR_BGR2GRAY)
+    g = grey.astype(np.float32)
+    low = cv2.GaussianBlur(g, (0, 0), LOW_SIGMA)
+    fine = cv2.GaussianBlur(g, (0, 0), FINE_SIGMA)
+    size = (cols * CELL, rows * CELL)
+    detail = cv2.resize(fine - low, size, interpolation=cv2.INTER_AREA)
+    light = cv2.resize(low, size, interpolation=cv2.INTER_AREA)
+    return Prepared(rows, cols, np.asarray(detail), np.asarray(light), colour)
+
+
+def _origins(rows: int, cols: int, squares: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    idx = np.arange(rows * cols) if squares is None else np.asarray(squares)
+    return (idx // cols) * CELL + OFF, (idx % cols) * CELL + OFF
+
+
+def crops(prep: Prepared, squares: np.ndarray | None = None,
+          shifts: tuple[tuple[int, int], ...] = SHIFTS) -> np.ndarray:
+    """Raw crops: (n squares, n shifts, CROP, CROP) float32."""
+    view = np.lib.stride_tricks.sliding_window_view(prep.detail, (CROP, CROP))
+    y0, x0 = _origins(prep.rows, prep.cols, squares)
+    sh = np.array(shifts)
+    ys = np.clip(y0[:, None] + sh[None, :, 0], 0, view.shape[0] - 1)
+    xs = np.clip(x0[:, None] + sh[None, :, 1], 0, view.shape[1] - 1)
+    return np.asarray(view[ys, xs], np.float32)
+
+
+def brightness(prep: Prepared, squares: np.ndarray | None = None) -> np.ndarray:
+    """Mean brightness of each square's centred crop: (n,)."""
+    y0, x0 = _origins(prep.rows, prep.cols, squares)
+    return np.array([float(prep.light[y:y + CROP, x:x + CROP].mean())
+                     for y, x in zip(y0, x0, strict=True)], np.float32)
+
+
+def unit(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Zero-mean unit-length vectors of crops (..., CROP, CROP) -> (..., DIM), and each
+    crop's standard deviation."""
+    flat = raw.reshape(*raw.shape[:-2], DIM).astype(np.float32)
+    centred = flat - flat.mean(axis=-1, keepdims=True)
+    norm = np.linalg.norm(centred, axis=-1, keepdims=True)
+    return centred / np.maximum(norm, 1e-6), norm[..., 0] / np.sqrt(DIM)
+
+
+def turned(raw: np.ndarray, quarter_turns: int) -> np.ndarray:
+    """The crop of the same piece turned clockwise by quarter turns."""
+    return np.rot90(raw, k=-quarter_turns, axes=(-2, -1))
+
+
+def steady_crop(top: np.ndarray, rows: int, cols: int, square_index: int,
+                angles: tuple[float, ...] = (-2.0, 0.0, 2.0)) -> np.ndarray:
+    """A taught square's crop, averaged over small turns of the whole view about the square's
+    centre (a piece laid a degree or two askew still matches): (CROP, CROP)."""
+    r, c = divmod(square_index, cols)
+    centre = ((c + 0.5) * PX, (r + 0.5) * PX)
+    acc = np.zeros((CROP, CROP), np.float32)
+    for angle in angles:
+        m = cv2.getRotationMatrix2D(centre, angle, 1.0)
+        view = cv2.warpAffine(top, m, (top.shape[1], top.shape[0]), flags=cv2.INTER_LINEAR,
+                              borderMode=cv2.BORDER_REPLICATE)
+        prep = prepare(view, rows, cols)
+        acc += crops(prep, np.array([square_index]), ((0, 0),))[0, 0]
+    return acc / len(angles)
