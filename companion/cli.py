@@ -91,8 +91,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is None:
         parser.print_help()
         return 2
-    result = func(args)
+    try:
+        result = func(args)
+    except KeyboardInterrupt:
+        print("\ncompanion: stopped (everything already shown is saved)", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        _quiet_stdout()  # the reader (| head) has gone: nothing more to say to it
+        return 141
     return int(result or 0)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so that Python's final flush meets no closed pipe."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # not a real file
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

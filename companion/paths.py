@@ -116,6 +116,27 @@ class Grid:
                 return End.EDGE, out
         return End.LOOP, pos
 
+    def walk_watch(
+        self, board: Sequence[int], blocked: Collection[int], position: int, watch: Collection[int]
+    ) -> tuple[End, int, list[int]]:
+        """How :meth:`walk` ends, and which of the ``watch`` positions it left a square
+        through: enough to tell whether two markers meet head on."""
+        across, exit_ = self.across, EXIT
+        seen: list[int] = []
+        pos = position
+        for _ in range(4 * len(board)):
+            sq = pos >> 3
+            tile = board[sq]
+            if tile < 0:
+                return (End.DAIKAIJU if sq in blocked else End.STOP), pos, seen
+            out = (sq << 3) | exit_[(tile << 3) | (pos & 7)]
+            if out in watch:
+                seen.append(out)
+            pos = across[out]
+            if pos < 0:
+                return End.EDGE, out, seen
+        return End.LOOP, pos, seen
+
 
 @cache
 def grid_for(rows: int, cols: int) -> Grid:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from .paths import End, Grid, Walk
+from .paths import End, Grid
 
 FINE, SELF_LOST, SAME_WAKE = 0, 1, 2
 
@@ -47,34 +47,35 @@ def standing_at(ships: Sequence[int], square: int) -> list[int]:
 def _settle(
     grid: Grid,
     board: list[int],
-    blocked: frozenset[int],
+    blocked: Collection[int],
     ships: Sequence[int],
     collisions: bool,
     movers: Sequence[int],
     held: dict[int, int] | None = None,
-) -> tuple[list[int], dict[int, str], bool, dict[int, Walk]]:
+) -> tuple[list[int], dict[int, str], bool]:
     """Move the markers at the new tile on ``board`` (which already holds it).
 
-    Returns every seat's position afterwards, the seats lost with the reason, whether two
-    ships now share one wake going one way, and the walks taken.
+    Returns every seat's position afterwards, the seats lost with the reason, and whether
+    two ships now share one wake going one way.
     """
-    walk = grid.walk
     after = list(ships)
     lost: dict[int, str] = {}
-    walks: dict[int, Walk] = {}
+    # Two markers whose paths join meet head on: the walk of one passes the spot where the
+    # other stands. Only then are the spots a walk passes needed.
+    watch = {ships[s]: s for s in movers} if collisions and len(movers) > 1 else None
+    met: list[tuple[int, int]] = []
     for s in movers:
-        w = walks[s] = walk(board, blocked, ships[s])
-        if w.end is End.STOP:
-            after[s] = w.position
+        if watch is None:
+            end, point = grid.walk_end(board, blocked, ships[s])
         else:
-            lost[s] = w.end.value
-    if collisions and len(walks) > 1:
-        # Two markers whose paths join meet head on: the walk of one passes the spot where
-        # the other stands.
-        for a, wa in walks.items():
-            for b in walks:
-                if a != b and ships[b] in wa.exits:
-                    lost[a] = lost[b] = "collision"
+            end, point, seen = grid.walk_watch(board, blocked, ships[s], watch)
+            met += [(s, watch[pos]) for pos in seen if watch[pos] != s]
+        if end is End.STOP:
+            after[s] = point
+        else:
+            lost[s] = end.value
+    for a, b in met:
+        lost[a] = lost[b] = "collision"
     same_wake = False
     survivors = [s for s in movers if s not in lost]
     if survivors:
@@ -93,7 +94,7 @@ def _settle(
             landed[point] = s
     for s in lost:
         after[s] = -1
-    return after, lost, same_wake, walks
+    return after, lost, same_wake
 
 
 def held_points(ships: Sequence[int], movers: Sequence[int]) -> dict[int, int]:
@@ -108,7 +109,7 @@ def _rank(same_wake: bool, lost: dict[int, str], active: int) -> int:
 def rank_of(
     grid: Grid,
     scratch: list[int],
-    blocked: frozenset[int],
+    blocked: Collection[int],
     ships: Sequence[int],
     active: int,
     square: int,
@@ -120,7 +121,7 @@ def rank_of(
     """The rank alone, for trying many tiles on one square; ``scratch`` is a copy of the
     board that this overwrites at ``square``."""
     scratch[square] = tile
-    _, lost, same_wake, _ = _settle(grid, scratch, blocked, ships, collisions, movers, held)
+    _, lost, same_wake = _settle(grid, scratch, blocked, ships, collisions, movers, held)
     return _rank(same_wake, lost, active)
 
 
@@ -195,7 +196,7 @@ def _resolve_alone(
 def resolve(
     grid: Grid,
     board: Sequence[int],
-    blocked: frozenset[int],
+    blocked: Collection[int],
     ships: Sequence[int],
     active: int,
     square: int,
@@ -208,8 +209,8 @@ def resolve(
         return _resolve_alone(grid, board, blocked, ships, active, square, tile, collisions)
     new_board = list(board)
     new_board[square] = tile
-    after, lost, same_wake, walks = _settle(grid, new_board, blocked, ships, collisions, movers)
-    moved = tuple((s, ships[s], after[s]) for s in walks if s not in lost)
+    after, lost, same_wake = _settle(grid, new_board, blocked, ships, collisions, movers)
+    moved = tuple((s, ships[s], after[s]) for s in movers if s not in lost)
     return Movement(
         square,
         tile,

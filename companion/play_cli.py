@@ -1,17 +1,21 @@
 """The text-mode companion: play a game from the command line, with no screen.
 
-Every command works on the current game (the last one started or resumed) unless
-``--game ID`` names another. Records live in the store of :mod:`companion.store`.
+Every command works on the current game (the last one started, resumed or imported)
+unless ``--game ID`` names another; reading another game never makes it the current one.
+Records live in the store of :mod:`companion.store`.
+
+Every action's record notation is also a command (``companion place r1c3 67325401``,
+``companion roll 3 4``), so each hint the companion prints can be pasted as it stands.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -19,16 +23,32 @@ from typing import Any
 from .actions import ActionError, Place
 from .cli import Handler, refusing
 from .dice import DiceService
-from .game import GameError
-from .games import Family, game_info, table_games
+from .game import GAMES, OPTIONS, GameError
 from .record import RecordError, dump_lines, load_lines, replay, replay_lines
 from .render import render_board
 from .session import Session, SessionError
+from .state import Phase, State
 from .store import RecordStore, StoreError
 from .tiles import PATTERNS, TileError
 from .view import table_view, view_json
 
-USER_ERRORS = (ActionError, GameError, SessionError, StoreError, RecordError, TileError, ValueError)
+
+class CliError(ValueError):
+    """A request of the command line itself that cannot be met (a file, a word)."""
+
+
+USER_ERRORS = (
+    ActionError,
+    GameError,
+    SessionError,
+    StoreError,
+    RecordError,
+    TileError,
+    CliError,
+    ValueError,
+)
+NOTATION = ("start", "relocate", "draw", "daikaiju", "facing", "bonus")
+"""Record-notation verbs that are commands as they stand (roll, die, place have their own)."""
 
 
 def _dice(game_id: int, entries: int) -> DiceService:
@@ -44,20 +64,46 @@ def _store(args: argparse.Namespace) -> RecordStore:
 def _game_id(args: argparse.Namespace, store: RecordStore) -> int:
     game_id: int | None = args.game if args.game is not None else store.current()
     if game_id is None:
-        raise SessionError("no game yet: start one with 'companion new GAME --players a,b'")
+        raise SessionError("no game yet: start one with 'companion new tsuro --players red,blue'")
     return game_id
 
 
-def _session(args: argparse.Namespace) -> Session:
+def _session(args: argparse.Namespace, make_current: bool = False) -> Session:
     store = _store(args)
     game_id = _game_id(args, store)
     _header, entries = store.load(game_id)
-    return Session.resume(store, game_id, _dice(game_id, len(entries)))
+    s = Session.resume(store, game_id, _dice(game_id, len(entries)), make_current=make_current)
+    if s.missed:
+        # JSON readers parse stdout: the table still hears about it, on stderr
+        out = sys.stderr if getattr(args, "json", False) else sys.stdout
+        print("The last command was cut short; the companion has now done the rest:", file=out)
+        for line in s.missed:
+            print(f"  {plain(line, s.state)}", file=out)
+    return s
 
 
-def _say(lines: list[str]) -> None:
+def _say(lines: list[str], state: State) -> None:
     for line in lines:
-        print(line)
+        print(plain(line, state))
+
+
+def plain(text: str, state: State) -> str:
+    """A message with its examples made real for this board, so pasting one works.
+
+    The rules engine's messages carry fixed examples (``start r1c4:0``); here each is
+    replaced by a legal one where there is one, and Tsuro's pieces are called markers.
+    """
+    legal = [a.notation() for a in state.legal_actions()]
+    for verb in ("start", "relocate"):
+        real = next((a for a in legal if a.startswith(verb + " ")), None)
+        if real is not None:
+            text = re.sub(rf"'{verb} r\d+c\d+:\d'", f"'{real}'", text)
+    if state.phase is Phase.PLACE:
+        front = state.grid.square(state.front_square(state.active))
+        text = text.replace("'place SQUARE TILE'", f"'place {front} TILE'")
+    if not state.game.seas:
+        text = re.sub(r"\bships?\b", lambda m: m.group(0).replace("ship", "marker"), text)
+    return text
 
 
 def _show(s: Session, as_json: bool = False, defaults: bool = False) -> None:
@@ -66,9 +112,10 @@ def _show(s: Session, as_json: bool = False, defaults: bool = False) -> None:
         doc = view_json(view)
         doc["game_id"] = s.game_id
         doc["hand"] = s.hand()
+        doc["integrity"] = s.header.integrity
         print(json.dumps(doc, indent=1))
         return
-    title = game_info(view.game).title
+    title = {"tsuro": "Tsuro", "tsuro-of-the-seas": "Tsuro of the Seas"}[view.game]
     print(f"{title}, game {s.game_id}, turn {view.turn}")
     print(render_board(s.state))
     for ship in view.ships:
@@ -86,39 +133,107 @@ def _show(s: Session, as_json: bool = False, defaults: bool = False) -> None:
     if defaults:
         for note in view.defaults:
             print(f"   default to check: {note}")
+        if s.header.integrity != "verified":
+            print(f"   record: {_INTEGRITY[s.header.integrity]}")
     print(f"Now: {view.prompt}")
 
 
+_INTEGRITY = {
+    "verified": "every checksum matched",
+    "unverified": "unverified (a version 1 record, written before records had checksums)",
+    "edited": "EDITED: its checksums did not match and it was read knowingly",
+}
+
+
 def cmd_new(args: argparse.Namespace) -> int:
-    info = game_info(args.name)
-    if info.family is not Family.PATH:
-        # A game with an engine of its own starts through the function its entry names.
-        module, _, func = info.new_game.partition(":")
-        start: Handler = getattr(importlib.import_module(module), func)
-        return start(args)
     players = [p for p in args.players.split(",") if p.strip()]
     store = _store(args)
     s = Session.new(store, args.name, players, args.option or (), tiles=args.tiles)
     s.dice = _dice(s.game_id, len(s.entries))
-    _say(s.settle())
+    _say(s.settle(), s.state)
     print(f"Started game {s.game_id}.")
     _show(s, args.json, defaults=True)
     return 0
 
 
-def _acting(fn: Callable[[Session, argparse.Namespace], list[str]]) -> Handler:
+# ---- acting: one interpreter for the command line and the prompt -----------------------
+
+
+def _is_square(word: str) -> bool:
+    return re.fullmatch(r"[rR]\d+[cC]\d+", word) is not None
+
+
+def act(s: Session, words: Sequence[str], hand: Sequence[str] | None = None) -> list[str]:
+    """Carry out one command given as words (``roll``, ``roll 3 4``, ``place r1c3 T``...)."""
+    if not words:
+        raise CliError("an empty line is not a command")
+    verb, rest = words[0].lower(), list(words[1:])
+    if verb in ("roll", "die") and not rest:
+        return s.roll()
+    if verb == "dice":
+        if len(rest) != 2:
+            raise CliError("write the real dice as 'dice GOLD BLUE', for instance 'dice 3 4'")
+        return s.enter(f"roll {rest[0]} {rest[1]}")
+    if verb == "undo" and not rest:
+        return s.undo()
+    if verb == "do":
+        return s.enter(" ".join(rest))
+    if verb == "place":
+        return _place(s, rest, hand)
+    return s.enter(" ".join(words))
+
+
+def _place(s: Session, rest: list[str], hand: Sequence[str] | None) -> list[str]:
+    """``place TILE``, ``place SQUARE TILE``, each with ``hand T1 T2 T3`` or ``--hand``."""
+    if "hand" in (w.lower() for w in rest):
+        at = [w.lower() for w in rest].index("hand")
+        rest, hand = rest[:at], [*(hand or ()), *rest[at + 1 :]]
+    if len(rest) == 2 and _is_square(rest[0]):
+        return s.enter("place " + " ".join(rest) + (" hand " + " ".join(hand) if hand else ""))
+    if len(rest) != 1:
+        raise CliError(
+            "write the tile as it lies: 'place TILE' or 'place SQUARE TILE', "
+            "with 'hand T1 T2 T3' (or --hand) when the ruling needs the whole hand"
+        )
+    return s.place(rest[0], list(hand) if hand else None)
+
+
+def _acting(words: Callable[[argparse.Namespace], list[str]]) -> Handler:
     def handler(args: argparse.Namespace) -> int:
         s = _session(args)
-        _say(fn(s, args))
+        _say(act(s, words(args), getattr(args, "hand", None)), s.state)
         _show(s, getattr(args, "json", False))
         return 0
 
     return handler
 
 
+# ---- reading ---------------------------------------------------------------------------
+
+
 def cmd_state(args: argparse.Namespace) -> int:
     _show(_session(args), args.json, defaults=True)
     return 0
+
+
+def command_hints(s: Session) -> list[str]:
+    """What can be typed now, each line a command that works as it stands."""
+    st = s.state
+    if st.phase is Phase.TURN_ROLL or st.phase is Phase.DAIKAIJU_ROLL:
+        return ["roll            (the companion rolls)", "roll GOLD BLUE  (real dice: roll 3 4)"]
+    if st.phase is Phase.DAIKAIJU_DIE:
+        return ["die             (the companion rolls)", "die FACE        (the real die: die 5)"]
+    if st.phase is Phase.PLACE and not st.legal_actions():
+        front = st.grid.square(st.front_square(st.active))
+        options = s.possible_placements()
+        example = options[0].tile.notation() if options else "01234567"
+        return [
+            f"place {front} TILE  (the tile the player laid, as it lies: eight digits, "
+            "digit i the point joined to point i, points 0-7 clockwise from the top left)",
+            f"   for instance: place {front} {example}",
+            f"   when the companion asks to see the hand: place {front} TILE hand T1 T2 T3",
+        ]
+    return []
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
@@ -130,15 +245,21 @@ def cmd_moves(args: argparse.Namespace) -> int:
         if isinstance(a, Place) and a in risks:
             row["risk"] = str(risks[a])
         rows.append(row)
+    hints = command_hints(s)
     if args.json:
-        print(json.dumps({"awaiting": s.awaiting(), "moves": rows}, indent=1))
-    else:
-        print(f"Now: {s.prompt()}")
-        for row in rows:
-            risk = f"  (risk to your ship: {_pct(Fraction(row['risk']))})" if "risk" in row else ""
-            print(f"  {row['action']}{risk}")
-        if not rows:
-            print("  (no choice to make: roll, or enter what happened)")
+        print(json.dumps({"awaiting": s.awaiting(), "moves": rows, "hints": hints}, indent=1))
+        return 0
+    print(f"Now: {plain(s.prompt(), s.state)}")
+    if rows or hints:
+        print("Type one of these after 'companion ' (or at the 'companion play' prompt):")
+    for row in rows:
+        risk = f"  (risk to your ship: {_pct(Fraction(row['risk']))})" if "risk" in row else ""
+        print(f"  {row['action']}{risk}")
+    for hint in hints:
+        print(f"  {hint}")
+    if not rows and not hints:
+        print("  (no choice to make: the game is over)" if s.state.is_terminal() else
+              "  (no choice to make now)")
     return 0
 
 
@@ -150,12 +271,12 @@ def cmd_odds(args: argparse.Namespace) -> int:
     s = _session(args)
     odds = s.odds()
     if args.json:
-        print(
-            json.dumps(
-                {k: {"fraction": str(v), "probability": float(v)} for k, v in odds.items()},
-                indent=1,
-            )
-        )
+        doc = {k: {"fraction": str(v), "probability": float(v)} for k, v in odds.items()}
+        print(json.dumps(doc, indent=1))
+        return 0
+    if not s.game.has_daikaiju:
+        print("No daikaiju in this game: a marker is lost only by the tiles laid, so there")
+        print("are no odds to give; 'companion moves' shows which placements are allowed.")
         return 0
     print("Chance each ship is lost in the next daikaiju phase:")
     for name, p in odds.items():
@@ -164,36 +285,52 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    _say(_session(args).history())
+    s = _session(args)
+    _say(s.history(), s.state)
     return 0
 
 
 def cmd_games(args: argparse.Namespace) -> int:
     store = _store(args)
     current = store.current()
-    for g in store.games():
+    games = store.games()
+    if not games:
+        print("No games in the store yet: start one with 'companion new tsuro --players red,blue'.")
+        return 0
+    for g in games:
         state = "finished" if g.finished else "unfinished"
         mark = "*" if g.game_id == current else " "
         print(
-            f"{mark}{g.game_id:>4}  {g.game:<18} {','.join(g.players):<30} {state}, {g.entries} entries, {g.updated}"
+            f"{mark}{g.game_id:>4}  {g.game:<18} {','.join(g.players):<30} {state}, "
+            f"{g.entries} entries, {g.updated}"
         )
     return 0
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    store = _store(args)
-    _header, entries = store.load(args.id)
-    s = Session.resume(store, args.id, _dice(args.id, len(entries)))
+    args.game = args.id
+    s = _session(args, make_current=True)
     print(f"Resumed game {args.id} at entry {len(s.entries)}.")
     _show(s, defaults=True)
     return 0
+
+
+# ---- files -----------------------------------------------------------------------------
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or str(exc)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     store = _store(args)
     game_id = _game_id(args, store)
     header, entries = store.load(game_id)
-    Path(args.file).write_text("\n".join(dump_lines(header, entries)) + "\n", encoding="utf-8")
+    text = "\n".join(dump_lines(header, entries)) + "\n"
+    try:
+        Path(args.file).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot write {args.file}: {_why(exc)}") from None
     print(f"Wrote game {game_id} ({len(entries)} entries) to {args.file}.")
     return 0
 
@@ -202,79 +339,121 @@ def _read_record(path: str) -> list[str]:
     try:
         return Path(path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(0, f"cannot read {path}: {exc}") from None
+        why = _why(exc) if isinstance(exc, OSError) else "it is not UTF-8 text"
+        raise RecordError(0, f"cannot read {path}: {why}") from None
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    header, entries, numbers = load_lines(_read_record(args.file))
-    replay(header, entries, numbers)
+    loaded = load_lines(_read_record(args.file), args.accept_edited)
+    state = replay(loaded.header, loaded.entries, loaded.numbers)
     store = _store(args)
-    game_id = store.create(header)
-    for e in entries:
-        store.append(game_id, e)
+    game_id = store.import_game(loaded.header, loaded.entries, finished=state.is_terminal())
     s = Session.resume(store, game_id)
     print(f"Imported {args.file} as game {game_id}.")
+    if loaded.integrity != "verified":
+        print(f"Record: {_INTEGRITY[loaded.integrity]}" + (
+            f" ({loaded.problem})" if loaded.problem else ""))
     _show(s)
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
-        _header, entries, state = replay_lines(_read_record(args.record))
+        loaded, state = replay_lines(_read_record(args.record), args.accept_edited)
     except RecordError as exc:
         print(f"{args.record}: {exc}", file=sys.stderr)
         return 1
     if args.json:
         doc = view_json(table_view(state))
-        doc["entries"] = len(entries)
+        doc["entries"] = len(loaded.entries)
+        doc["integrity"] = loaded.integrity
         doc["hands"] = {
             name: [PATTERNS[t].notation() if t >= 0 else None for t in hand]
             for name, hand in zip(state.game.players, state.hands, strict=True)
         }
         print(json.dumps(doc, indent=1))
     else:
+        if loaded.integrity != "verified":
+            print(f"Record: {_INTEGRITY[loaded.integrity]}")
         print(render_board(state))
-        print(table_view(state).prompt)
+        print(plain(table_view(state).prompt, state))
     return 0
 
 
-def _short_place(line: str) -> bool:
-    """``place TILE [hand ...]``: the square is always the one in front of the ship."""
-    words = line.split()
-    return len(words) >= 2 and words[0] == "place" and words[1].isdigit()
+# ---- the prompt ------------------------------------------------------------------------
+
+PLAY_HELP = """\
+Commands (one a line):
+  roll                 roll the dice the game waits for (virtual dice)
+  roll GOLD BLUE       enter real dice (roll 3 4); die FACE for the single die
+  start POINT          put the next piece on a start mark (see 'moves')
+  place TILE           lay a tile, as it lies, in front of the active piece
+  place TILE hand T1 T2 T3   ... with the whole hand, when the companion asks for it
+  moves                what can be typed now
+  state / odds / history     the board / the chances / the record
+  undo                 take back the last decision or roll
+  help / quit"""
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """A prompt loop: type commands ('roll', 'place TILE', 'undo', 'state', 'moves', 'quit')."""
+    """A prompt loop: the commands of ``companion`` without the word, one a line."""
     s = _session(args)
     _show(s)
-    for raw in sys.stdin:
-        line = raw.strip()
-        if not line:
-            continue
-        if line in ("quit", "exit"):
-            break
-        try:
-            if line == "roll":
-                _say(s.roll())
-            elif line == "undo":
-                _say(s.undo())
-            elif line == "state":
-                pass
-            elif _short_place(line):
-                words = line.split()
-                _say(s.place(words[1], words[3:] if "hand" in words else None))
-            else:
-                _say(s.enter(line))
-        except USER_ERRORS as exc:
-            print(f"Refused: {exc}")
-        _show(s)
-        if s.state.is_terminal():
-            break
+    print("Type a command ('help' lists them, 'quit' leaves; the game is saved as you go).")
+    try:
+        while not s.state.is_terminal():
+            sys.stdout.write("> ")
+            sys.stdout.flush()
+            raw = sys.stdin.readline()
+            if not raw:
+                print()
+                break
+            if not _play_line(s, raw.strip()):
+                break
+    except KeyboardInterrupt:
+        print("\nLeft the prompt; the game is saved ('companion play' goes on with it).")
     return 0
 
 
+def _play_line(s: Session, line: str) -> bool:
+    """One line at the prompt; False to leave."""
+    words = line.split()
+    if not words:
+        return True
+    verb = words[0].lower()
+    if verb in ("quit", "exit"):
+        return False
+    if verb in ("help", "?"):
+        print(PLAY_HELP)
+    elif verb == "state":
+        _show(s, defaults=True)
+    elif verb == "moves":
+        print(f"Now: {plain(s.prompt(), s.state)}")
+        for a in s.state.legal_actions():
+            print(f"  {a.notation()}")
+        for hint in command_hints(s):
+            print(f"  {hint}")
+    elif verb == "odds":
+        for name, p in s.odds().items():
+            print(f"  {name:<8} {_pct(p)}")
+    elif verb == "history":
+        _say(s.history(), s.state)
+    else:
+        try:
+            said = act(s, words)
+        except USER_ERRORS as exc:
+            print(f"Refused: {plain(str(exc), s.state)}")
+            return True
+        _say(said, s.state)
+        _show(s)
+    return True
+
+
 _guard = refusing(USER_ERRORS, "companion")
+
+
+def _verb(verb: str) -> Callable[[argparse.Namespace], list[str]]:
+    return lambda a: [verb, *a.words]
 
 
 def register(sub: Any) -> None:
@@ -290,10 +469,9 @@ def register(sub: Any) -> None:
             p.add_argument("--json", action="store_true", help="print the state as JSON")
 
     p = add("new", cmd_new, "start a game")
-    names = tuple(g.key for g in table_games())
-    p.add_argument("name", choices=names, metavar="GAME", help=" or ".join(names))
+    p.add_argument("name", choices=GAMES, metavar="GAME", help=" or ".join(GAMES))
     p.add_argument("--players", required=True, help="seat order, comma separated: red,blue,green")
-    all_opts = sorted({o.name for g in table_games() for o in g.options})
+    all_opts = sorted({o for opts in OPTIONS.values() for o in opts})
     p.add_argument("--option", action="append", choices=all_opts, help="a rule option (repeatable)")
     p.add_argument(
         "--tiles",
@@ -304,45 +482,50 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true")
 
     p = add(
-        "roll", _acting(lambda s, a: s.roll()), "roll the dice the game waits for (virtual dice)"
+        "roll",
+        _acting(lambda a: ["roll", *a.dice]),
+        "roll the dice the game waits for (virtual), or enter real ones: roll 3 4",
     )
+    p.add_argument("dice", nargs="*", metavar="GOLD BLUE", help="the real dice, when given")
     on_game(p)
-    p = add(
-        "dice",
-        _acting(lambda s, a: s.enter(f"roll {a.gold} {a.blue}")),
-        "enter real gold and blue dice",
-    )
+    p = add("dice", _acting(lambda a: ["dice", a.gold, a.blue]), "enter real gold and blue dice")
     p.add_argument("gold")
     p.add_argument("blue")
     on_game(p)
-    p = add("die", _acting(lambda s, a: s.enter(f"die {a.face}")), "enter the real single die")
-    p.add_argument("face")
-    on_game(p)
     p = add(
-        "start", _acting(lambda s, a: s.enter(f"start {a.point}")), "put the ship on a start mark"
+        "die",
+        _acting(lambda a: ["die", *a.face]),
+        "roll the single die (virtual), or enter the real one: die 5",
     )
-    p.add_argument("point", help="an edge point such as r1c4:0")
+    p.add_argument("face", nargs="*", metavar="FACE")
     on_game(p)
     p = add(
         "place",
-        _acting(lambda s, a: s.place(a.tile, a.hand)),
-        "lay a tile in front of the active ship",
+        _acting(lambda a: ["place", *a.words]),
+        "lay a tile in front of the active ship or marker: place TILE or place SQUARE TILE",
     )
-    p.add_argument("tile", help="the tile as it lies, 8 digits")
+    p.add_argument("words", nargs="+", metavar="TILE", help="the tile as it lies, 8 digits")
     p.add_argument("--hand", nargs="+", help="the whole hand, when the ruling needs it")
     on_game(p)
-    p = add(
-        "do",
-        _acting(lambda s, a: s.enter(" ".join(a.action))),
-        "apply any action in record notation",
-    )
+    for verb, what in (
+        ("start", "put the next ship or marker on a start mark: start r1c3:0"),
+        ("relocate", "move a blocked ship to another start mark of its edge"),
+        ("draw", "a tile drawn into the hand to draw: draw TILE, or draw ? unseen"),
+        ("daikaiju", "the daikaiju tile turned up: daikaiju 3G"),
+        ("facing", "the way the new daikaiju faces: facing north"),
+        ("bonus", "the elimination bonus: bonus none, or bonus give T take T"),
+    ):
+        p = add(verb, _acting(_verb(verb)), what)
+        p.add_argument("words", nargs="+", metavar="WORD")
+        on_game(p)
+    p = add("do", _acting(lambda a: ["do", *a.action]), "apply any action in record notation")
     p.add_argument("action", nargs="+")
     on_game(p)
-    p = add("undo", _acting(lambda s, a: s.undo()), "take back the last decision or roll")
+    p = add("undo", _acting(lambda a: ["undo"]), "take back the last decision or roll")
     on_game(p)
     p = add("state", cmd_state, "show the game")
     on_game(p)
-    p = add("moves", cmd_moves, "list the legal choices now, with the risk of each placement")
+    p = add("moves", cmd_moves, "what can be typed now, with the risk of each placement")
     on_game(p)
     p = add("odds", cmd_odds, "each ship's chance of being lost in the next daikaiju phase")
     on_game(p)
@@ -354,10 +537,13 @@ def register(sub: Any) -> None:
     p = add("export", cmd_export, "write a game's record as JSON Lines")
     p.add_argument("file")
     on_game(p, json_flag=False)
+    accept = "read a record whose checksums do not match (damaged or edited), marked as such"
     p = add("import", cmd_import, "read a JSON Lines record into the store")
     p.add_argument("file")
+    p.add_argument("--accept-edited", action="store_true", help=accept)
     p = add("replay", cmd_replay, "rebuild a game from a record file and print its state")
     p.add_argument("record")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--accept-edited", action="store_true", help=accept)
     p = add("play", cmd_play, "play from a prompt, one command a line")
     on_game(p, json_flag=False)

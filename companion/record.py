@@ -21,7 +21,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 from .actions import ActionError, Draw, DrawDaikaiju, Facing, parse_action
 from .daikaiju import DaikaijuDeck, DeckError, parse_deck
@@ -86,7 +86,7 @@ def check_players(players: Any) -> list[str]:
     return list(players)
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     """A JSON whole number: ``true`` and ``1.0`` are not."""
     return type(value) is int
 

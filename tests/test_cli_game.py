@@ -84,6 +84,9 @@ def test_replay_refuses_a_broken_record_with_its_line(capsys, tmp_path):
     path.write_text("\n".join(lines) + "\n")
     assert main(["replay", str(path), "--json"]) == 1
     err = capsys.readouterr().err
+    assert f"line {len(lines)}: the line has no checksum" in err and "--accept-edited" in err
+    assert main(["replay", str(path), "--json", "--accept-edited"]) == 1
+    err = capsys.readouterr().err
     assert f"line {len(lines)}:" in err and "not a free start mark" in err
 
 

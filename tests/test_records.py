@@ -5,7 +5,7 @@ import json
 import pytest
 
 from companion.dice import DiceService
-from companion.record import RecordError, dump_lines, load_lines, replay, replay_lines
+from companion.record import FORMAT, RecordError, chain, dump_lines, load_lines, replay, replay_lines
 from companion.session import Session, SessionError
 from companion.store import RecordStore, StoreError
 from companion.view import table_view
@@ -16,6 +16,17 @@ def store(tmp_path):
     s = RecordStore.open(tmp_path / "records.sqlite3")
     yield s
     s.close()
+
+
+def resign(lines: list[str]) -> list[str]:
+    """The lines with their checksums written afresh: an edit the chain cannot see, so
+    that the rule checks beneath it are tried."""
+    out, previous = [], FORMAT
+    for text in lines:
+        doc = json.loads(text)
+        previous = doc["sum"] = chain(previous, doc)
+        out.append(json.dumps(doc))
+    return out
 
 
 def play_some(session: Session, decisions: int) -> None:
@@ -84,10 +95,11 @@ def test_export_import_round_trip(store, tmp_path):
     play_some(s, 8)
     lines = dump_lines(*store.load(s.game_id))
     header = json.loads(lines[0])
-    assert header["format"] == "table-companion-record" and header["version"] == 1
+    assert header["format"] == "table-companion-record" and header["version"] == 2
     assert header["daikaiju"]["cards"] and len(header["tile_set"]) == 56
-    _, entries, state = replay_lines(lines)
-    assert state == s.state and len(entries) == len(s.entries)
+    loaded, state = replay_lines(lines)
+    assert state == s.state and len(loaded.entries) == len(s.entries)
+    assert loaded.integrity == "verified"
 
 
 def test_records_cut_off_or_edited_are_refused_with_the_line(store):
@@ -99,17 +111,19 @@ def test_records_cut_off_or_edited_are_refused_with_the_line(store):
         load_lines(cut)
     bad = list(lines)
     doc = json.loads(bad[12])
-    doc["action"] = "place r6c6 10325476"
+    doc["action"], doc["source"] = "place r6c6 10325476", "player"
     bad[12] = json.dumps(doc)
-    with pytest.raises(RecordError, match="line 13: ") as err:
+    with pytest.raises(RecordError, match="line 13: the checksum does not match"):
         replay_lines(bad)
+    with pytest.raises(RecordError, match="line 13: ") as err:
+        replay_lines(resign(bad))
     assert "not possible now" in str(err.value) or "must go on" in str(err.value)
     renumbered = list(lines)
     doc = json.loads(renumbered[5])
     doc["seq"] = 99
     renumbered[5] = json.dumps(doc)
     with pytest.raises(RecordError, match="line 6: entry number 99"):
-        replay_lines(renumbered)
+        replay_lines(resign(renumbered))
     with pytest.raises(RecordError, match="line 1: record version 7"):
         replay_lines([json.dumps({**json.loads(lines[0]), "version": 7})])
     with pytest.raises(RecordError, match="line 1"):

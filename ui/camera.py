@@ -1,9 +1,13 @@
 """The camera as the app sees it: read the board, or say clearly why not.
 
-A camera here is anything with ``read(picture) -> {square: Seen}`` that raises
-:class:`CameraFault` when it cannot see (unplugged, no frames, board not found).
-The app then carries on with entry by touch and probes ``available()`` until the
-camera is back.
+The app sees the physical board through a :class:`Table`: ``read(picture)`` gives
+``{square: Seen}`` or raises :class:`CameraFault` when it cannot see (unplugged, no
+frames, board not found); the app then carries on with entry by touch and probes
+``available()`` until the camera is back. A table also stands for what the players do
+with the pieces: at a real table they lay tiles and carry out instructions with their
+own hands, so those methods do nothing; the simulated table carries them out so that its
+camera sees them. The turn logic calls the same methods on both and never asks which
+one it has.
 
 Off the Pi the camera is :class:`SimCamera`, looking at a :class:`SimTable`: the
 physical board of a laptop game, where the on-screen tile picker lays tiles and where
@@ -16,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -43,15 +47,25 @@ class Seen:
     confidence: float = 1.0
 
 
-class Camera(Protocol):
+Legal = Mapping[Square, Sequence[Tile]]
+"""Per square, the oriented tiles a legal placement may put there."""
+
+
+class Table(Protocol):
+    """The board on the table, as a camera sees it and as the players handle it."""
+
     name: str
     simulated: bool
+    """True for the simulated table, where picks on the screen are laid for the players."""
     ships_seen: dict[Point, str] | None
     """Ships found by the last read (None: this camera does not look for ships)."""
     ship_colours: frozenset[str]
     """The ship colours it can tell apart (only those are checked)."""
 
-    def read(self, picture: BoardPicture) -> dict[Square, Seen]: ...
+    def read(self, picture: BoardPicture, legal: Legal | None = None) -> dict[Square, Seen]:
+        """Each square as seen, read with the record (``picture``) and the legal
+        placements in mind; raises :class:`CameraFault` when the board cannot be seen."""
+        ...
 
     def available(self) -> bool: ...
 
@@ -62,6 +76,40 @@ class Camera(Protocol):
     def use_profile(self, profile_dir: str) -> None: ...
 
     def close(self) -> None: ...
+
+    # What the players do with the pieces (nothing at a real table: they use their hands).
+
+    def lay(self, square: Square, tile: Tile) -> bool:
+        """A tile picked on the screen: True when the table now holds it for the camera."""
+        ...
+
+    def lay_hand(self, tiles: Sequence[Tile], free: Sequence[Square]) -> list[Square]:
+        """A hand picked on the screen, laid on free squares; the squares used."""
+        ...
+
+    def take_off(self, squares: Iterable[Square]) -> None: ...
+
+    def placed(self) -> None:
+        """The tile laid last is in the record now."""
+        ...
+
+    def follow(self, picture: BoardPicture) -> bool:
+        """The players carry out the instructions; True when the table now matches the
+        record without a look (the simulated players always do as told)."""
+        ...
+
+    def hold(self, picture: BoardPicture, ships_only: bool = False) -> None:
+        """The table holds the record's board (a new or resumed game, another camera)."""
+        ...
+
+    def swap_pieces(self, pieces: dict[Square, Tile | Side]) -> dict[Square, Tile | Side] | None:
+        """The owner lays out these pieces instead (camera setup's teaching sheets): the
+        pieces that were there, or None where the owner lays them by hand."""
+        ...
+
+
+Camera = Table
+"""The older name: every camera is a table's camera."""
 
 
 Piece = Tile | Side  # a tile as it lies, or a daikaiju facing a side
@@ -93,12 +141,13 @@ class SimTable:
         self.laid = None
 
 
-Reader = Callable[[SimTable, BoardPicture], dict[Square, Seen]]
+Reader = Callable[[SimTable, BoardPicture, Legal | None], dict[Square, Seen]]
 """Reads the simulated table; a reader that sees ships has a ``ships`` attribute
 (``table, seen -> {point: colour}``) and a ``ship_colours`` one."""
 
 
-def exact_reader(table: SimTable, picture: BoardPicture) -> dict[Square, Seen]:
+def exact_reader(table: SimTable, picture: BoardPicture, legal: Legal | None = None
+                 ) -> dict[Square, Seen]:
     out: dict[Square, Seen] = {}
     for r in range(1, picture.rows + 1):
         for c in range(1, picture.cols + 1):
@@ -144,20 +193,20 @@ class SimCamera:
             target=lambda: self._read(BoardPicture(rows, cols)), daemon=True, name="camera-warm"
         ).start()
 
-    def _read(self, picture: BoardPicture) -> dict[Square, Seen]:
+    def _read(self, picture: BoardPicture, legal: Legal | None = None) -> dict[Square, Seen]:
         with self._lock:
             try:
-                seen = self.reader(self.table, picture)
+                seen = self.reader(self.table, picture, legal)
                 ships = getattr(self.reader, "ships", None)
                 self.ships_seen = ships(self.table) if ships is not None else None
                 return seen
             finally:
                 release_free_memory()  # the photo's big arrays (see ui/memory.py)
 
-    def read(self, picture: BoardPicture) -> dict[Square, Seen]:
+    def read(self, picture: BoardPicture, legal: Legal | None = None) -> dict[Square, Seen]:
         if self.unplugged:
             raise CameraFault("The camera is unplugged.")
-        seen = self._read(picture)
+        seen = self._read(picture, legal)
         for sq in self.unreadable:
             seen[sq] = Seen("unknown", confidence=0.2)
         return seen
@@ -189,6 +238,38 @@ class SimCamera:
 
     def close(self) -> None:
         pass
+
+    def lay(self, square: Square, tile: Tile) -> bool:
+        self.table.lay(square, tile)
+        return True
+
+    def lay_hand(self, tiles: Sequence[Tile], free: Sequence[Square]) -> list[Square]:
+        squares = [sq for sq in free if sq not in self.table.pieces][: len(tiles)]
+        for sq, tile in zip(squares, tiles, strict=False):
+            self.table.pieces[sq] = tile
+        return squares
+
+    def take_off(self, squares: Iterable[Square]) -> None:
+        for sq in squares:
+            self.table.pieces.pop(sq, None)
+
+    def placed(self) -> None:
+        self.table.laid = None
+
+    def follow(self, picture: BoardPicture) -> bool:
+        if self.obedient:
+            self.table.sync(picture)
+        return self.obedient
+
+    def swap_pieces(self, pieces: dict[Square, Tile | Side]) -> dict[Square, Tile | Side] | None:
+        kept, self.table.pieces = self.table.pieces, dict(pieces)
+        return kept
+
+    def hold(self, picture: BoardPicture, ships_only: bool = False) -> None:
+        if not ships_only:
+            self.table.sync(picture)
+        elif self.obedient:  # the simulated players move their ships along the paths
+            self.table.ships = {m.point: m.colour for m in picture.ships if m.alive and m.point}
 
 
 def _profile(rows: int, cols: int) -> Any:
@@ -224,7 +305,8 @@ def vision_sim_reader() -> Reader | None:
     readers: dict[tuple[int, int], tuple[Any, Any]] = {}
     last: dict[str, dict[Point, str]] = {"ships": {}}
 
-    def reader(table: SimTable, picture: BoardPicture) -> dict[Square, Seen]:
+    def reader(table: SimTable, picture: BoardPicture, legal: Legal | None = None
+               ) -> dict[Square, Seen]:
         key = (picture.rows, picture.cols)
         if key not in readers:
             profile = _profile(*key)
@@ -241,7 +323,7 @@ def vision_sim_reader() -> Reader | None:
                 BoardReader(profile, ships=ShipFinder(profile)),
             )
         source, board_reader = readers[key]
-        reading = board_reader.read(source.read(), known=_known(picture))
+        reading = board_reader.read(source.read(), known=_known(picture), legal=legal)
         last["ships"] = dict(getattr(reading, "ships", {}) or {})
         return seen_from_reading(reading)
 
@@ -307,7 +389,7 @@ class VisionCamera:
             )
         return self._readers[key]
 
-    def read(self, picture: BoardPicture) -> dict[Square, Seen]:
+    def read(self, picture: BoardPicture, legal: Legal | None = None) -> dict[Square, Seen]:
         if self.source is None:
             raise CameraFault(f"The camera ({self.spec}) is unplugged or not answering.")
         frame = self._grab()
@@ -317,7 +399,7 @@ class VisionCamera:
             except Exception as exc:  # a profile that does not fit: say so, play by touch
                 raise CameraFault(f"The camera profile cannot be used here ({exc}).") from exc
             self.ship_colours = self._colours.get((picture.rows, picture.cols), frozenset())
-            reading = reader.read(frame, known=_known(picture))
+            reading = reader.read(frame, known=_known(picture), legal=legal)
             self.ships_seen = dict(reading.ships) if reader.ships is not None else None
             return seen_from_reading(reading)
         finally:
@@ -362,6 +444,29 @@ class VisionCamera:
                 self.source.close()
             finally:
                 self.source = None
+
+    # At a real table the players handle the pieces themselves.
+
+    def lay(self, square: Square, tile: Tile) -> bool:
+        return False
+
+    def lay_hand(self, tiles: Sequence[Tile], free: Sequence[Square]) -> list[Square]:
+        return []
+
+    def take_off(self, squares: Iterable[Square]) -> None:
+        pass
+
+    def placed(self) -> None:
+        pass
+
+    def follow(self, picture: BoardPicture) -> bool:
+        return False
+
+    def hold(self, picture: BoardPicture, ships_only: bool = False) -> None:
+        pass
+
+    def swap_pieces(self, pieces: dict[Square, Tile | Side]) -> dict[Square, Tile | Side] | None:
+        return None
 
 
 def seen_from_reading(reading: Any) -> dict[Square, Seen]:

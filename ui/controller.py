@@ -23,7 +23,7 @@ from companion.games import game_info
 from companion.tiles import Tile
 
 from . import adapt
-from .camera import Camera, CameraFault, SimCamera, differences, ship_differences
+from .camera import CameraFault, Table, differences, ship_differences
 from .model import Snapshot, Verdict
 
 log = logging.getLogger(__name__)
@@ -49,7 +49,7 @@ class TableController:
     def __init__(
         self,
         store: Any,
-        camera: Camera | None = None,
+        camera: Table | None = None,
         panel: Any = None,
         show_odds: bool = False,
         repeat: float = 0.4,
@@ -177,8 +177,7 @@ class TableController:
         def act() -> None:
             square = self._target()
             cam = self.camera
-            if isinstance(cam, SimCamera) and self.camera_ok and not self.touch_entry:
-                cam.table.lay(square, tile)
+            if cam is not None and self.camera_ok and not self.touch_entry and cam.lay(square, tile):
                 self.message = f"Tile laid on {square} of the simulated table: press Confirm."
                 self.verdict = None
                 return
@@ -202,12 +201,9 @@ class TableController:
         def act() -> None:
             pending = self._pending_hand(tiles)
             cam = self.camera
-            if self.hand_entry == "sim" and isinstance(cam, SimCamera):
+            if self.hand_entry == "sim" and cam is not None:
                 self._clear_sim_hand()
-                free = [sq for sq in self._free_squares() if sq not in cam.table.pieces]
-                self._sim_hand = free[: len(tiles)]
-                for sq, tile in zip(self._sim_hand, tiles, strict=False):
-                    cam.table.pieces[sq] = tile
+                self._sim_hand = cam.lay_hand(tiles, self._free_squares())
                 if self._read_hand():
                     return
                 if not self.camera_ok:  # the camera failed: the tiles picked are the hand
@@ -232,7 +228,7 @@ class TableController:
         screen, laid on the simulated table, read by its camera) or ``touch``."""
         if self.camera is None or not self.camera_ok or self.touch_entry:
             return "touch"
-        return "sim" if isinstance(self.camera, SimCamera) else "camera"
+        return "sim" if self.camera.simulated else "camera"
 
     @property
     def hand_wanted(self) -> int:
@@ -254,13 +250,13 @@ class TableController:
 
         return self._act("instructions_done", act)
 
-    def use_camera(self, camera: Camera | None) -> None:
+    def use_camera(self, camera: Table | None) -> None:
         """Another camera chosen in the settings: read with it from now on."""
         old, self.camera = self.camera, camera
         self.camera_ok = camera is not None
         self.touch_entry = camera is None
-        if isinstance(camera, SimCamera) and self.session is not None:
-            camera.table.sync(self.snapshot.board)  # the simulated table holds the game
+        if camera is not None and self.session is not None:
+            camera.hold(self.snapshot.board)  # a simulated table holds the game
         if old is not None and old is not camera:
             try:
                 old.close()
@@ -356,8 +352,10 @@ class TableController:
             self.message = f"Pick the tile on {square} on the screen, with its rotation."
             self.touch_entry = True
             return
+        # the reader matches what it sees on the square against these placements first
+        legal = {square: [p.tile for p in self.session.possible_placements()]}
         try:
-            seen = self.camera.read(self.snapshot.board).get(square)
+            seen = self.camera.read(self.snapshot.board, legal).get(square)
         except CameraFault as exc:
             self._camera_failed(exc)
             return
@@ -393,10 +391,8 @@ class TableController:
         return self.pending
 
     def _clear_sim_hand(self) -> None:
-        cam = self.camera
-        if isinstance(cam, SimCamera):
-            for sq in self._sim_hand:
-                cam.table.pieces.pop(sq, None)
+        if self.camera is not None:
+            self.camera.take_off(self._sim_hand)
         self._sim_hand = []
 
     def _read_hand(self) -> bool:
@@ -460,17 +456,12 @@ class TableController:
 
     def _done_checked(self) -> None:
         # Confirm while instructions are shown: the same as the Done button.
-        if isinstance(self.camera, SimCamera) and self.camera.obedient:
-            self.camera.table.sync(self.snapshot.board)  # the simulated players do as told
+        if self.camera is not None:
+            self.camera.follow(self.snapshot.board)  # simulated players do as told
         if self.camera is not None and self.camera_ok:
-            try:
-                seen = self.camera.read(self.snapshot.board)
-            except CameraFault as exc:
-                self._camera_failed(exc)
+            wrong = self._table_differences()
+            if wrong is None:
                 return
-            wrong = differences(self.snapshot.board, seen, seen.keys())
-            wrong += ship_differences(self.snapshot.board, self.camera.ships_seen,
-                                      self.camera.ship_colours, self._piece)
             if wrong:
                 self.message = "Not yet: " + "; ".join(wrong[:3]) + "."
                 return
@@ -508,8 +499,8 @@ class TableController:
         self.pending = None
         self.verdict = Verdict(True, f"Legal: the tile on {square} stands.", square, tile)
         self._instructions(out, keep_verdict=True)
-        if isinstance(self.camera, SimCamera):
-            self.camera.table.laid = None
+        if self.camera is not None:
+            self.camera.placed()
         self._show("legal")
 
     def _instructions(self, lines: list[str], keep_verdict: bool = False) -> None:
@@ -524,23 +515,28 @@ class TableController:
     def _after_undo(self) -> None:
         """After an undo the pieces must match the record again."""
         cam = self.camera
-        if isinstance(cam, SimCamera) and cam.obedient:
-            cam.table.sync(self.snapshot.board)  # the simulated players put it back
-            return
+        if cam is not None and cam.follow(self.snapshot.board):
+            return  # the simulated players put it back
         if cam is None or not self.camera_ok:
             self.message += " Put the pieces back as the board on screen shows."
             return
-        try:
-            seen = cam.read(self.snapshot.board)
-        except CameraFault as exc:
-            self._camera_failed(exc)
-            return
-        wrong = differences(self.snapshot.board, seen, seen.keys())
-        wrong += ship_differences(self.snapshot.board, cam.ships_seen, cam.ship_colours,
-                                  self._piece)
+        wrong = self._table_differences()
         if wrong:
             self.instructions = [f"Put the board back: {w}." for w in wrong]
             self.checking = True
+
+    def _table_differences(self) -> list[str] | None:
+        """Where the pieces on the table differ from the record, in words; None when the
+        camera failed (and the table was told)."""
+        assert self.camera is not None
+        board = self.snapshot.board
+        try:
+            seen = self.camera.read(board)
+        except CameraFault as exc:
+            self._camera_failed(exc)
+            return None
+        return differences(board, seen, seen.keys()) + ship_differences(
+            board, self.camera.ships_seen, self.camera.ship_colours, self._piece)
 
     def _camera_failed(self, exc: CameraFault, then: str = "pick the tile on screen") -> None:
         log.warning("camera: %s", exc)
@@ -551,8 +547,8 @@ class TableController:
 
     def _table_matches_record(self) -> None:
         self._refresh()
-        if isinstance(self.camera, SimCamera):
-            self.camera.table.sync(self.snapshot.board)
+        if self.camera is not None:
+            self.camera.hold(self.snapshot.board)
 
     def _reset_turn(self) -> None:
         self.verdict = None
@@ -569,11 +565,8 @@ class TableController:
     def _refresh(self) -> None:
         if self.session is not None:
             self.snapshot = adapt.snapshot(self.session, show_odds=self.show_odds)
-            cam = self.camera
-            if isinstance(cam, SimCamera) and cam.obedient and not self.checking:
-                # the simulated players move their ships along the paths as they go
-                cam.table.ships = {m.point: m.colour for m in self.snapshot.board.ships
-                                   if m.alive and m.point}
+            if self.camera is not None and not self.checking:
+                self.camera.hold(self.snapshot.board, ships_only=True)
         if self.panel is not None:
             if self.verdict is None or self.verdict.needs_hand:
                 self.panel.status.show("off" if self.snapshot.over else "waiting")

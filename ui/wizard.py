@@ -32,7 +32,7 @@ from companion.config import DEFAULT_GAME
 from companion.games import camera_games, game_info
 from companion.tiles import Tile
 
-from .camera import Camera, CameraFault, SimCamera
+from .camera import Camera, CameraFault
 
 log = logging.getLogger(__name__)
 
@@ -201,17 +201,19 @@ class CameraSetup:
         """On the simulated table the sheet is laid for the owner (the game's pieces are
         put back by :meth:`finish`)."""
         cam = self.camera
-        if not isinstance(cam, SimCamera):
+        if cam is None:
             return False
-        if self._kept is None:
-            self._kept = dict(cam.table.pieces)
         pieces: dict[Square, Tile | Side] = {}
         for sq, p in self.sheets[index].items():
             if isinstance(p, Tile):
                 pieces[sq] = p
             elif p is not None:
                 pieces[sq] = p.facing
-        cam.table.pieces = pieces
+        kept = cam.swap_pieces(pieces)
+        if kept is None:  # a real table: the owner lays the sheet
+            return False
+        if self._kept is None:
+            self._kept = kept
         return True
 
     def photograph_sheet(self, index: int) -> str:
@@ -277,8 +279,8 @@ class CameraSetup:
     def finish(self) -> None:
         """Put the simulated table back as the game left it."""
         cam = self.camera
-        if isinstance(cam, SimCamera) and self._kept is not None:
-            cam.table.pieces = self._kept
+        if cam is not None and self._kept is not None:
+            cam.swap_pieces(self._kept)
             self._kept = None
 
     # ------------------------------------------------------------------- helpers

@@ -114,7 +114,7 @@ def brush(img: np.ndarray, pts: np.ndarray, widths: np.ndarray, colour: BGR,
     mask = np.zeros((h, w), np.uint8)
     ends = np.round(pts).astype(np.int32)
     for k in range(len(pts) - 1):  # segments joined by round caps: no beads on thin strokes
-        thick = max(1, int(round(float(widths[k]))))
+        thick = max(1, round(float(widths[k])))
         a, b = (int(ends[k][0]), int(ends[k][1])), (int(ends[k + 1][0]), int(ends[k + 1][1]))
         cv2.line(mask, a, b, 255, thick, cv2.LINE_AA)
     blend(img, mask.astype(np.float32) / 255.0, colour, alpha)
@@ -144,4 +144,4 @@ def swell(steps: int, thick: float, rng: np.random.Generator) -> np.ndarray:
 
 
 def to_uint8(img: np.ndarray) -> np.ndarray:
-    return np.clip(img, 0, 255).astype(np.uint8)
+    return np.asarray(np.clip(img, 0, 255).astype(np.uint8))

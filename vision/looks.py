@@ -51,6 +51,7 @@ from .simulate import Scene, paste_marker, paste_turned, photograph
 Piece = Tile | Daikaiju | None
 
 SIZE = (880, 660)
+_PAD = 0.8  # table round the markers, in squares
 PX = 112  # top-down pixels per square: well above the photo's ~65, so the warp shrinks
 GAMES = ("tsuro", "tsuro-of-the-seas")
 
@@ -123,6 +124,21 @@ def board_photo(look: str, rows: int, cols: int, squares: Mapping[Square, Piece]
     return photo, covered
 
 
+def board_top_down(look: str, rows: int, cols: int, squares: Mapping[Square, Piece], seed: int,
+                   *, hand: bool = False, box: int = 0,
+                   disorder: Disorder = DISORDER) -> tuple[np.ndarray, frozenset[Square]]:
+    """The table seen straight from above before the camera: ``PX`` pixels a square, the
+    grid's top-left corner at :func:`grid_origin`; and the squares a hand covers."""
+    top, _, covered = _top_down(spec(look), rows, cols, squares, seed, hand, box, disorder)
+    return top, covered
+
+
+def grid_origin(rows: int, cols: int) -> tuple[int, int]:
+    """Where the grid's top-left corner lies in :func:`board_top_down`'s image (x, y)."""
+    x0, y0, _, _ = MarkerLayout.default(rows, cols).bounds()
+    return (round((-x0 + _PAD) * PX), round((-y0 + _PAD) * PX))
+
+
 def _scene(seed: int, frame: int, disorder: Disorder) -> Scene:
     rng = np.random.default_rng([seed, 77])
     return Scene(
@@ -157,7 +173,7 @@ def _top_down(look: LookSpec, rows: int, cols: int, squares: Mapping[Square, Pie
     px = PX
     base, to_img = _table(look, rows, cols, box)
     img = base.copy()
-    ox, oy = int(to_img[0, 2]), int(to_img[1, 2])
+    ox, oy = round(to_img[0, 2]), round(to_img[1, 2])
     tile_px = int(px * look.size)
     for sq, piece in squares.items():
         if not (1 <= sq.row <= rows and 1 <= sq.col <= cols):
@@ -209,9 +225,8 @@ def _table(look: LookSpec, rows: int, cols: int, box: int) -> tuple[np.ndarray, 
     px = PX
     layout = MarkerLayout.default(rows, cols)
     x0, y0, x1, y1 = layout.bounds()
-    pad = 0.8
-    ox, oy = (-x0 + pad) * px, (-y0 + pad) * px
-    w, h = int((x1 - x0 + 2 * pad) * px), int((y1 - y0 + 2 * pad) * px)
+    ox, oy = (-x0 + _PAD) * px, (-y0 + _PAD) * px
+    w, h = int((x1 - x0 + 2 * _PAD) * px), int((y1 - y0 + 2 * _PAD) * px)
     to_img = np.array([[px, 0, ox], [0, px, oy], [0, 0, 1]], np.float64)
 
     def at(x: float, y: float) -> tuple[int, int]:
@@ -300,7 +315,7 @@ def _hand(img: np.ndarray, rng: np.random.Generator, to_img: np.ndarray, rows: i
 
 def _covered(mask: np.ndarray, to_img: np.ndarray, rows: int, cols: int) -> frozenset[Square]:
     px = int(to_img[0, 0])
-    ox, oy = int(to_img[0, 2]), int(to_img[1, 2])
+    ox, oy = round(to_img[0, 2]), round(to_img[1, 2])
     out = set()
     for r in range(1, rows + 1):
         for c in range(1, cols + 1):
@@ -378,4 +393,4 @@ def teach_photos(look: str, rows: int, cols: int, seed: int, game: str, *, box: 
 
 def with_disorder(**changes: float) -> Disorder:
     """The standard disorder with some limits changed (tests use a calm camera)."""
-    return replace(DISORDER, **changes)  # type: ignore[arg-type]
+    return replace(DISORDER, **changes)

@@ -1,0 +1,175 @@
+"""Steps on the fleet ledger and the calendar: where ships are, damage from the map, the
+naval phases and the terminal phase, the cruisers in Italy, the game's end."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from ..campaign import baltic_release, italy
+from ..errors import TsushimaError
+from ..fleet import INTERNED, Fleet
+from ..units import Side
+from . import battles
+from .game import Campaign, Lines, step
+
+def zone_of(c: Campaign, location: str) -> str | None:
+    """The strategic zone a place lies in, or ``None`` for the map (hexes and map ports)."""
+    if location in c.data.zones:
+        return location
+    port = c.data.ports.get(location)
+    return port.zone if port is not None else None
+
+
+def check_zone_move(c: Campaign, old: str, new: str) -> None:
+    """Refuse a move between strategic zones that do not join (the map joins the zone at
+    its edge)."""
+    if INTERNED in (old, new):
+        return
+    chain, edge = c.data.zones, c.data.zones[-1]
+    a, b = zone_of(c, old), zone_of(c, new)
+    if a == b:
+        return
+    if a is None or b is None:
+        zone = a or b
+        if zone != edge:
+            raise TsushimaError(
+                f"the {zone} zone does not join the map: only the {edge} zone does "
+                f"(zones: {' - '.join(chain)})"
+            )
+        return
+    if abs(chain.index(a) - chain.index(b)) != 1:
+        raise TsushimaError(
+            f"the {a} and {b} zones do not join (zones: {' - '.join(chain)}): move one zone "
+            "at a time"
+        )
+
+
+def squadron_of(c: Campaign, ident: str) -> str | None:
+    for p in c.scenario.placements[Side.RUSSIA]:
+        if p.squadron and any(s.ident == ident for s in p.ships):
+            return p.squadron
+    return None
+
+
+def released(c: Campaign) -> tuple[str, ...]:
+    """Baltic squadrons Russia may move now."""
+    if c.land is not None:
+        out = baltic_release(c.land)
+    else:
+        out = ()
+    if c.fleet.fall_turn is not None:
+        out = ("First Baltic Squadron", "Second Baltic Squadron")
+    return out
+
+
+@step("place")
+def place(c: Campaign, ship: str, location: str) -> tuple[Campaign, Lines]:
+    """Record where a ship now is, after the players moved it."""
+    f = c.fleet
+    b = f.berth(ship)
+    where = f.check_location(location)
+    if c.battle is not None and b.ship.ident in {s.ident for s in c.battle.on_board()}:
+        raise TsushimaError(f"{b.ship.ident} is on the battle board: finish the battle first")
+    if where == b.location:
+        raise TsushimaError(f"{b.ship.ident} is already at {where}")
+    if b.ship.side is Side.RUSSIA and c.surprised():
+        raise TsushimaError(
+            "first-turn surprise: Russian ships may not move in the first two naval phases"
+        )
+    squadron = squadron_of(c, b.ship.ident)
+    if squadron is not None and squadron not in released(c):
+        raise TsushimaError(
+            f"{b.ship.ident} belongs to the {squadron}, which is not yet released "
+            "(the first when Japan rolls towards the fall of Port Arthur, the second when "
+            "it falls)"
+        )
+    if c.blocked and "Port Arthur" in (where, b.location):
+        raise TsushimaError("a block ship lies in the Port Arthur channel: no ship enters or "
+                            "leaves the port")
+    check_zone_move(c, b.location, where)
+    f = f.place(b.ship.ident, where)
+    return c.replace(fleet=f), [f"{b.ship.ident} is now at {where}."]
+
+
+@step("hits")
+def hits(c: Campaign, ship: str, hits: int, cause: str = "") -> tuple[Campaign, Lines]:
+    """Hits from a cause the desk does not resolve itself."""
+    if hits < 1:
+        raise TsushimaError(f"{hits} hits: give one or more")
+    f = c.fleet.apply_hits(ship, hits)
+    b = f.berth(ship)
+    why = f" ({cause})" if cause else ""
+    return c.replace(fleet=f), [f"{b.ship.ident}{why}: {b.ship.status()}."]
+
+
+@step("next")
+def next_segment(c: Campaign) -> tuple[Campaign, Lines]:
+    c.check_no_battle()
+    f, lines = battles.next_step(c.fleet)
+    return c.replace(fleet=f), lines
+
+
+@step("to-terminal")
+def to_terminal(c: Campaign) -> tuple[Campaign, Lines]:
+    c.check_no_battle()
+    f, lines = battles.to_terminal(c.fleet)
+    return c.replace(fleet=f), lines
+
+
+@step("terminal")
+def terminal(c: Campaign, repairs: Mapping[str, int] | None = None) -> tuple[Campaign, Lines]:
+    """The terminal phase: repairs (ship -> die), morale, then the next turn or the end."""
+    c.check_no_battle()
+    f = c.fleet
+    if not f.time.terminal:
+        raise TsushimaError(f"it is {f.time.describe()}, not the terminal phase")
+    repairs = {f.berth(k).ship.ident: int(v) for k, v in (repairs or {}).items()}
+    f, lines = f.end_phase(repairs)
+    return c.replace(fleet=f), lines
+
+
+@step("italy")
+def cruisers_in_italy(c: Campaign, die_6a: int, die_6b: int) -> tuple[Campaign, Lines]:
+    r = italy(die_6a, die_6b)
+    f = c.fleet.take_italian_cruisers(r)
+    fate = (
+        "interned in a neutral port: they take no part"
+        if r.interned
+        else f"in the Mediterranean; they may sail {r.zones} zone(s) before war begins"
+    )
+    extra = (
+        " They must reach a Japanese port before their guns may fire."
+        if r.side is Side.JAPAN
+        else " They must reach Kronstadt for crews before sailing east; Russia may always "
+        "move them."
+    )
+    return c.replace(fleet=f), [
+        f"Table 6A: {die_6a}, the cruisers go to {r.side.adjective} hands "
+        f"({' and '.join(r.ships)}). Table 6B: {die_6b}, {fate}."
+        + ("" if r.interned else extra)
+    ]
+
+
+@step("declare-over")
+def declare_over(c: Campaign) -> tuple[Campaign, Lines]:
+    """Tsushima: Russia ends the game once a Baltic Fleet ship has reached Vladivostok."""
+    c.check_no_battle()
+    if not c.scenario.raw.get("port_arthur_fallen"):
+        raise TsushimaError(f"{c.scenario.title}: only the Battle of Tsushima may be ended early")
+    c.fleet.check_open()
+    there = [
+        b.ship.ident
+        for b in c.fleet.berths
+        if b.ship.side is Side.RUSSIA and b.location == "Vladivostok" and not b.ship.sunk
+    ]
+    if not there:
+        raise TsushimaError("Russia may end the game only once one of its ships is in "
+                            "Vladivostok")
+    return c.replace(fleet=_ended(c.fleet)), [
+        f"Russia declares the war over ({there[0]} is in Vladivostok)."
+    ]
+
+
+def _ended(f: Fleet) -> Fleet:
+    return dataclasses.replace(f, over=True)

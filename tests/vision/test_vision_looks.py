@@ -1,0 +1,150 @@
+"""The test looks of issue 9 (vision.looks): reproducible, findable, honest about the hand."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.board import Side, Square
+from companion.game import load_tile_set
+from companion.tiles import PATTERNS, Tile
+from vision import looks
+from vision.board_finder import BoardFinder
+from vision.look_pieces import piece_art
+from vision.reading import Daikaiju
+
+TILE = Tile.parse("52167034")
+
+
+def _full(rows: int, cols: int, fill: float, seed: int) -> dict[Square, looks.Piece]:
+    return looks.random_position(np.random.default_rng(seed), rows, cols, "tsuro", fill)
+
+
+def test_the_looks_are_the_ones_asked_for() -> None:
+    assert {"drawn", "mottled", "curved", "seas", "held-out"} <= set(looks.LOOKS)
+    assert looks.HELD_OUT == "held-out" and looks.HELD_OUT in looks.LOOKS
+    with pytest.raises(looks.LookError, match="no look 'plaid'"):
+        looks.board_photo("plaid", 6, 6, {}, 1)
+
+
+def test_same_seed_same_picture_other_seed_or_frame_another() -> None:
+    position = _full(6, 6, 0.5, 3)
+    a, _ = looks.board_photo("mottled", 6, 6, position, 11)
+    b, _ = looks.board_photo("mottled", 6, 6, position, 11)
+    assert a.shape == (660, 880, 3) and a.dtype == np.uint8
+    assert np.array_equal(a, b)
+    c, _ = looks.board_photo("mottled", 6, 6, position, 12)
+    assert float(np.abs(a.astype(int) - c.astype(int)).mean()) > 5
+    d, _ = looks.board_photo("mottled", 6, 6, position, 11, frame=1)
+    # the next frame of the same table: only sensor noise and JPEG differ
+    diff = np.abs(a.astype(int) - d.astype(int))
+    assert 0 < float(diff.mean()) < 5
+
+
+def test_pieces_are_fixed_per_box() -> None:
+    spec = looks.spec("mottled")
+    one = piece_art(spec, 0, TILE, 0, 100)
+    assert np.array_equal(one, piece_art(spec, 0, TILE, 0, 100))
+    assert float(np.abs(one.astype(int) - piece_art(spec, 1, TILE, 0, 100).astype(int)).mean()) > 3
+    # a piece turned on the table is the same piece: its pattern's picture turned
+    turned = piece_art(spec, 0, TILE.rotated(1), 0, 100)
+    assert np.array_equal(turned, np.rot90(one, k=-1))
+
+
+@pytest.mark.parametrize("look", looks.LOOKS)
+def test_all_four_markers_are_found_on_every_look(look: str) -> None:
+    photo, covered = looks.board_photo(look, 7, 7, _full(7, 7, 0.7, 5), 21)
+    assert covered == frozenset()
+    pose = BoardFinder(7, 7).find(cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY))
+    assert pose.markers == 4
+
+
+def test_squares_reported_covered_are_under_the_hand_and_no_others() -> None:
+    position = _full(6, 6, 0.6, 8)
+    for seed in (1, 2, 3):
+        bare, none = looks.board_top_down("seas", 6, 6, position, seed)
+        hand, covered = looks.board_top_down("seas", 6, 6, position, seed, hand=True)
+        assert none == frozenset()
+        assert 1 <= len(covered) <= 8
+        x0, y0 = looks.grid_origin(6, 6)
+        px = looks.PX
+        for r in range(1, 7):
+            for c in range(1, 7):
+                box = (slice(y0 + (r - 1) * px, y0 + r * px), slice(x0 + (c - 1) * px, x0 + c * px))
+                changed = float((np.abs(hand[box].astype(int) - bare[box].astype(int))
+                                 .max(axis=2) > 30).mean())
+                if Square(r, c) in covered:
+                    assert changed > looks.COVERED_SHARE / 2, (seed, r, c)
+                else:
+                    assert changed < looks.COVERED_SHARE, (seed, r, c)
+
+
+def _laid(photos: list[tuple[np.ndarray, dict[Square, looks.Piece]]]) -> Counter[object]:
+    out: Counter[object] = Counter()
+    for _, layout in photos:
+        for piece in layout.values():
+            if isinstance(piece, Tile):
+                out[piece.pattern()] += 1
+            elif isinstance(piece, Daikaiju):
+                out[piece.facing] += 1
+    return out
+
+
+def test_tsuro_teach_photos_show_each_tile_once_then_the_empty_board() -> None:
+    photos = looks.teach_photos("drawn", 6, 6, 4, "tsuro")
+    assert len(photos) == 2
+    assert _laid(photos) == Counter(dict.fromkeys(PATTERNS, 1))
+    first, empty = photos[0][1], photos[1][1]
+    assert len(first) == 36 and sum(v is None for v in first.values()) == 1
+    assert len(empty) == 36 and all(v is None for v in empty.values())
+    assert photos[0][0].shape == (660, 880, 3)
+
+
+def test_seas_teach_photos_show_its_tile_set_and_a_daikaiju_facing_each_way() -> None:
+    photos = looks.teach_photos("seas", 7, 7, 4, "tsuro-of-the-seas")
+    distinct = {PATTERNS[i] for i in load_tile_set()}
+    assert _laid(photos) == Counter({**dict.fromkeys(distinct, 1), **dict.fromkeys(Side, 1)})
+    assert all(v is None for v in photos[-1][1].values())
+
+
+def test_random_positions_never_use_a_piece_the_box_does_not_hold() -> None:
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        board = looks.random_position(rng, 6, 6, "tsuro", 1.0)
+        tiles = [v.pattern() for v in board.values() if isinstance(v, Tile)]
+        assert len(tiles) == len(set(tiles)) == 35
+    seas = Counter(PATTERNS[i] for i in load_tile_set())
+    for _ in range(20):
+        board = looks.random_position(rng, 7, 7, "tsuro-of-the-seas", 0.9)
+        used = Counter(v.pattern() for v in board.values() if isinstance(v, Tile))
+        assert all(n <= seas[p] for p, n in used.items())
+    with pytest.raises(looks.LookError, match="rigadoon"):
+        looks.random_position(rng, 6, 6, "rigadoon", 0.5)
+
+
+def _square_stats(img: np.ndarray, rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    x0, y0 = looks.grid_origin(rows, cols)
+    px, m = looks.PX, looks.PX // 8  # leave the grid lines and the tiles' gaps out
+    means, spreads = [], []
+    for r in range(rows):
+        for c in range(cols):
+            sq = grey[y0 + r * px + m: y0 + (r + 1) * px - m, x0 + c * px + m: x0 + (c + 1) * px - m]
+            means.append(float(sq.mean()))
+            spreads.append(float(sq.std()))
+    return np.array(means), np.array(spreads)
+
+
+def test_the_mottled_empty_board_is_not_one_plain_colour() -> None:
+    empty, _ = looks.board_top_down("mottled", 6, 6, {}, 2)
+    full, _ = looks.board_top_down("mottled", 6, 6, _full(6, 6, 1.0, 2), 2)
+    means, spreads = _square_stats(empty, 6, 6)
+    _, tile_spreads = _square_stats(full, 6, 6)
+    assert means.max() - means.min() > 40  # empty squares differ from one another
+    # some empty squares are busier than a typical tile: "plain means empty" fails here
+    assert int((spreads > np.median(tile_spreads)).sum()) >= 3
+    drawn, _ = looks.board_top_down("drawn", 6, 6, {}, 2)
+    assert _square_stats(drawn, 6, 6)[1].max() < 6  # the old look: every empty square plain
