@@ -1,102 +1,252 @@
-"""Rules engine figures on one core: the hand check, whole random games, the danger odds.
+"""Rules engine figures on one core, with today's engine measured in the same run.
 
-Run: .venv/bin/python benchmarks/rules.py [--games N]
-Targets: hand check under 1 ms, danger odds for 8 ships under 20 ms, a whole random
-8-player Tsuro of the Seas game (with daikaiju) under 10 ms.
+Run: .venv/bin/python benchmarks/rules.py [--games N] [--rounds R]
+
+Workload (issue 15): random plain-Tsuro games on the 6x6 board with the 35 tiles, 8 and 2
+players, a uniformly random legal placement each turn (so the rule on losing your own ship
+is applied every turn); the legal set of a 3-tile hand over random mid-game 8-player
+positions; random 8-player Tsuro of the Seas games with daikaiju; the advisor on an
+8-player position at turn 10 with hidden draws. Medians.
+
+The baseline is commit 2dd4bb1, extracted with ``git archive`` into a temporary folder
+and run in a subprocess on the same workload; the rounds alternate between the two
+engines so that both see the same load on a shared machine. The current engine is timed
+twice: through ``legal_actions()``/``apply()`` (the same calls as the baseline) and
+through ``legal_tiles()``/``apply_tile()`` (no action objects built).
+
+Targets: 8-player Tsuro game <= 2 ms, 2-player <= 1 ms, legal set <= 0.04 ms, 8-player
+Seas game with daikaiju <= 3 ms, advisor <= 300 ms; where a figure wavers, >= 6x the
+baseline in the same run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
+from typing import Any
 
-from companion.actions import Draw
-from companion.game import Game
-from companion.odds import danger
-from companion.state import CHANCE, Phase, State, new_state
-from companion.tiles import PATTERNS
+BASELINE = "2dd4bb1"
+ROOT = Path(__file__).resolve().parent.parent
 
-
-def chance(rng: random.Random, s: State) -> object:
-    if s.phase in (Phase.DEAL, Phase.DRAW) and s.pile.shuffled:
-        # the same chance as chance_outcomes() gives: each unseen tile equally likely
-        return Draw(PATTERNS[rng.choice(s.pile.unseen)])
-    outs = s.chance_outcomes()
-    if s.phase not in (Phase.DEAL, Phase.DRAW):  # dice, daikaiju tiles, facings: all even
-        return rng.choice(outs)[0]
-    return rng.choices([a for a, _ in outs], [p.numerator / p.denominator for _, p in outs])[0]
+# ---- the workload (runs inside a worker, against whichever engine is on sys.path) ------
 
 
-def random_game(rng: random.Random, players: int = 8) -> tuple[State, int]:
-    s = new_state(Game.create("tsuro-of-the-seas", [f"p{i}" for i in range(players)]))
-    steps = 0
+def _chance(rng: random.Random, s: Any) -> Any:
+    """A chance outcome drawn with the probabilities ``chance_outcomes()`` gives."""
+    from companion.actions import Draw
+    from companion.state import Phase
+    from companion.tiles import PATTERNS
+
+    if s.phase in (Phase.DEAL, Phase.DRAW):
+        pile = s.pile
+        if pile.next_is_known():
+            return Draw(PATTERNS[pile.bottom[0]])
+        return Draw(PATTERNS[rng.choice(pile.unseen)])  # each unseen tile equally likely
+    return rng.choice(s.chance_outcomes())[0]  # dice, daikaiju tiles, facings: all even
+
+
+def _game(rng: random.Random, kind: str, players: int, fast: bool) -> Any:
+    from companion.game import Game
+    from companion.state import CHANCE, Phase, new_state
+
+    s = new_state(Game.create(kind, [f"p{i}" for i in range(players)]))
     while not s.is_terminal():
         if s.current_player == CHANCE:
-            s = s.apply(chance(rng, s))
+            s = s.apply(_chance(rng, s))
+        elif fast and s.phase is Phase.PLACE:
+            s = s.apply_tile(rng.choice(s.legal_tiles()))
         else:
             s = s.apply(rng.choice(s.legal_actions()))
-        steps += 1
-    return s, steps
+    return s
 
 
-def positions(rng: random.Random, want: int) -> list[State]:
-    """Mid-game positions where an 8-player game waits for a placement from a 3-tile hand."""
-    found: list[State] = []
+def _positions(rng: random.Random, want: int, kind: str = "tsuro") -> list[Any]:
+    """Mid-game 8-player positions waiting for a placement from a 3-tile hand."""
+    from companion.game import Game
+    from companion.state import CHANCE, Phase, new_state
+
+    found: list[Any] = []
     while len(found) < want:
-        s = new_state(Game.create("tsuro-of-the-seas", [f"p{i}" for i in range(8)]))
+        s = new_state(Game.create(kind, [f"p{i}" for i in range(8)]))
         while not s.is_terminal():
-            if s.phase is Phase.PLACE and len(s.hands[s.active]) == 3 and len(s.alive()) == 8 and s.turn > 8:
+            if (
+                s.phase is Phase.PLACE
+                and len(s.hands[s.active]) == 3
+                and len(s.alive()) == 8
+                and s.turn > 8
+            ):
                 found.append(s)
                 break
             if s.current_player == CHANCE:
-                s = s.apply(chance(rng, s))
+                s = s.apply(_chance(rng, s))
             else:
                 s = s.apply(rng.choice(s.legal_actions()))
     return found
 
 
+def _time_games(kind: str, players: int, games: int, seed: int, fast: bool) -> list[float]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        start = time.perf_counter()
+        _game(rng, kind, players, fast)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def _time_legal(seed: int, count: int, fast: bool) -> list[float]:
+    import dataclasses
+
+    rng = random.Random(seed)
+    out = []
+    for p in _positions(rng, count):
+        # fresh copies: nothing the state may keep from an earlier call helps
+        copies = [dataclasses.replace(p) for _ in range(50)]
+        start = time.perf_counter()
+        if fast:
+            for c in copies:
+                c.legal_tiles()
+        else:
+            for c in copies:
+                c.legal_actions()
+        out.append((time.perf_counter() - start) / len(copies))
+    return out
+
+
+def _hidden_position(seed: int, kind: str) -> Any:
+    """An 8-player game at turn 10, every draw unseen by the companion, at a placement."""
+    from companion.actions import Draw
+    from companion.game import Game
+    from companion.state import CHANCE, Phase, new_state
+
+    rng = random.Random(seed)
+    while True:
+        s = new_state(Game.create(kind, [f"p{i}" for i in range(8)]))
+        while not s.is_terminal() and not (s.turn >= 10 and s.phase is Phase.PLACE):
+            if s.phase in (Phase.DEAL, Phase.DRAW):
+                s = s.apply(Draw(None))
+            elif s.current_player == CHANCE:
+                s = s.apply(_chance(rng, s))
+            else:
+                legal = s.legal_actions()
+                if not legal:
+                    break  # a hidden hand with no sure placement: try another game
+                s = s.apply(rng.choice(legal))
+        if s.phase is Phase.PLACE and s.turn >= 10 and len(s.alive()) >= 6:
+            return s
+
+
+def _time_advisor(seed: int, count: int) -> dict[str, list[float]]:
+    from companion.advisor import advise
+    from companion.tiles import PATTERNS
+
+    out: dict[str, list[float]] = {"tsuro": [], "tsuro-of-the-seas": []}
+    for kind in out:
+        for k in range(count):
+            s = _hidden_position(seed + k, kind)
+            rng = random.Random(seed + k)
+            # the player shows the advisor their own hand; the others stay hidden
+            hand = [t if t >= 0 else rng.choice(s.pile.unseen) for t in s.hands[s.active]]
+            start = time.perf_counter()
+            advise(s, random.Random(k), hand=[PATTERNS[t] for t in hand])
+            out[kind].append(time.perf_counter() - start)
+    return out
+
+
+def worker(games: int, seed: int, current: bool) -> dict[str, list[float]]:
+    res: dict[str, list[float]] = {}
+    modes = (False, True) if current else (False,)
+    for fast in modes:
+        tag = "fast:" if fast else ""
+        res[tag + "tsuro8"] = _time_games("tsuro", 8, games, seed, fast)
+        res[tag + "tsuro2"] = _time_games("tsuro", 2, games, seed + 1, fast)
+        res[tag + "legal"] = _time_legal(seed + 2, max(10, games // 10), fast)
+        res[tag + "seas8"] = _time_games("tsuro-of-the-seas", 8, max(5, games // 2), seed + 3, fast)
+    if current and _has_advisor():
+        res.update({"advisor:" + k: v for k, v in _time_advisor(seed + 4, 3).items()})
+    return res
+
+
+def _has_advisor() -> bool:
+    try:
+        import companion.advisor  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+# ---- the driver --------------------------------------------------------------------------
+
+
+def _run(engine_dir: Path, games: int, seed: int, current: bool) -> dict[str, list[float]]:
+    env = dict(os.environ, PYTHONPATH=str(engine_dir))
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--games", str(games)]
+    cmd += ["--seed", str(seed)] + (["--current"] if current else [])
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True, cwd="/")
+    result: dict[str, list[float]] = json.loads(done.stdout)
+    return result
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--games", type=int, default=300, help="games of each kind, all rounds")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--current", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    rng = random.Random(2026)
+    if args.worker:
+        print(json.dumps(worker(args.games, args.seed, args.current)))
+        return
+    per_round = max(1, args.games // args.rounds)
+    base: dict[str, list[float]] = {}
+    cur: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", BASELINE, "companion"],
+            capture_output=True,
+            check=True,
+        )
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        for r in range(args.rounds):
+            seed = args.seed + 1000 * r
+            for into, where, current in ((base, Path(tmp), False), (cur, ROOT, True)):
+                for key, values in _run(where, per_round, seed, current).items():
+                    into.setdefault(key, []).extend(values)
+    _report(base, cur)
 
-    pos = positions(rng, 40)
-    placements = [len(p.pseudo_legal_placements()) for p in pos]
-    t = []
-    for p in pos:
-        start = time.perf_counter()
-        for _ in range(20):
-            p.legal_actions()
-        t.append((time.perf_counter() - start) / 20)
-    print(f"hand check (3-tile hand, {statistics.mean(placements):.1f} oriented placements avg, "
-          f"full movement): median {statistics.median(t) * 1e3:.3f} ms, max {max(t) * 1e3:.3f} ms")
 
-    d = []
-    for p in pos:
-        start = time.perf_counter()
-        danger(p)
-        d.append(time.perf_counter() - start)
-    print(f"danger odds for 8 ships: median {statistics.median(d) * 1e3:.2f} ms, max {max(d) * 1e3:.2f} ms")
-
-    # The machine is shared; report the best and the median of five batches of games.
-    batches = []
-    steps = 0
-    per_batch = max(1, args.games // 5)
-    for _ in range(5):
-        start = time.perf_counter()
-        for _ in range(per_batch):
-            _, n = random_game(rng)
-            steps += n
-        batches.append((time.perf_counter() - start) / per_batch)
-    best, med = min(batches), statistics.median(batches)
-    print(
-        f"random 8-player games with daikaiju: best {best * 1e3:.2f} ms a game "
-        f"({1 / best:.0f} games/s), median of 5 batches {med * 1e3:.2f} ms, "
-        f"{steps / (5 * per_batch):.0f} actions a game"
+def _report(base: dict[str, list[float]], cur: dict[str, list[float]]) -> None:
+    rows = (
+        ("tsuro8", "random 8-player Tsuro game", 2.0),
+        ("tsuro2", "random 2-player Tsuro game", 1.0),
+        ("legal", "legal set, 3-tile hand, mid-game, 8 players", 0.04),
+        ("seas8", "random 8-player Seas game with daikaiju", 3.0),
     )
+    print(f"medians in ms (baseline = commit {BASELINE}, same run, same workload)")
+    print(f"{'workload':<46}{'baseline':>10}{'now':>10}{'ratio':>8}{'fast':>10}{'ratio':>8}"
+          f"{'target':>9}")
+    for key, label, target in rows:
+        b = statistics.median(base[key]) * 1e3
+        n = statistics.median(cur[key]) * 1e3
+        f = statistics.median(cur["fast:" + key]) * 1e3
+        print(f"{label:<46}{b:>10.3f}{n:>10.3f}{b / n:>7.1f}x{f:>10.3f}{b / f:>7.1f}x"
+              f"{target:>9.2f}")
+    for kind in ("tsuro", "tsuro-of-the-seas"):
+        key = "advisor:" + kind
+        if key in cur:
+            t = cur[key]
+            print(f"advisor, 8-player {kind} position at turn 10, hidden draws: median "
+                  f"{statistics.median(t) * 1e3:.0f} ms, max {max(t) * 1e3:.0f} ms (target 300)")
+    print("'now' goes through legal_actions()/apply(); 'fast' through legal_tiles()/apply_tile().")
 
 
 if __name__ == "__main__":

@@ -50,6 +50,7 @@ from vision.reading import Content, Daikaiju  # noqa: E402
 from vision.recognise import BoardReader  # noqa: E402
 from vision.teach import teach  # noqa: E402
 from vision.teach_plan import layout_value  # noqa: E402
+from vision.templates import TemplateSet  # noqa: E402
 
 Piece = Tile | Daikaiju | None
 SIZES = {6: "tsuro", 7: "tsuro-of-the-seas"}
@@ -151,10 +152,10 @@ def _reader_maker(mode: str, look: str, board: BoardProfile, game: str, seed: in
     return lambda: BoardReader(board, templates)
 
 
-_TAUGHT: dict[tuple[str, str], object] = {}
+_TAUGHT: dict[tuple[str, str], TemplateSet] = {}
 
 
-def _taught(look: str, board: BoardProfile, game: str, seed: int, work: Path) -> object:
+def _taught(look: str, board: BoardProfile, game: str, seed: int, work: Path) -> TemplateSet:
     """Teach from the look's teaching photos as an owner would: PNGs, LAYOUT.json, teach."""
     key = (look, board.name)
     if key in _TAUGHT:

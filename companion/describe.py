@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .events import Event
+from .instruction import Instruction
 from .state import Phase, State
 
 _LOSS = {
@@ -19,40 +20,64 @@ def piece(state: State) -> str:
     return "ship" if state.game.seas else "marker"
 
 
+# Events whose sentence is shown in passing: nothing on the table waits for them.
+_ROUTINE = frozenset({"ship-moved", "reroll", "passed", "dragon", "game-over"})
+
+
+def _instruction(text: str, e: Event, state: State) -> Instruction:
+    g = state.grid
+    pieces: tuple[str, ...] = (state.game.players[e.seat],) if e.seat >= 0 else ()
+    if e.card:
+        pieces += (f"daikaiju {e.card}",)
+    squares: tuple[str, ...] = (g.square(e.square).name(),) if e.square >= 0 else ()
+    points: tuple[str, ...] = ()
+    if e.kind in ("ship-moved", "relocated") and e.to >= 0:
+        points = (str(g.point(e.to)),)
+    elif e.kind == "daikaiju-moved" and e.to >= 0:
+        squares += (g.square(e.to).name(),)
+    return Instruction(text, e.kind, waits=e.kind not in _ROUTINE, pieces=pieces,
+                       squares=squares, points=points)
+
+
 def instructions(state: State, events: tuple[Event, ...] | None = None) -> list[str]:
     """What the table must do with the pieces after the last action, one sentence each."""
     g = state.grid
     names = state.game.players
     thing = piece(state)
     out: list[str] = []
+    e: Event
+
+    def add(text: str) -> None:  # the sentence of the event at hand
+        out.append(_instruction(text, e, state))
+
     for e in state.events if events is None else events:
         k = e.kind
         who = names[e.seat] if e.seat >= 0 else ""
         sq = g.square(e.square).name() if e.square >= 0 else ""
         if k == "ship-moved":
-            out.append(f"Move the {who} {thing} along its path to {g.point(e.to)}.")
+            add(f"Move the {who} {thing} along its path to {g.point(e.to)}.")
         elif k == "ship-lost":
             why = (_SEAS_LOSS if state.game.seas else {}).get(e.detail) or _LOSS.get(
                 e.detail, e.detail
             ).replace("{thing}", thing)
-            out.append(
+            add(
                 f"The {who} {thing} {why}: take it off the board. {who.capitalize()} is out."
             )
         elif k == "hand-freed":
             tiles = f"{who}'s {e.to} tile{'s' if e.to != 1 else ''}"
             if e.detail == "shuffle":
-                out.append(f"Shuffle {tiles} into the draw pile.")
+                add(f"Shuffle {tiles} into the draw pile.")
             elif e.detail == "bottom":
-                out.append(f"Put {tiles} under the draw pile.")
+                add(f"Put {tiles} under the draw pile.")
             elif state.phase is not Phase.OVER:  # the bonus: only if play goes on
-                out.append(f"Set {tiles} aside face down for the bonus.")
+                add(f"Set {tiles} aside face down for the bonus.")
         elif k == "tile-removed":
-            out.append(f"Remove the wake tile at {sq} and put it at the bottom of the draw pile.")
+            add(f"Remove the wake tile at {sq} and put it at the bottom of the draw pile.")
         elif k == "daikaiju-moved":
             dest = g.square(e.to).name()
-            out.append(f"Move the daikaiju {e.card} at {sq} one square {e.detail} to {dest}.")
+            add(f"Move the daikaiju {e.card} at {sq} one square {e.detail} to {dest}.")
         elif k == "daikaiju-turned":
-            out.append(f"Turn the daikaiju {e.card} at {sq} a quarter turn to face {e.detail}.")
+            add(f"Turn the daikaiju {e.card} at {sq} a quarter turn to face {e.detail}.")
         elif k in ("daikaiju-gone", "daikaiju-destroyed"):
             how = "leaves the board" if k == "daikaiju-gone" else "is destroyed"
             where = (
@@ -60,27 +85,27 @@ def instructions(state: State, events: tuple[Event, ...] | None = None) -> list[
                 if state.game.tuck_daikaiju
                 else "it is out of play"
             )
-            out.append(f"The daikaiju {e.card} at {sq} {how}: take it away; {where}.")
+            add(f"The daikaiju {e.card} at {sq} {how}: take it away; {where}.")
         elif k == "daikaiju-placed":
-            out.append(f"Place daikaiju {e.card} on {sq}, its forward arrow pointing {e.detail}.")
+            add(f"Place daikaiju {e.card} on {sq}, its forward arrow pointing {e.detail}.")
         elif k == "reroll":
-            out.append(f"{sq} already holds a daikaiju: roll the gold and blue dice again.")
+            add(f"{sq} already holds a daikaiju: roll the gold and blue dice again.")
         elif k == "relocated" and e.detail != "start":
-            out.append(f"Move the {who} {thing} to the start mark {g.point(e.to)}.")
+            add(f"Move the {who} {thing} to the start mark {g.point(e.to)}.")
         elif k == "dragon":
-            out.append(f"{who.capitalize()} takes the dragon tile: the draw pile is empty.")
+            add(f"{who.capitalize()} takes the dragon tile: the draw pile is empty.")
         elif k == "dragon-aside":
             lost = state.ships[e.seat] < 0
-            out.append(f"{who.capitalize()} puts the dragon tile aside" + (
+            add(f"{who.capitalize()} puts the dragon tile aside" + (
                 "." if lost else ", and draws first now that there are tiles again."))
         elif k == "passed":
-            out.append(f"{who.capitalize()} has no tile to lay and passes.")
+            add(f"{who.capitalize()} has no tile to lay and passes.")
         elif k == "bonus":
             n = int(e.detail or 0)
             given = f" with the {n} tile{'s' if n > 1 else ''} {who} gave up" if n else ""
-            out.append(f"Put the set-aside tiles{given} at the bottom of the draw pile.")
+            add(f"Put the set-aside tiles{given} at the bottom of the draw pile.")
         elif k == "game-over" and state.outcome is not None:
-            out.append(outcome_sentence(state))
+            add(outcome_sentence(state))
     return out
 
 

@@ -21,6 +21,7 @@ LINKS: tuple[tuple[int, ...], ...] = tuple(t.links for t in ORIENTED)
 # LINKS flattened: the point joined to point p of oriented tile t is EXIT[t * 8 + p].
 EXIT: tuple[int, ...] = tuple(q for links in LINKS for q in links)
 EMPTY = -1
+NOTATIONS: tuple[str, ...] = tuple(t.notation() for t in ORIENTED)
 
 
 class End(Enum):

@@ -35,7 +35,7 @@ def _chance(count: int, total: int) -> Fraction:
 
 def remove_one(items: Sequence[int], value: int) -> tuple[int, ...]:
     """``items`` without its first ``value``; ValueError when absent."""
-    i = list(items).index(value)
+    i = items.index(value)
     return (*items[:i], *items[i + 1 :])
 
 

@@ -201,7 +201,11 @@ def _place(s: Session, rest: list[str], hand: Sequence[str] | None) -> list[str]
 def _acting(words: Callable[[argparse.Namespace], list[str]]) -> Handler:
     def handler(args: argparse.Namespace) -> int:
         s = _session(args)
-        _say(act(s, words(args), getattr(args, "hand", None)), s.state)
+        try:
+            said = act(s, words(args), getattr(args, "hand", None))
+        except USER_ERRORS as exc:
+            raise CliError(plain(str(exc), s.state)) from None
+        _say(said, s.state)
         _show(s, getattr(args, "json", False))
         return 0
 
@@ -217,21 +221,22 @@ def cmd_state(args: argparse.Namespace) -> int:
 
 
 def command_hints(s: Session) -> list[str]:
-    """What can be typed now, each line a command that works as it stands."""
+    """What can be typed now: each line a command that works as it stands, a ``#`` before
+    anything said about it (so a whole line pasted into a shell works too)."""
     st = s.state
     if st.phase is Phase.TURN_ROLL or st.phase is Phase.DAIKAIJU_ROLL:
-        return ["roll            (the companion rolls)", "roll GOLD BLUE  (real dice: roll 3 4)"]
+        return ["roll        # the companion rolls", "roll 3 4    # real dice: gold 3, blue 4"]
     if st.phase is Phase.DAIKAIJU_DIE:
-        return ["die             (the companion rolls)", "die FACE        (the real die: die 5)"]
+        return ["die         # the companion rolls", "die 5       # the real die shows 5"]
     if st.phase is Phase.PLACE and not st.legal_actions():
         front = st.grid.square(st.front_square(st.active))
-        options = s.possible_placements()
-        example = options[0].tile.notation() if options else "01234567"
-        return [
-            f"place {front} TILE  (the tile the player laid, as it lies: eight digits, "
-            "digit i the point joined to point i, points 0-7 clockwise from the top left)",
-            f"   for instance: place {front} {example}",
-            f"   when the companion asks to see the hand: place {front} TILE hand T1 T2 T3",
+        fine = (p.tile.notation() for p in s.possible_placements() if s.check(front, p.tile).legal)
+        example = next(fine, None)
+        lines = [f"place {front} {example}   # for example" if example else ""]
+        return [*filter(None, lines),
+            f"# write the tile laid on {front} as it lies: eight digits, digit i the point",
+            "# joined to point i; points 0-7 run clockwise from the top side's left point.",
+            f"# Asked to show the hand: place {front} TILE hand TILE T2 T3 (all of it).",
         ]
     return []
 
@@ -253,7 +258,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
     if rows or hints:
         print("Type one of these after 'companion ' (or at the 'companion play' prompt):")
     for row in rows:
-        risk = f"  (risk to your ship: {_pct(Fraction(row['risk']))})" if "risk" in row else ""
+        risk = f"   # risk to your ship: {_pct(Fraction(row['risk']))}" if "risk" in row else ""
         print(f"  {row['action']}{risk}")
     for hint in hints:
         print(f"  {hint}")
@@ -417,7 +422,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _play_line(s: Session, line: str) -> bool:
     """One line at the prompt; False to leave."""
-    words = line.split()
+    words = line.split("#", 1)[0].split()
     if not words:
         return True
     verb = words[0].lower()

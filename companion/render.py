@@ -34,5 +34,5 @@ def render_board(state: State) -> str:
             else:
                 cells.append("   ..    ")
         lines.append(f"r{r + 1:<3} " + " ".join(cells).rstrip())
-    lines.append("(++ marks an empty square a ship faces)")
+    lines.append(f"(++ marks an empty square a {'ship' if state.game.seas else 'marker'} faces)")
     return "\n".join(lines)

@@ -17,6 +17,7 @@ from .board import Side, Square
 from .describe import instructions, piece, prompt
 from .dice import DiceService
 from .game import Game
+from .instruction import routine
 from .odds import danger, placement_risks
 from .piles import UNKNOWN
 from .placement import FINE, SELF_LOST
@@ -255,10 +256,11 @@ class Session:
         action: Die | Roll = (
             Die(self.dice.d6()) if s.phase is Phase.DAIKAIJU_DIE else Roll(*self.dice.gold_blue())
         )
-        said = (
+        said = routine(
             f"The single die shows {action.face}."
             if isinstance(action, Die)
-            else f"Gold {action.gold}, blue {action.blue}: {action.total}."
+            else f"Gold {action.gold}, blue {action.blue}: {action.total}.",
+            "rolled",
         )
         out = [said, *self._commit(action, "virtual", s.active)]
         out += self.settle()
@@ -300,7 +302,7 @@ class Session:
         self.store.append(self.game_id, entry, finished=state.is_terminal())
         self.entries.append(entry)
         self._state = state
-        self.last_instructions = [f"Undone. {self.prompt()}"]
+        self.last_instructions = [routine(f"Undone. {self.prompt()}", "undone")]
         return self.last_instructions
 
 

@@ -40,7 +40,7 @@ from .board import Point, Side
 from .daikaiju import MOVES
 from .events import Event
 from .game import PATTERN_INDEX, Game
-from .paths import ORIENTED, TILE_INDEX, Grid
+from .paths import NOTATIONS, ORIENTED, TILE_INDEX, Grid
 from .piles import UNKNOWN, Pile, remove_one
 from .placement import FINE, Movement, held_points, rank_of, ranks_alone, resolve, standing_at
 from .tiles import PATTERNS, Tile
@@ -152,6 +152,9 @@ class State:
     # computed once for the legal set and reused when the placement is applied.
     _draft: bool = field(default=False, init=False, compare=False, repr=False)
     _ranked: Ranked | None = field(default=None, init=False, compare=False, repr=False)
+    # the daikaiju squares, and the daikaiju tuple they were worked out from
+    _dk_squares: frozenset[int] = field(default=frozenset(), init=False, compare=False, repr=False)
+    _dk_at: tuple[Daikaiju, ...] = field(default=(), init=False, compare=False, repr=False)
 
     # ---- reading the state -------------------------------------------------------------
 
@@ -189,7 +192,12 @@ class State:
     def daikaiju_squares(self) -> frozenset[int]:
         if not self.daikaiju:
             return _NO_SQUARES
-        return frozenset(d.square for d in self.daikaiju)
+        d = self.__dict__
+        if d.get("_dk_at") is not self.daikaiju:  # asked several times a turn: keep it
+            d["_dk_squares"] = frozenset(k.square for k in self.daikaiju)
+            d["_dk_at"] = self.daikaiju
+        squares: frozenset[int] = d["_dk_squares"]
+        return squares
 
     def front_square(self, seat: int) -> int:
         pos = self.ships[seat]
@@ -812,7 +820,7 @@ def _place(s: State, sq: int, tile: int, shown: Sequence[Tile] | None) -> State:
     lost_now = move.lost_seats()
     hand = remove_one(hand, pattern)
     board = (*s.board[:sq], tile, *s.board[sq + 1 :])
-    events = [Event("tile-placed", seat=seat, square=sq, detail=ORIENTED[tile].notation())]
+    events = [Event("tile-placed", seat=seat, square=sq, detail=NOTATIONS[tile])]
     events += [Event("ship-moved", seat=m, square=frm, to=to) for m, frm, to in move.moved]
     ships = move.ships
     if lost_now:  # lost ships keep their place until _lose takes them off
@@ -928,10 +936,10 @@ def _seas_draw_or_end(s: State) -> State:
 
 def _tsuro_next_draw(s: State) -> State:
     """Round the table from ``drawer``: the next seat short of tiles draws one."""
-    n = s.seats
+    n, ships, hands, full, drawer = s.seats, s.ships, s.hands, s.game.hand_size, s.drawer
     for k in range(n):
-        seat = (s.drawer + k) % n
-        if s.ships[seat] >= 0 and len(s.hands[seat]) < s.game.hand_size:
+        seat = (drawer + k) % n
+        if ships[seat] >= 0 and len(hands[seat]) < full:
             if s.pile.size:
                 return replace(s, phase=Phase.DRAW, drawer=seat)
             if s.dragon < 0:

@@ -126,8 +126,9 @@ class RecordStore:
         self.path = path
 
     @classmethod
-    def open(cls, path: str | Path | None = None, timeout: float = BUSY_TIMEOUT) -> RecordStore:
+    def open(cls, path: str | Path | None = None, timeout: float | None = None) -> RecordStore:
         p = Path(path) if path is not None else data_dir() / "records.sqlite3"
+        timeout = BUSY_TIMEOUT if timeout is None else timeout
         try:
             _private(p, default=path is None)
             conn = sqlite3.connect(p, isolation_level=None, timeout=timeout)

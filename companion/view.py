@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .actions import Relocate, Start
 from .board import Side
 from .describe import outcome_sentence, prompt
 from .paths import ORIENTED
@@ -63,6 +64,9 @@ class TableView:
     defaults: tuple[str, ...]
     outcome: str | None
     winners: tuple[str, ...]
+    start_marks: tuple[str, ...] = ()
+    """Where the active ship may be put now (a free start mark, or when a daikaiju blocks
+    it, a free mark on the same edge): the rules' own answer, for screens to show."""
 
 
 def table_view(s: State) -> TableView:
@@ -105,6 +109,9 @@ def table_view(s: State) -> TableView:
         defaults=tuple(s.game.defaults_to_check()),
         outcome=outcome_sentence(s) if s.outcome else None,
         winners=tuple(s.game.players[w] for w in s.outcome.winners) if s.outcome else (),
+        start_marks=tuple(
+            str(a.point) for a in s.legal_actions() if isinstance(a, Start | Relocate)
+        ) if s.phase in (Phase.START, Phase.RELOCATE) else (),
     )
 
 

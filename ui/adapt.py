@@ -3,31 +3,16 @@
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 from companion.board import Point, Side, Square
 from companion.games import UnknownGame, game_info
+from companion.instruction import waits
 from companion.tiles import Tile
 
 from .model import BoardPicture, ShipMark, Snapshot
 
 log = logging.getLogger(__name__)
-
-# Sentences about the pieces that need no stop of the game: they show on the table screen.
-# Everything else (daikaiju moved, turned, gone; tiles removed; ships lost; relocation)
-# opens the instructions screen and waits for the camera or the players to confirm.
-_MINOR = re.compile(
-    r"^(Move the \w+ (ship|marker) along its path"
-    r"|r\d+c\d+ already holds a daikaiju"
-    r"|\w+ has no tile to lay"
-    r"|\w+ takes the dragon tile"
-    r"|Undone\."
-    r"|Gold \d, blue \d: \d+\."
-    r"|The single die shows \d"
-    r"|.* wins \(|.* tie for the win)"
-)
-
 
 def game_title(game: str) -> str:
     try:
@@ -37,16 +22,20 @@ def game_title(game: str) -> str:
 
 
 def is_minor(line: str) -> bool:
-    """Whether an instruction is routine (shown in passing) rather than a stop.
+    """Whether an instruction is routine (shown in passing) rather than a stop: the
+    rules say so with each :class:`~companion.instruction.Instruction`.
 
-    >>> is_minor("Move the red ship along its path to r2c3:4.")
+    >>> from companion.instruction import Instruction
+    >>> is_minor(Instruction("Move the red ship along its path to r2c3:4.", "ship-moved",
+    ...                      waits=False))
     True
-    >>> is_minor("Gold 5, blue 4: 9.")
-    True
-    >>> is_minor("Move the daikaiju D3 at r3c4 one square west to r3c3.")
+    >>> is_minor(Instruction("Move the daikaiju 3G at r3c4 one square west to r3c3.",
+    ...                      "daikaiju-moved"))
+    False
+    >>> is_minor("a plain sentence, from nobody knows where")
     False
     """
-    return bool(_MINOR.match(line))
+    return not waits(line)
 
 
 def snapshot(session: Any, show_odds: bool = False) -> Snapshot:
@@ -73,12 +62,7 @@ def snapshot(session: Any, show_odds: bool = False) -> Snapshot:
                 target = Point.parse(s.point).square
     if active_seat is None and view.active in session.game.players:
         active_seat = list(session.game.players).index(view.active)
-    start_marks: tuple[Point, ...] = ()
-    if view.awaiting in ("start", "relocate"):
-        taken = {s.point for s in ships if s.point is not None}
-        start_marks = tuple(
-            m for m in profile.start_marks if m not in taken and m.square not in daikaiju
-        )
+    start_marks = tuple(Point.parse(m) for m in view.start_marks)
     picture = BoardPicture(
         rows=view.rows,
         cols=view.cols,

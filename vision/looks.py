@@ -46,7 +46,7 @@ from .drawing import BUILTIN, Style
 from .geometry import MARKER_IDS, MarkerLayout
 from .look_pieces import LookSpec, board_art, kaiju_art, piece_art
 from .reading import Daikaiju
-from .simulate import Scene, paste_marker, paste_turned, photograph
+from .simulate import Scene, camera_matrix, paste_marker, paste_turned, photograph
 
 Piece = Tile | Daikaiju | None
 
@@ -118,10 +118,31 @@ def board_photo(look: str, rows: int, cols: int, squares: Mapping[Square, Piece]
     """A BGR photo (880x660) of the board holding ``squares`` (squares left out are empty),
     and the squares a hand covers (empty unless ``hand``)."""
     top, to_img, covered = _top_down(spec(look), rows, cols, squares, seed, hand, box, disorder)
-    centre = (to_img @ np.array([cols / 2, rows / 2, 1.0]))[:2]
-    photo, _ = photograph(top, _scene(seed, frame, disorder), SIZE,
-                          (float(centre[0]), float(centre[1])))
+    c = (to_img @ np.array([cols / 2, rows / 2, 1.0]))[:2]
+    centre = (float(c[0]), float(c[1]))
+    scene = _framed(_scene(seed, frame, disorder), top.shape, to_img, rows, cols, centre)
+    photo, _ = photograph(top, scene, SIZE, centre)
     return photo, covered
+
+
+def _framed(scene: Scene, shape: tuple[int, ...], to_img: np.ndarray, rows: int, cols: int,
+            centre: tuple[float, float]) -> Scene:
+    """The scene with the camera stepped back until every marker and its margin is in the
+    frame, as an owner framing the board would."""
+    x0, y0, x1, y1 = MarkerLayout.default(rows, cols).bounds()
+    m = 0.2
+    grid = np.array([[x0 - m, y0 - m, 1], [x1 + m, y0 - m, 1], [x1 + m, y1 + m, 1],
+                     [x0 - m, y1 + m, 1]], np.float64)
+    for _ in range(12):
+        hmat = camera_matrix(scene, (shape[1], shape[0]), SIZE, centre)
+        pts = (hmat @ to_img @ grid.T).T
+        xy = pts[:, :2] / pts[:, 2:]
+        if (xy.min() >= 8 and (xy[:, 0] <= SIZE[0] - 8).all()
+                and (xy[:, 1] <= SIZE[1] - 8).all()):
+            break
+        scene = replace(scene, distance=scene.distance * 1.08,
+                        shift=(scene.shift[0] * 0.5, scene.shift[1] * 0.5))
+    return scene
 
 
 def board_top_down(look: str, rows: int, cols: int, squares: Mapping[Square, Piece], seed: int,

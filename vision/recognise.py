@@ -1,57 +1,45 @@
-"""Reading the squares of a board from a camera frame.
+"""Reading the squares of a board from a camera frame (issue 9).
 
-Every square is compared with the templates (normalised correlation of small grey patches,
-:mod:`vision.features`). A square is called only when the best look is both close and clearly
-ahead of the runner-up; otherwise it is ``unknown``: a wrong tile reported as sure is the
-worst outcome.
+The frame is warped to a top-down grid. Every square is read by the built-in reader
+(:mod:`vision.read_paths`: which of the eight rim points the paths join) and, with a taught
+profile, first by the taught one (:mod:`vision.read_taught`: the owner's own pieces and each
+square's own bare look, a small search over position). A look is called only when it is good
+enough and clearly ahead of the next (:mod:`vision.read_decide`); then the box is respected
+(:mod:`vision.inventory`: in Tsuro every tile exists once).
 
 With the game in mind, :meth:`BoardReader.read` takes what the companion knows and the legal
-placements: squares that look as they did are not read again, and a new tile that fits no
-legal placement is reported as such.
+placements: squares that look as they did are not read again, legal placements are preferred,
+and a new tile that fits no legal placement is reported as such.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from companion.board import BoardProfile, Side, Square
+from companion.board import BoardProfile, Square
 from companion.tiles import Tile
 
+from . import read_paths
 from .board_finder import FOUND, NOT_FOUND, BoardFinder, BoardPose
 from .errors import BadImage, BoardNotFound
-from .features import normalise, patches, warp_top_down
+from .features import patches, warp_top_down
 from .geometry import MarkerLayout
+from .inventory import assign, box_counts, game_of
+from .read_decide import EMPTY, Call, Thresholds, confidence, odd_plain, pick, reading_of
+from .read_features import PX, prepare
+from .read_taught import TaughtModel
 from .reading import BoardReading, Content, Daikaiju, Observation, Piece, SquareReading
-from .templates import DAIKAIJU, TemplateSet, builtin
+from .templates import TemplateSet, builtin
 
+__all__ = ["TAUGHT", "BoardReader", "Thresholds"]
 
-@dataclass(frozen=True)
-class Thresholds:
-    """When a look is called. Measured on the benchmark set (docs/vision.md)."""
+TAUGHT = Thresholds()
+"""Kept for callers of the first reader: one set of lines serves both readers now."""
 
-    least: float = 0.45  # best correlation needed to call a piece
-    margin: float = 0.04  # lead over every other look needed to call it (see _Scores.lead)
-    legal_margin: float = 0.025  # lead needed over looks that are not legal placements
-    empty_band: float = 1.3  # contrast within this factor of the empty threshold is unclear
-    changed: float = 0.06  # mean grey change (share of brightness) that marks a square changed
-
-
-TAUGHT = Thresholds(least=0.5, margin=0.06, legal_margin=0.04)
-"""Looks learned from a couple of photos are noisier than drawn ones: ask for a wider lead."""
-
-
-@dataclass
-class _Scores:
-    labels: list[str]
-    best: np.ndarray  # (n,) index into labels
-    first: np.ndarray  # (n,) best correlation
-    second: np.ndarray  # (n,) best correlation of any other label
-    all: np.ndarray  # (n, len(labels))
-    lead: np.ndarray  # (n, len(labels)) lead of the best over each label, scaled (see _score)
+PATH_LABELS = [t.notation() for t in read_paths.tiles()]
 
 
 class BoardReader:
@@ -64,23 +52,21 @@ class BoardReader:
         layout: MarkerLayout | None = None,
         thresholds: Thresholds | None = None,
         ships: object | None = None,
+        game: str | None = None,
     ) -> None:
         self.profile = profile
         self.rows, self.cols = profile.rows, profile.cols
         self.templates = templates or builtin()
+        model = self.templates.model
+        self.model: TaughtModel | None = (
+            model if model is not None and (model.rows, model.cols) == (self.rows, self.cols)
+            else None)
         self.finder = BoardFinder(self.rows, self.cols, layout)
-        self.thresholds = thresholds or (
-            Thresholds() if self.templates.source == "built-in" else TAUGHT)
+        self.thresholds = thresholds or Thresholds()
         self.ships = ships  # a vision.ships.ShipFinder, when ships are to be read
+        self.counts = box_counts(game or game_of(profile))
         self._squares = profile.squares()
-        self._labels, self._label_rows = _group(self.templates.labels)
-        self._matrix = self.templates.vectors[np.concatenate(self._label_rows)].T.copy()
-        self._bounds = np.cumsum([0] + [len(r) for r in self._label_rows])[:-1]
-        self._label_index = {lb: i for i, lb in enumerate(self._labels)}
-        self._pieces: dict[str, Tile | Side] = {
-            lb: Side.parse(lb.split(":")[1]) if lb.startswith(DAIKAIJU) else Tile.parse(lb)
-            for lb in self._labels}
-        self._spread = _label_distances(self.templates, self._label_rows)
+        self._polarity = 0
         self._last_patches: np.ndarray | None = None
         self._last_reading: BoardReading | None = None
         self._last_pose: BoardPose | None = None
@@ -105,17 +91,13 @@ class BoardReader:
         if image is None:
             return self._not_found("the frame is empty or not an image", 0)
         try:
-            pose, grey = self._pose(image)
+            pose, _ = self._pose(image)
         except BoardNotFound as exc:
             self._last_patches = None
             return self._not_found(str(exc), len(self.finder.last_detections))
-        # When the markers were searched for, the frame is grey already; when they were not,
-        # warping the colour frame first and going grey after touches far fewer pixels.
-        top = _small_grey(warp_top_down(grey if grey is not None else image,
-                                        pose.homography, self.rows, self.cols))
-        colour = self._square_colours(image, pose)
-        raw = patches(top, self.rows, self.cols)
-        vecs, contrast = normalise(raw)
+        top = warp_top_down(image, pose.homography, self.rows, self.cols, PX)
+        grey = _small_grey(top)
+        raw = patches(grey, self.rows, self.cols)
         changed = self._changed(raw)
         previous = self._last_reading
         reading = BoardReading(self.rows, self.cols, pose.markers, pose.status)
@@ -123,19 +105,20 @@ class BoardReader:
         todo = [i for i, sq in enumerate(self._squares)
                 if changed[i] or previous is None
                 or previous.squares[sq].content is Content.UNKNOWN]
+        carried = {sq: self._carried(sq, known, previous)
+                   for i, sq in enumerate(self._squares) if i not in set(todo)}
+        legal_sets = {sq: {t.notation() for t in tiles} for sq, tiles in (legal or {}).items()}
         if todo:
-            idx = np.array(todo)
-            scores = self._score(vecs[idx])
-            odd = self._odd_flat_squares(colour, contrast)
-            for k, i in enumerate(todo):
+            calls = self._calls(top, grey, np.array(todo), legal_sets)
+            fixed = {self._squares.index(sq): _label(r) for sq, r in carried.items()
+                     if r.content is Content.TILE}
+            calls = assign(calls, self.counts, fixed)
+            for i, call in calls.items():
                 sq = self._squares[i]
-                reading.squares[sq] = self._decide(scores, k, float(contrast[i]),
-                                                   None if legal is None else legal.get(sq),
-                                                   bool(odd[i]))
+                reading.squares[sq] = reading_of(call, legal_sets.get(sq) if legal else None)
         for sq in self._squares:
-            if sq in reading.squares:
-                continue
-            reading.squares[sq] = self._carried(sq, known, previous)
+            if sq not in reading.squares:
+                reading.squares[sq] = carried[sq]
         if known is not None:
             reading.observations = self._observe(reading, known, legal)
         if self.ships is not None:
@@ -148,6 +131,67 @@ class BoardReader:
         """Drop what was seen last: the next read reads every square."""
         self._last_patches = None
         self._last_reading = None
+
+    # -- reading squares ------------------------------------------------------------------
+
+    def _calls(self, top: np.ndarray, grey: np.ndarray, idx: np.ndarray,
+               legal: Mapping[Square, set[str]]) -> dict[int, Call]:
+        th = self.thresholds
+        paths = read_paths.score(grey, self.rows, self.cols, idx, self._polarity)
+        if len(idx) >= 6:
+            self._polarity = 0 if len(idx) < 12 else paths.polarity
+        prep = prepare(top, self.rows, self.cols)
+        taught = self.model.score(prep, idx) if self.model is not None else None
+        detail = taught.detail if taught is not None else _detail(prep, idx)
+        calls: dict[int, Call] = {}
+        bare_by_paths = np.zeros(len(idx), bool)
+        for k, i in enumerate(idx):
+            sq = self._squares[int(i)]
+            legal_here = legal.get(sq)
+            call = None
+            if taught is not None and self.model is not None:
+                call = self._taught_call(self.model, taught.pieces[k], float(taught.empty[k]),
+                                         float(detail[k]), int(i), legal_here)
+            if call is None or call.label is None:
+                evidence = paths.tile[k]
+                best = float(evidence.max())
+                if best < th.path_empty:
+                    bare_by_paths[k] = True
+                    call = Call(EMPTY, confidence(th.path_empty - best, 2.0, 0.0), 9.0)
+                else:
+                    call = pick(PATH_LABELS, evidence, th.path_tile, th.path_margin,
+                                legal_here, th.path_legal_margin)
+            calls[int(i)] = call
+        # A hand or a sheet of paper has no paths either: plain where the bare squares are
+        # not, or plain but of another colour.
+        colour = prep.colour[idx]
+        piece_line = float(np.median(detail[~bare_by_paths])) if (~bare_by_paths).any() else 1.0
+        odd = odd_plain(colour, detail, bare_by_paths, 0.35 * piece_line)
+        for k in np.flatnonzero(odd):
+            calls[int(idx[k])] = Call(None, 0.2)
+        return calls
+
+    def _taught_call(self, model: TaughtModel, pieces: np.ndarray, own: float, detail: float,
+                     i: int, legal: set[str] | None) -> Call | None:
+        """The taught reading of square ``i``, or None when it has nothing to say."""
+        th = self.thresholds
+        labels = list(model.labels)
+        bare_detail = float(model.empty_detail[i])
+        if bare_detail >= 0 and not bool(model.plain()[i]):
+            labels.append(EMPTY)
+            scores = np.append(pieces, own)
+        else:
+            scores = pieces
+            # A plain bare square: its correlation means nothing; its plainness does.
+            ref = bare_detail if bare_detail >= 0 else _median_plain(model)
+            if ref is not None:
+                line = float(np.sqrt(max(ref, 0.003) * model.piece_detail))
+                if detail < line / 1.3:
+                    return Call(EMPTY, confidence(np.log(line / max(detail, 1e-4)), 2.0, 0.26),
+                                9.0)
+                if detail < line * 1.3:
+                    return Call(None, 0.3)
+        return pick(labels, scores, model.least, th.margin, legal, th.legal_margin)
 
     # -- finding the board, fast when nothing moved ------------------------------------
 
@@ -162,13 +206,6 @@ class BoardReader:
             self._remember_markers(grey, pose)
         self._last_pose = pose if pose.status == FOUND else self._last_pose
         return pose, grey
-
-    def _square_colours(self, image: np.ndarray, pose: BoardPose) -> np.ndarray:
-        """Mean colour (or grey) of every square, from a small warp: (rows * cols, channels)."""
-        px = 8
-        small = warp_top_down(image, pose.homography, self.rows, self.cols, px)
-        mean = cv2.resize(small, (self.cols, self.rows), interpolation=cv2.INTER_AREA)
-        return np.asarray(mean, np.float32).reshape(self.rows * self.cols, -1)
 
     def _marker_patch(self, grey: np.ndarray, pose: BoardPose, marker_id: int) -> np.ndarray:
         corners = self.finder.layout.array(marker_id).astype(np.float64)
@@ -194,79 +231,12 @@ class BoardReader:
                 return False
         return True
 
-    # -- reading squares ------------------------------------------------------------------
-
     def _changed(self, raw: np.ndarray) -> np.ndarray:
         if self._last_patches is None or self._last_reading is None:
             return np.ones(len(raw), bool)
         diff = np.abs(raw - self._last_patches).mean(axis=(1, 2))
         bright = np.maximum(raw.mean(axis=(1, 2)), 1.0)
         return np.asarray((diff / bright) > self.thresholds.changed)
-
-    def _score(self, vecs: np.ndarray) -> _Scores:
-        sims = vecs @ self._matrix
-        per_label = np.maximum.reduceat(sims, self._bounds, axis=1)
-        order = np.argsort(-per_label, axis=1)[:, :2]
-        rows = np.arange(len(vecs))
-        best, first = order[:, 0], per_label[rows, order[:, 0]]
-        # The lead over a look is measured along the line between the two looks: two tiles
-        # that differ in one small corner are told apart by that corner alone, so their
-        # correlations differ little even when the answer is plain (unit-noise scale).
-        lead = (first[:, None] - per_label) / self._spread[best]
-        lead[rows, best] = np.inf
-        return _Scores(self._labels, best, first, per_label[rows, order[:, 1]], per_label,
-                       lead)
-
-    def _odd_flat_squares(self, mean: np.ndarray, contrast: np.ndarray) -> np.ndarray:
-        """Plain squares that do not look like the other plain squares: a hand, a sleeve, a
-        sheet of paper is as plain as bare board but not of its colour or brightness."""
-        flat = contrast < self.templates.empty_contrast
-        odd = np.zeros(len(contrast), bool)
-        if flat.sum() < 3:
-            return odd
-        bright = mean.sum(axis=1) + 1.0
-        ref_bright = float(np.median(bright[flat]))
-        odd |= (bright / ref_bright > 1.5) | (bright / ref_bright < 0.6)
-        if mean.shape[1] == 3:
-            chroma = mean / bright[:, None]
-            ref = np.median(chroma[flat], axis=0)
-            odd |= np.abs(chroma - ref).max(axis=1) > 0.04
-        return odd & flat
-
-    def _decide(self, s: _Scores, k: int, contrast: float,
-                legal: Sequence[Tile] | None, odd: bool = False) -> SquareReading:
-        th = self.thresholds
-        ratio = contrast / self.templates.empty_contrast
-        first = float(s.first[k])
-        if odd:
-            return SquareReading(Content.UNKNOWN, 0.2)
-        if ratio < 1.0 / th.empty_band:
-            conf = min(0.99, 0.5 + 0.5 * float(np.log(1 / ratio) / np.log(4)))
-            return SquareReading(Content.EMPTY, conf)
-        if ratio < th.empty_band:
-            return SquareReading(Content.UNKNOWN, 0.3)
-        label = s.labels[int(s.best[k])]
-        lead = s.lead[k]
-        legal_labels = None if legal is None else {t.notation() for t in legal}
-        legal_idx = [self._label_index[lb] for lb in legal_labels or () if lb in self._label_index]
-        if legal_idx and int(s.best[k]) in legal_idx:
-            # The legal placements are tried first: against looks no legal move can put
-            # here, a legal best needs a smaller lead.
-            mask = np.zeros(len(lead), bool)
-            mask[legal_idx] = True
-            ok = min(float(lead[mask].min()) / th.margin,
-                     float(lead[~mask].min()) / th.legal_margin)
-        else:
-            ok = float(lead.min()) / th.margin
-        conf = _confidence(first, ok, th.least)
-        if first < th.least or ok < 1.0:
-            return SquareReading(Content.UNKNOWN, min(conf, 0.49))
-        piece = self._pieces[label]
-        if isinstance(piece, Side):
-            return SquareReading(Content.DAIKAIJU, conf, facing=piece)
-        tile = piece
-        is_legal = None if legal_labels is None else label in legal_labels
-        return SquareReading(Content.TILE, conf, tile=tile, legal=is_legal)
 
     def _carried(self, sq: Square, known: Mapping[Square, Piece] | None,
                  previous: BoardReading | None) -> SquareReading:
@@ -316,34 +286,6 @@ def _confidence(first: float, lead: float, least: float) -> float:
     return round(min(ramp(first, least, 0.95), ramp(lead, 1.0, 4.0)), 3)
 
 
-_DISTANCES: dict[int, tuple[TemplateSet, np.ndarray]] = {}
-
-
-def _label_distances(templates: TemplateSet, rows: list[np.ndarray]) -> np.ndarray:
-    """Distance between every two labels' mean looks (unit vectors), for scaling leads;
-    worked out once per template set."""
-    key = id(templates)
-    if key in _DISTANCES and _DISTANCES[key][0] is templates:
-        return _DISTANCES[key][1]
-    vectors = templates.vectors
-    means = np.stack([vectors[r].mean(axis=0) for r in rows])
-    means /= np.maximum(np.linalg.norm(means, axis=1, keepdims=True), 1e-6)
-    sims = np.clip(means @ means.T, -1.0, 1.0)
-    dist = np.asarray(np.sqrt(np.maximum(2.0 - 2.0 * sims, 1e-4)), np.float32)
-    np.fill_diagonal(dist, 1.0)
-    if len(_DISTANCES) > 8:
-        _DISTANCES.clear()
-    _DISTANCES[key] = (templates, dist)
-    return dist
-
-
-def _group(labels: list[str]) -> tuple[list[str], list[np.ndarray]]:
-    order: dict[str, list[int]] = {}
-    for i, lb in enumerate(labels):
-        order.setdefault(lb, []).append(i)
-    return list(order), [np.array(v) for v in order.values()]
-
-
 def _small_grey(img: np.ndarray) -> np.ndarray:
     return img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
 
@@ -380,3 +322,25 @@ def _grey(frame: np.ndarray | None) -> np.ndarray | None:
     if frame.ndim == 3 and frame.shape[2] == 4:
         return cv2.cvtColor(frame, cv2.COLOR_BGRA2GRAY)
     raise BadImage(f"a frame of shape {frame.shape} is not a grey or colour image")
+
+
+def _label(r: SquareReading) -> str:
+    piece = r.piece()
+    return piece.notation() if isinstance(piece, Tile) else EMPTY
+
+
+def _detail(prep: object, idx: np.ndarray) -> np.ndarray:
+    from .read_features import Prepared, brightness, crops, unit
+
+    assert isinstance(prep, Prepared)
+    _, std = unit(crops(prep, idx, ((0, 0),)))
+    return np.asarray(std[:, 0] / np.maximum(brightness(prep, idx), 1.0))
+
+
+def _median_plain(model: TaughtModel) -> float | None:
+    """The detail of a typical taught bare square when most of them are plain."""
+    taught = model.empty_detail >= 0
+    if not taught.any() or model.plain()[taught].mean() < 0.5:
+        return None
+    return float(np.median(model.empty_detail[taught]))
+

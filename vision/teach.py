@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.board import BoardError, BoardProfile, Side, Square
-from companion.tiles import Tile, TileError, all_oriented
+from companion.tiles import Tile, TileError
 
 from .board_finder import BoardFinder
 from .errors import LayoutError
@@ -184,7 +184,7 @@ def _calibrate(model: TaughtModel, lesson: Lesson) -> None:
 
     samples = []
     for label, i, shifted in lesson.reads:
-        vecs, std = unit(shifted)
+        vecs, _ = unit(shifted)
         sims = (vecs @ model.vectors.T).max(axis=0)
         scored = Scored(np.array([i]), sims[None], np.zeros(1), np.zeros(1))
         samples.append((label, scored, 0))

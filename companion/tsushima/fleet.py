@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .calendar import GameTime, month_name, turn_of
 from .campaign import CRUISERS, ItalianCruisers
-from .data import DataSet, default_data
+from .data import DataSet, Port, default_data
 from .errors import TsushimaError
 from .morale import Location, MoraleRecord, after_phase
 from .repairs import check_repairs, resolve_repair
@@ -29,6 +29,7 @@ from .units import Ship, Side
 SEA = "sea"
 FLYING_BASE = "flying base"
 INTERNED = "interned"
+FALLING_PORT = "Port Arthur"  # the port the land campaign takes
 DEFAULT_PORT = {"any_japanese_or_korean_port": "Sasebo"}
 
 
@@ -68,7 +69,9 @@ class Fleet:
                     where = "Kure"
                 for s in p.ships:
                     berths.append(Berth(s, where, MoraleRecord(level=s.morale)))
-        return cls(GameTime(turn_of(year, month)), tuple(berths), d, scenario=key)
+        start = turn_of(year, month)
+        fallen = start - 1 if scen.raw.get("port_arthur_fallen") else None
+        return cls(GameTime(start), tuple(berths), d, scenario=key, fall_turn=fallen)
 
     # ----- the scenario's length --------------------------------------------------------
     def last_turn(self) -> int | None:
@@ -186,6 +189,10 @@ class Fleet:
     def ships(self, side: Side | None = None) -> tuple[Ship, ...]:
         return tuple(b.ship for b in self.berths if side is None or b.ship.side is side)
 
+    def with_berth(self, berth: Berth) -> Fleet:
+        """The ledger with one ship's berth replaced (the desk's steps check the rules)."""
+        return self._with(berth)
+
     def _with(self, berth: Berth) -> Fleet:
         return dataclasses.replace(
             self,
@@ -216,17 +223,25 @@ class Fleet:
         b = self.berth(ship.ident)
         return self._with(dataclasses.replace(b, ship=dataclasses.replace(b.ship, hits=ship.hits)))
 
+    def port(self, name: str) -> Port:
+        """A port as it stands now: Port Arthur is Japan's, and usable at once, after its fall."""
+        port = self.data.port(name)
+        if self.fall_turn is not None and port.name == FALLING_PORT:
+            return dataclasses.replace(port, owner=Side.JAPAN)
+        return port
+
     def morale_location(self, b: Berth) -> Location:
         side = b.ship.side
         if b.location == FLYING_BASE and side is Side.JAPAN:
             return "flying_base"
         if b.location in self.data.zones:
             friendly = any(
-                p.zone == b.location and p.owner is side for p in self.data.ports.values()
+                p.zone == b.location and self.port(p.name).owner is side
+                for p in self.data.ports.values()
             )
             return "port" if friendly else "sea"
         if b.location in self.data.ports:
-            return "port" if self.data.ports[b.location].owner is side else "sea"
+            return "port" if self.port(b.location).owner is side else "sea"
         return "sea"
 
     def end_phase(self, repairs: Mapping[str, int] | None = None) -> tuple[Fleet, list[str]]:
@@ -291,7 +306,7 @@ class Fleet:
             side = ships[0].side
             check_repairs(
                 ships,
-                self.data.port(port),
+                self.port(port),
                 side if not ships[0].captured else side.enemy,
                 used.get(port, 0),
             )

@@ -13,6 +13,7 @@ from kivy.properties import (
 )
 from kivy.uix.screenmanager import Screen
 
+from companion.instruction import Instruction
 from ui.adapt import game_title
 from ui.model import SHIP_RGB
 from ui.widgets.pickers import DicePopup, TilePicker
@@ -66,7 +67,7 @@ class TableScreen(Screen):
             self.verdict_bg = AMBER if v.needs_hand else (GREEN if v.legal else RED)
         lines = [c.message] if c.message else []
         # the dice themselves show the roll; other routine sentences are listed
-        notices = [n for n in c.notices if not n.startswith(("Gold ", "The single die"))]
+        notices = [n for n in c.notices if not (isinstance(n, Instruction) and n.kind == "rolled")]
         lines += notices[: 1 if v is not None else 2]
         self.message = "\n".join(lines)
         if snap.odds:

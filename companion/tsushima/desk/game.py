@@ -63,7 +63,8 @@ class Campaign:
     mines_laid: tuple[tuple[Side, int], ...] = ()
     flying_bases: tuple[str, ...] = ()
     blocked: bool = False
-    scuttled: tuple[str, ...] = ()
+    scuttled: tuple[str, ...] = ()  # ships sunk by their own crews
+    scuttle_tried: tuple[str, ...] = ()
     merchants_called: int = 0
     raids: int = 0
     exits: tuple[tuple[str, int], ...] = ()  # ships that left a battle board, and past which edge

@@ -1,0 +1,468 @@
+"""One sail and the chain reaction it sets off, resolved step by step.
+
+A :class:`Chain` is an immutable snapshot of a resolution in progress: the pieces, the
+work still to do (a stack of attacks and blasts), the attacks waiting for the instigating
+fleet to order them, and, when the rules leave something to that fleet, the
+:class:`Choice` it must make. :func:`advance` runs the arithmetic until the next choice or
+the end; :func:`choose` takes one option. The rules themselves, as this module applies
+them, are stated in ``docs/rigadoon.md`` ("The chain reaction").
+
+Ships are numbered 0-7: 0-3 are blue ships 1-4, 4-7 green ships 1-4.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .board import ISLAND, MAELSTROM, OPEN, SHALLOWS, Board
+from .geometry import ORTHOGONAL, Direction, RigadoonError
+
+SHIPS = 8
+
+# Events, as small tuples (the instructions module words them for the table):
+#   ("sail", ship, from, to, direction, spaces, via)      via = maelstrom square or -1
+#   ("blast", ship, from, to, direction, spaces, via, across, mast_lost)
+#   ("hold", ship, at, direction, mast_lost)               could not be blasted at all
+#   ("bump", from, to, direction, via)                    a chest pushed one square
+#   ("sink", from, island_square)                          island -1 until chosen
+#   ("aground", ship, at)
+#   ("claim", ship, island_square, masts_before)
+#   ("rigadoon", ship, masts_before)
+#   ("loop", ship, other)                                  an endless loop of attacks
+Event = tuple[object, ...]
+
+# Work items on the stack:
+#   ("attack", attacker, target)
+#   ("blast", ship, direction, left, by, moved, mast_lost, origin, across)
+Work = tuple[object, ...]
+
+
+def fleet_of(ship: int) -> int:
+    return ship // 4
+
+
+def ship_name(ship: int) -> str:
+    """>>> ship_name(5)
+    'g2'
+    """
+    return f"{'bg'[ship // 4]}{ship % 4 + 1}"
+
+
+def parse_ship(text: str) -> int:
+    t = text.strip().lower()
+    if len(t) == 2 and t[0] in "bg" and t[1] in "1234":
+        return "bg".index(t[0]) * 4 + int(t[1]) - 1
+    raise RigadoonError(f"{text.strip()!r} is not a ship: write b1-b4 (blue) or g1-g4 (green)")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A decision the rules leave to the instigating fleet, with the options it has."""
+
+    kind: str
+    """``order`` (which attack next), ``chest`` (bump or stop on it), ``island``."""
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    ships: tuple[int, ...]
+    masts: tuple[int, ...]
+    chests: tuple[int, ...]
+    fleet: int
+    """The instigating fleet: the one whose turn it is."""
+    starter: int
+    """The ship whose sail set the chain off (-1 when none)."""
+    stack: tuple[Work, ...] = ()
+    pending: tuple[tuple[int, int], ...] = ()
+    afloat: int = 0
+    """Sunk chests waiting for the instigating fleet to pick their island."""
+    hit: int = 0
+    """Bit per enemy ship attacked so far (for the Rigadoon bonus)."""
+    seen: frozenset[object] = frozenset()
+    events: tuple[Event, ...] = ()
+    winner: int = -1
+    """The fleet that won during this chain, or -1."""
+    loser: int = -1
+    """The fleet that lost to an endless loop, or -1."""
+    rigadoon: bool = False
+    choice: Choice | None = None
+    decision: str = ""
+    """The option taken for the blast on top of the stack (a chest met on the way)."""
+
+    @property
+    def done(self) -> bool:
+        return self.choice is None and not self.stack and not self.pending and not self.afloat
+
+    def key(self) -> tuple[object, ...]:
+        """What a finished chain leaves on the table: equal keys are equal results."""
+        return (self.ships, self.masts, self.chests, self.winner, self.loser, self.rigadoon)
+
+
+class _Run:
+    """The mutable working copy of a chain while it advances."""
+
+    def __init__(self, board: Board, c: Chain) -> None:
+        self.b = board
+        self.ships = list(c.ships)
+        self.masts = list(c.masts)
+        self.chests = list(c.chests)
+        self.fleet = c.fleet
+        self.starter = c.starter
+        self.stack = list(c.stack)
+        self.pending = list(c.pending)
+        self.afloat = c.afloat
+        self.hit = c.hit
+        self.seen = set(c.seen)
+        self.events = list(c.events)
+        self.winner = c.winner
+        self.loser = c.loser
+        self.rigadoon = c.rigadoon
+        self.decision = c.decision
+
+    def snapshot(self, choice: Choice | None) -> Chain:
+        return Chain(
+            tuple(self.ships),
+            tuple(self.masts),
+            tuple(sorted(self.chests)),
+            self.fleet,
+            self.starter,
+            tuple(self.stack),
+            tuple(self.pending),
+            self.afloat,
+            self.hit,
+            frozenset(self.seen),
+            tuple(self.events),
+            self.winner,
+            self.loser,
+            self.rigadoon,
+            choice,
+            "",
+        )
+
+    # ---- reading the board -------------------------------------------------------------
+
+    def ship_at(self, sq: int) -> int:
+        try:
+            return self.ships.index(sq)
+        except ValueError:
+            return -1
+
+    def in_port(self, fleet: int) -> int:
+        island = self.b.island_at
+        return sum(1 for s in range(fleet * 4, fleet * 4 + 4) if self.ships[s] in island)
+
+    def bump_target(self, first: int, d: Direction) -> list[tuple[int, int, int]] | None:
+        """Moves (from, to, via) of the chest train starting at ``first`` pushed one square
+        towards ``d``, front chest first; None when the train cannot move."""
+        train = [first]
+        while True:
+            nxt = self.b.step(train[-1], d)
+            if nxt >= 0 and nxt in self.chests and self.ship_at(nxt) < 0:
+                train.append(nxt)
+            else:
+                break
+        front = self.b.step(train[-1], d)
+        if front < 0 or self.ship_at(front) >= 0:
+            return None
+        terrain = self.b.terrain[front]
+        if terrain == ISLAND:
+            return None
+        via = -1
+        if terrain == MAELSTROM:
+            via, front = front, self.b.exit_of[front]
+            if self.ship_at(front) >= 0 or front in self.chests:
+                return None
+        moves = [(train[-1], front, via)]
+        for i in range(len(train) - 2, -1, -1):
+            moves.append((train[i], train[i + 1], -1))
+        return moves
+
+    def bump(self, moves: list[tuple[int, int, int]], d: Direction) -> None:
+        for frm, to, via in moves:
+            self.chests[self.chests.index(frm)] = to
+            self.events.append(("bump", frm, to, d, via))
+
+    def sink(self, sq: int) -> None:
+        self.chests.remove(sq)
+        self.afloat += 1
+        self.events.append(("sink", sq, -1))
+
+    def claim(self, ship: int) -> None:
+        self.events.append(("claim", ship, self.ships[ship], self.masts[ship]))
+        self.masts[ship] = 3
+        f = fleet_of(ship)
+        if self.winner < 0 and self.loser < 0 and self.in_port(f) >= 2:
+            self.winner = f
+
+    def land(self, ship: int) -> None:
+        """A ship that sailed or was blasted into position attacks every ship beside it."""
+        at = self.ships[ship]
+        for d in ORTHOGONAL:
+            n = self.b.step(at, d)
+            other = self.ship_at(n) if n >= 0 else -1
+            if other >= 0 and (ship, other) not in self.pending:
+                self.pending.append((ship, other))
+
+    # ---- running -----------------------------------------------------------------------
+
+    def run(self) -> Chain:
+        while True:
+            if self.loser >= 0:
+                self.stack.clear()
+                self.pending.clear()
+            if self.afloat:
+                return self.snapshot(Choice("island", self.free_islands()))
+            if self.stack:
+                item = self.stack.pop()
+                if item[0] == "attack":
+                    self.attack(int(item[1]), int(item[2]))  # type: ignore[call-overload]
+                else:
+                    choice = self.blast(item)
+                    if choice is not None:
+                        return self.snapshot(choice)
+                continue
+            if len(self.pending) > 1:
+                opts = tuple(f"{ship_name(a)} {ship_name(t)}" for a, t in self.pending)
+                return self.snapshot(Choice("order", opts))
+            if self.pending:
+                a, t = self.pending.pop()
+                self.stack.append(("attack", a, t))
+                continue
+            self.finish()
+            return self.snapshot(None)
+
+    def free_islands(self) -> tuple[str, ...]:
+        return tuple(i.name for i in self.b.islands if i.square not in self.chests)
+
+    def finish(self) -> None:
+        s = self.starter
+        enemies = 0xF0 if self.fleet == 0 else 0x0F
+        if s >= 0 and not self.rigadoon and self.hit & enemies == enemies and self.loser < 0:
+            self.rigadoon = True
+            self.events.append(("rigadoon", s, self.masts[s]))
+            self.masts[s] = 3
+
+    def attack(self, a: int, t: int) -> None:
+        at, tt = self.ships[a], self.ships[t]
+        d = next((d for d in ORTHOGONAL if self.b.step(at, d) == tt), None)
+        if d is None:
+            return  # they drifted apart: nothing left to fight
+        key = (
+            tuple(self.ships),
+            tuple(self.masts),
+            tuple(sorted(self.chests)),
+            tuple(self.stack),
+            tuple(self.pending),
+            a,
+            t,
+        )
+        if key in self.seen:
+            self.events.append(("loop", a, t))
+            self.loser = self.fleet
+            return
+        self.seen.add(key)
+        if fleet_of(t) != self.fleet:
+            self.hit |= 1 << t
+        lost = self.masts[t] > 0
+        if lost:
+            self.masts[t] -= 1
+        self.stack.append(("blast", t, d, 2, a, 0, lost, tt, False))
+
+    def blast(self, item: Work) -> Choice | None:
+        _, s_, d_, left_, by_, moved_, lost, origin, across = item
+        s, d, left, by, moved = int(s_), Direction(d_), int(left_), int(by_), int(moved_)  # type: ignore[call-overload]
+        decision, self.decision = self.decision, ""
+        while left > 0:
+            cur = self.ships[s]
+            nxt = self.b.step(cur, d)
+            wrap = nxt < 0
+            if wrap:
+                nxt = self.b.across(cur, d)
+            other = self.ship_at(nxt)
+            if other >= 0:
+                if (s, other) in self.pending:
+                    # It must fire on the ship in its way anyway: that attack clears the way.
+                    self.pending.remove((s, other))
+                    self.stack.append(("blast", s, d, left, by, moved, lost, origin, across))
+                    self.stack.append(("attack", s, other))
+                    return None
+                break
+            terrain = self.b.terrain[nxt]
+            if terrain == ISLAND:
+                if nxt not in self.chests:
+                    break
+                self.ships[s] = nxt
+                self.end_blast(s, d, moved + 1, lost, origin, across or wrap, -1)
+                self.claim(s)
+                self.land(s)
+                return None
+            if terrain == MAELSTROM:
+                exit_ = self.b.exit_of[nxt]
+                if self.ship_at(exit_) >= 0:
+                    break
+                self.ships[s] = exit_
+                self.end_blast(s, d, moved + 1, lost, origin, across or wrap, nxt)
+                if exit_ in self.chests:
+                    self.sink(exit_)
+                self.land(s)
+                return None
+            if nxt in self.chests:
+                moves = self.bump_target(nxt, d)
+                stop = "sink" if terrain == OPEN else "aground"
+                if moves is not None and not decision:
+                    self.stack.append(("blast", s, d, left, by, moved, lost, origin, across))
+                    return Choice("chest", ("bump", stop))
+                if decision == "bump" and moves is not None:
+                    self.bump(moves, d)
+                else:
+                    self.ships[s] = nxt
+                    self.end_blast(s, d, moved + 1, lost, origin, across or wrap, -1)
+                    if terrain == OPEN:
+                        self.sink(nxt)
+                    else:
+                        self.events.append(("aground", s, nxt))
+                    self.land(s)
+                    return None
+                decision = ""
+            self.ships[s] = nxt
+            across = across or wrap
+            moved += 1
+            left -= 1
+        if moved == 0:
+            self.events.append(("hold", s, origin, d, lost))
+            # Backfire: the ship that could not be moved fires back on its attacker.
+            self.stack.append(("attack", s, by))
+            return None
+        self.end_blast(s, d, moved, lost, origin, bool(across), -1)
+        self.land(s)
+        return None
+
+    def end_blast(
+        self, s: int, d: Direction, moved: int, lost: object, origin: object, across: bool, via: int
+    ) -> None:
+        self.events.append(("blast", s, origin, self.ships[s], d, moved, via, across, lost))
+
+
+def advance(board: Board, chain: Chain) -> Chain:
+    """Resolve until the next choice or the end."""
+    if chain.choice is not None:
+        raise RigadoonError(f"waiting for a choice: {', '.join(chain.choice.options)}")
+    return _Run(board, chain).run()
+
+
+def choose(board: Board, chain: Chain, option: str) -> Chain:
+    """Take one of the options of the pending choice and resolve on."""
+    c = chain.choice
+    if c is None:
+        raise RigadoonError("there is no choice to make now")
+    opt = " ".join(option.strip().lower().split())
+    if opt not in c.options:
+        raise RigadoonError(f"{option.strip()!r} is not one of the options: {', '.join(c.options)}")
+    run = _Run(board, replace(chain, choice=None))
+    if c.kind == "island":
+        sq = board.island(opt).square
+        run.chests.append(sq)
+        run.afloat -= 1
+        for i in range(len(run.events) - 1, -1, -1):
+            ev = run.events[i]
+            if ev[0] == "sink" and ev[2] == -1:
+                run.events[i] = ("sink", ev[1], sq)
+                break
+    elif c.kind == "order":
+        a, t = (_ship_index(w) for w in opt.split())
+        run.pending.remove((a, t))
+        run.stack.append(("attack", a, t))
+    else:
+        run.decision = opt
+    return run.run()
+
+
+def _ship_index(word: str) -> int:
+    return parse_ship(word)
+
+
+# ---- sailing -------------------------------------------------------------------------
+
+
+def sail_chain(
+    board: Board,
+    ships: tuple[int, ...],
+    masts: tuple[int, ...],
+    chests: tuple[int, ...],
+    ship: int,
+    d: Direction,
+    spaces: int,
+    stop: str,
+) -> Chain | str:
+    """The chain a sail sets off, or why the sail is impossible.
+
+    ``stop`` is ``''`` (bump any chest on the last square too), ``sink`` or ``aground``
+    (stop on the chest of the last square)."""
+    run = _Run(board, Chain(ships, masts, chests, fleet_of(ship), ship))
+    start = run.ships[ship]
+    cur = start
+    via = -1
+    n = board.name
+    for i in range(1, spaces + 1):
+        nxt = board.step(cur, d)
+        last = i == spaces
+        if nxt < 0:
+            return "ships never sail off the edge of the board"
+        if run.ship_at(nxt) >= 0:
+            return f"a ship at {n(nxt)} is in the way"
+        terrain = board.terrain[nxt]
+        if terrain == ISLAND:
+            if nxt not in run.chests:
+                return f"the island at {n(nxt)} has no chest to claim"
+            if not last:
+                return f"ships never sail through the island at {n(nxt)}"
+            if stop:
+                return "a ship on an island claims its chest: it neither sinks nor runs aground"
+            cur = nxt
+            break
+        if terrain == MAELSTROM:
+            if not last:
+                return f"the maelstrom at {n(nxt)} ends the sail"
+            exit_ = board.exit_of[nxt]
+            if run.ship_at(exit_) >= 0:
+                return f"a ship on the exit {n(exit_)} blocks the maelstrom at {n(nxt)}"
+            if stop:
+                return "a maelstrom carries the ship on: it stops on no chest"
+            via, cur = nxt, exit_
+            break
+        if nxt in run.chests:
+            if last and stop:
+                want = "sink" if terrain == OPEN else "aground"
+                if stop != want:
+                    where = "in open water" if terrain == OPEN else "in the Shallows"
+                    return f"the chest at {n(nxt)} is {where}: the ship can only {want} it"
+                if stop == "aground" and masts[ship] < 3:
+                    return "only a ship with all 3 masts runs aground by itself"
+                cur = nxt
+                break
+            moves = run.bump_target(nxt, d)
+            if moves is None:
+                return f"the chest at {n(nxt)} cannot be bumped {d.word}"
+            run.bump(moves, d)
+        elif last and stop:
+            return f"there is no chest at {n(nxt)} to {stop}"
+        cur = nxt
+    run.ships[ship] = cur
+    # The sail is told first, then the chests it pushed on its way.
+    bumps = run.events
+    run.events = [("sail", ship, start, cur, d, spaces, via), *bumps]
+    if via >= 0 and cur in run.chests:
+        run.sink(cur)
+    elif stop == "sink":
+        run.sink(cur)
+    elif stop == "aground":
+        run.events.append(("aground", ship, cur))
+    if board.terrain[cur] == ISLAND:
+        run.claim(ship)
+    run.land(ship)
+    return run.snapshot(None)
+
+
+def is_aground(board: Board, chests: tuple[int, ...], at: int) -> bool:
+    return board.terrain[at] == SHALLOWS and at in chests

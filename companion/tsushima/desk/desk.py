@@ -1,0 +1,305 @@
+"""The Tsushima desk: the referee's whole flow in one typed API over one campaign record.
+
+Each method is one procedure: it reads the campaign, refuses what the record makes
+impossible (one line naming the rule, nothing stored), or applies the step, appends it to
+the record and returns the lines to show. The command line and the app's screens call these
+methods and keep no rules of their own.
+
+>>> desk = Desk.new("round-island")
+>>> desk.place("Rurik", "sea")
+['Rurik is now at sea.']
+>>> desk.place("Rurik", "sea")
+Traceback (most recent call last):
+...
+companion.tsushima.errors.TsushimaError: Rurik is already at sea
+>>> desk.undo()
+['Undone: place Rurik sea.']
+>>> desk.fleet.berth("Rurik").location
+'Vladivostok'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..battle import Engagement, FormationSpec
+from ..data import DataSet, default_data
+from ..errors import TsushimaError
+from ..fire import FlightSalvos
+from ..fleet import Fleet
+from ..scenarios import Scenario, get_scenario
+from ..units import Side
+from ..victory import Outcome
+from . import battle_steps, battles, fleet_steps, map_steps  # noqa: F401  (register the steps)
+from .game import Campaign, apply
+from .record import UNDO, Entry, Header, RecordError, dump, live, load
+from .verdict import verdict
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def start(header: Header, data: DataSet) -> Campaign:
+    """The campaign before its first step."""
+    try:
+        fleet = Fleet.from_scenario(header.scenario, data)
+        salvos = FlightSalvos(header.flight_salvos)
+    except ValueError as exc:
+        raise RecordError(1, str(exc)) from None
+    return Campaign(fleet, flight_salvos=salvos)
+
+
+def replay(header: Header, entries: Sequence[Entry], data: DataSet) -> Campaign:
+    c = start(header, data)
+    for n, e in enumerate(live(entries), 2):
+        try:
+            c, _ = apply(c, e.step, e.args)
+        except TsushimaError as exc:
+            raise RecordError(n, f"{e.step}: {exc}") from None
+    return c
+
+
+class Desk:
+    """One campaign: its record and the campaign the record makes."""
+
+    def __init__(
+        self,
+        header: Header,
+        entries: Sequence[Entry] = (),
+        data: DataSet | None = None,
+    ) -> None:
+        self.data = data or default_data()
+        self.header = header
+        self.entries: list[Entry] = list(entries)
+        self.campaign = replay(header, self.entries, self.data)
+
+    @classmethod
+    def new(
+        cls,
+        scenario: str,
+        data: DataSet | None = None,
+        flight_salvos: str = FlightSalvos.OWN.value,
+        clock: Callable[[], str] = _now,
+    ) -> Desk:
+        d = data or default_data()
+        get_scenario(scenario, d)
+        try:
+            FlightSalvos(flight_salvos)
+        except ValueError:
+            raise TsushimaError(
+                f"flight salvos {flight_salvos!r} is not one of "
+                f"{', '.join(v.value for v in FlightSalvos)}"
+            ) from None
+        return cls(Header(scenario, flight_salvos, clock()), (), d)
+
+    # ----- the record --------------------------------------------------------------------
+    @classmethod
+    def read(cls, path: str | Path, data: DataSet | None = None) -> Desk:
+        p = Path(path)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise TsushimaError(f"no campaign record at {str(p)!r}") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TsushimaError(f"cannot read {str(p)!r}: {exc}") from None
+        header, entries = load(text)
+        return cls(header, entries, data)
+
+    def text(self) -> str:
+        return dump(self.header, self.entries)
+
+    def write(self, path: str | Path) -> None:
+        """Save the record atomically: a half-written file never replaces a good one."""
+        p = Path(path)
+        if not p.parent.is_dir():
+            raise TsushimaError(f"cannot write {str(p)!r}: the folder {str(p.parent)!r} "
+                                "does not exist")
+        if p.is_dir():
+            raise TsushimaError(f"cannot write {str(p)!r}: it is a folder")
+        tmp = p.with_name(p.name + ".tmp")
+        try:
+            tmp.write_text(self.text(), encoding="utf-8")
+            os.replace(tmp, p)
+        except OSError as exc:
+            raise TsushimaError(f"cannot write {str(p)!r}: {exc.strerror}") from None
+
+    def do(self, name: str, **args: Any) -> list[str]:
+        """Apply one step; on success it joins the record."""
+        args = json.loads(json.dumps(args))  # what the record will hold, exactly
+        self.campaign, lines = apply(self.campaign, name, args)
+        self.entries.append(Entry(name, args))
+        return lines
+
+    def undo(self) -> list[str]:
+        standing = live(self.entries)
+        if not standing:
+            raise TsushimaError("nothing to undo")
+        last = standing[-1]
+        self.entries.append(Entry(UNDO, {}))
+        self.campaign = replay(self.header, self.entries, self.data)
+        what = " ".join(str(v) for v in last.args.values() if not isinstance(v, dict | list))
+        return [f"Undone: {last.step}{' ' + what if what else ''}."]
+
+    def history(self) -> list[str]:
+        """One line per step still standing."""
+        return [f"{i}. {e.step} {json.dumps(e.args)}" for i, e in enumerate(live(self.entries), 1)]
+
+    # ----- reading -----------------------------------------------------------------------
+    @property
+    def fleet(self) -> Fleet:
+        return self.campaign.fleet
+
+    @property
+    def battle(self) -> Engagement | None:
+        return self.campaign.battle
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.campaign.scenario
+
+    def verdict(self) -> Outcome:
+        return verdict(self.campaign)
+
+    def available(self, side: Side, taken: Sequence[str] = ()) -> list[str]:
+        """Ships of a navy that may still be put on the battle board."""
+        return battles.available(self.fleet, side, taken)
+
+    def division_specs(
+        self, idents: Sequence[str], column: int, placed: Sequence[FormationSpec] = ()
+    ) -> list[FormationSpec]:
+        """The formations these ships make (a question; nothing is recorded)."""
+        return battles.division_specs(self.fleet, idents, column, placed)
+
+    # ----- the fleet and the calendar ---------------------------------------------------------
+    def place(self, ship: str, location: str) -> list[str]:
+        return self.do("place", ship=ship, location=location)
+
+    def hits(self, ship: str, hits: int, cause: str = "") -> list[str]:
+        return self.do("hits", ship=ship, hits=hits, cause=cause)
+
+    def next(self) -> list[str]:
+        return self.do("next")
+
+    def to_terminal(self) -> list[str]:
+        return self.do("to-terminal")
+
+    def terminal(self, repairs: Mapping[str, int] | None = None) -> list[str]:
+        return self.do("terminal", repairs=dict(repairs or {}))
+
+    def italy(self, die_6a: int, die_6b: int) -> list[str]:
+        return self.do("italy", die_6a=die_6a, die_6b=die_6b)
+
+    def declare_over(self) -> list[str]:
+        return self.do("declare-over")
+
+    # ----- the battle board ------------------------------------------------------------------
+    def battle_start(
+        self,
+        groups: Sequence[tuple[Side, Sequence[str], int]],
+        first: Side | None = None,
+        port: str | None = None,
+    ) -> list[str]:
+        """Groups of ships (navy, ships lead first, column), formed by the division rules."""
+        raw = [{"navy": s.value, "ships": list(ships), "column": col} for s, ships, col in groups]
+        return self.do(
+            "battle-start", groups=raw, first=first.value if first else None, port=port
+        )
+
+    def battle_scenario(self) -> list[str]:
+        return self.do("battle-scenario")
+
+    def move(
+        self,
+        moves: Mapping[str, int] | None = None,
+        flight_die: int | None = None,
+        detach: Sequence[str] = (),
+        flee: bool = False,
+        flee_merchants: bool = False,
+    ) -> list[str]:
+        return self.do(
+            "move",
+            moves=dict(moves or {}),
+            flight_die=flight_die,
+            detach=list(detach),
+            flee=flee,
+            flee_merchants=flee_merchants,
+        )
+
+    def screen(self, screener: str, screened: str) -> list[str]:
+        return self.do("screen", screener=screener, screened=screened)
+
+    def declare(self, orders: Sequence[str]) -> list[str]:
+        return self.do("declare", orders=[str(o) for o in orders])
+
+    def default_orders(self) -> tuple[str, ...]:
+        return battle_steps.default_orders(self.campaign)
+
+    def roll(self, number: int, totals: Sequence[int]) -> list[str]:
+        return self.do("roll", number=number, totals=list(totals))
+
+    def end_round(self) -> list[str]:
+        return self.do("end-round")
+
+    def finish(self) -> list[str]:
+        return self.do("finish")
+
+    # ----- the map -----------------------------------------------------------------------------
+    def aground(
+        self,
+        ships: Sequence[str],
+        trigger: int,
+        ship_dice: Sequence[int] = (),
+        damage_die: int | None = None,
+    ) -> list[str]:
+        return self.do(
+            "aground", ships=list(ships), trigger=trigger, ship_dice=list(ship_dice),
+            damage_die=damage_die,
+        )
+
+    def mine(self, ship: str, hex: str, die: int, damage_die: int | None = None) -> list[str]:
+        return self.do("mine", ship=ship, hex=hex, die=die, damage_die=damage_die)
+
+    def lay_mine(self, navy: Side, hex: str, partial_sea: bool, hexes_to_port: int) -> list[str]:
+        return self.do(
+            "lay-mine", navy=navy.value, hex=hex, partial_sea=partial_sea,
+            hexes_to_port=hexes_to_port,
+        )
+
+    def sweep(self, hex: str, dice: Sequence[int]) -> list[str]:
+        return self.do("sweep", hex=hex, dice=list(dice))
+
+    def flying_base(self, hex: str) -> list[str]:
+        return self.do("flying-base", hex=hex)
+
+    def blockships(self, ships: Sequence[str], dice: Sequence[int]) -> list[str]:
+        return self.do("blockships", ships=list(ships), dice=list(dice))
+
+    def clear_block(self, die: int) -> list[str]:
+        return self.do("clear-block", die=die)
+
+    def land_plan(self, plan: str) -> list[str]:
+        return self.do("land-plan", plan=plan)
+
+    def land_need(self, die: int) -> list[str]:
+        return self.do("land-need", die=die)
+
+    def land_turn(self, delivered: int, die: int | None = None) -> list[str]:
+        return self.do("land-turn", delivered=delivered, die=die)
+
+    def town_raid(self, ship: str, die: int, coastal_hex: bool = False) -> list[str]:
+        return self.do("town-raid", ship=ship, die=die, coastal_hex=coastal_hex)
+
+    def scuttle(self, ship: str, die: int) -> list[str]:
+        return self.do("scuttle", ship=ship, die=die)
+
+    def capture(self, ship: str) -> list[str]:
+        return self.do("capture", ship=ship)
+
+    def merchant_callup(self, port: str = "Kure") -> list[str]:
+        return self.do("merchant-callup", port=port)

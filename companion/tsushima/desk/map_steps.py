@@ -1,0 +1,332 @@
+"""Steps on the map: running aground, mines, flying bases, block ships, the land campaign
+and the fall of Port Arthur, town raids, scuttling and capture, merchant call-ups.
+
+The hex map is not in the text, so a hex is named by the players (``"H1205"`` or any label)
+and the facts about it the rule needs (partial sea, distance to a friendly port) are given
+with the step; the record keeps them with it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from ..aground import resolve_aground
+from ..campaign import LandCampaign, baltic_release, capture, merchants_due, resolve_blockships
+from ..campaign import resolve_scuttle
+from ..dice import check_die
+from ..errors import TsushimaError
+from ..fleet import SEA, Fleet
+from ..mines import MineField, resolve_entry, resolve_sweep
+from ..units import Ship, ShipType, Side
+from .game import Campaign, Lines, step
+
+PORT_ARTHUR = "Port Arthur"
+
+
+def _naval_phase(c: Campaign, what: str) -> None:
+    if c.fleet.time.terminal:
+        raise TsushimaError(f"{what} happens in a naval phase, not the terminal phase")
+
+
+def _terminal_phase(c: Campaign, what: str) -> None:
+    if not c.fleet.time.terminal:
+        raise TsushimaError(f"{what} is done in the terminal phase; it is "
+                            f"{c.fleet.time.describe()}")
+
+
+def _afloat(f: Fleet, ident: str) -> Ship:
+    b = f.berth(ident)
+    if b.ship.sunk:
+        raise TsushimaError(f"{b.ship.ident} is sunk")
+    return b.ship
+
+
+def _hit(c: Campaign, ship: str, hits: int) -> tuple[Fleet, str]:
+    f = c.fleet.apply_hits(ship, hits) if hits else c.fleet
+    s = f.berth(ship).ship
+    return f, f"{s.ident}: {s.status()}."
+
+
+@step("aground")
+def aground(
+    c: Campaign,
+    ships: Sequence[str],
+    trigger: int,
+    ship_dice: Sequence[int] = (),
+    damage_die: int | None = None,
+) -> tuple[Campaign, Lines]:
+    """Ships that entered partial sea hexes this phase, in rolling order."""
+    c.fleet.check_open()
+    _naval_phase(c, "running aground")
+    marks = c.current_marks()
+    idents = [_afloat(c.fleet, s).ident for s in ships]
+    for ident in idents:
+        if ident in marks.aground:
+            raise TsushimaError(
+                f"{ident} has already been rolled for running aground in this naval phase"
+            )
+    small = {i for i in idents if c.fleet.berth(i).ship.type.small_craft}
+    result = resolve_aground(idents, trigger, ship_dice, damage_die, small)
+    lines = [result.sentence()]
+    fleet = c.fleet
+    if result.ship is not None:
+        fleet, line = _hit(c, result.ship, result.hits)
+        lines.append(line)
+    marks = dataclasses.replace(marks, aground=marks.aground + tuple(idents))
+    return c.replace(fleet=fleet, marks=marks), lines
+
+
+def _field(c: Campaign, side: Side) -> MineField:
+    return MineField(
+        frozenset(h for h, s in c.mines if s is side), c.mines_in_hand(side)
+    )
+
+
+@step("mine")
+def mine(
+    c: Campaign, ship: str, hex: str, die: int, damage_die: int | None = None
+) -> tuple[Campaign, Lines]:
+    """A ship entering a mined hex rolls for it."""
+    c.fleet.check_open()
+    s = _afloat(c.fleet, ship)
+    if hex not in {h for h, _ in c.mines}:
+        raise TsushimaError(f"no mine lies in {hex}")
+    hits = resolve_entry(die, damage_die)
+    if not hits:
+        return c, [f"{s.ident} passes the mine in {hex} safely."]
+    fleet, line = _hit(c, s.ident, hits)
+    return c.replace(fleet=fleet), [f"The mine in {hex} strikes {s.ident}.", line]
+
+
+@step("lay-mine")
+def lay_mine(
+    c: Campaign, navy: str, hex: str, partial_sea: bool, hexes_to_port: int
+) -> tuple[Campaign, Lines]:
+    """Lay a mine from hand: terminal phase, partial sea, near a friendly port."""
+    c.fleet.check_open()
+    side = Side(navy)
+    if hex in {h for h, _ in c.mines}:
+        raise TsushimaError(f"{hex} already holds a mine; one mine per hex")
+    _field(c, side).lay(hex, partial_sea, hexes_to_port, c.fleet.time.terminal)
+    laid = dict(c.mines_laid)
+    laid[side] = laid.get(side, 0) + 1
+    c = c.replace(mines=(*c.mines, (hex, side)), mines_laid=tuple(laid.items()))
+    return c, [f"{side.adjective} mine laid in {hex}; {c.mines_in_hand(side)} left in hand."]
+
+
+@step("sweep")
+def sweep(c: Campaign, hex: str, dice: Sequence[int]) -> tuple[Campaign, Lines]:
+    """Six or more ships staying in a mined hex through the terminal phase sweep it."""
+    c.fleet.check_open()
+    _terminal_phase(c, "sweeping")
+    if hex not in {h for h, _ in c.mines}:
+        raise TsushimaError(f"no mine lies in {hex}")
+    if resolve_sweep(len(dice), dice):
+        return c.replace(mines=tuple(m for m in c.mines if m[0] != hex)), [
+            f"The mine in {hex} is swept away."
+        ]
+    return c, [f"The mine in {hex} remains."]
+
+
+@step("flying-base")
+def flying_base(c: Campaign, hex: str) -> tuple[Campaign, Lines]:
+    """Japan places a flying base; once placed it is never moved or removed."""
+    c.fleet.check_open()
+    if c.flying_bases_in_hand() <= 0:
+        raise TsushimaError("Japan has no flying base left to place in this game")
+    if hex in c.flying_bases:
+        raise TsushimaError(f"{hex} already holds a flying base")
+    c = c.replace(flying_bases=(*c.flying_bases, hex))
+    return c, [f"Flying base placed at {hex}; {c.flying_bases_in_hand()} left."]
+
+
+# ----- Port Arthur, block ships and the land campaign ------------------------------------
+def _land(c: Campaign) -> LandCampaign:
+    if c.land is None:
+        raise TsushimaError("the land campaign has no plan yet: choose plan A, B or C")
+    return c.land
+
+
+@step("blockships")
+def blockships(c: Campaign, ships: Sequence[str], dice: Sequence[int]) -> tuple[Campaign, Lines]:
+    """Japanese merchants sunk as hulks in the Port Arthur channel, one die each."""
+    c.fleet.check_open()
+    _naval_phase(c, "blocking the port")
+    if c.fleet.fall_turn is not None:
+        raise TsushimaError("Port Arthur has fallen: there is nothing to block")
+    if len(ships) != len(dice) or not ships:
+        raise TsushimaError(f"one die for each block ship: {len(ships)} ships, {len(dice)} dice")
+    fleet = c.fleet
+    lines: list[str] = []
+    for ident, die in zip(ships, dice, strict=True):
+        s = _afloat(fleet, ident)
+        if s.side is not Side.JAPAN or s.type is not ShipType.M:
+            raise TsushimaError(f"{s.ident} is not a Japanese merchant: only they become block "
+                                "ships")
+        if check_die(die, "block ship die") == 6:
+            fleet = fleet.apply_hits(s.ident, s.hit_limit)
+            lines.append(f"{s.ident} is sunk in the channel.")
+        else:
+            fleet = fleet.place(s.ident, SEA)
+            lines.append(f"{s.ident} fails to reach the channel (die {die}).")
+    blocked = resolve_blockships(dice)
+    lines.append("Port Arthur is blocked: no ship enters or leaves." if blocked
+                 else "The channel stays open.")
+    return c.replace(fleet=fleet, blocked=c.blocked or blocked), lines
+
+
+@step("clear-block")
+def clear_block(c: Campaign, die: int) -> tuple[Campaign, Lines]:
+    c.fleet.check_open()
+    _terminal_phase(c, "clearing the channel")
+    if not c.blocked:
+        raise TsushimaError("the Port Arthur channel is not blocked")
+    if check_die(die, "clearing die") == 6:
+        return c.replace(blocked=False), ["The block ship is cleared: the channel is open."]
+    return c, [f"Die {die}: the block ship stays in the channel."]
+
+
+@step("land-plan")
+def land_plan(c: Campaign, plan: str) -> tuple[Campaign, Lines]:
+    c.fleet.check_open()
+    if not c.scenario.raw.get("italian_cruisers"):
+        raise TsushimaError(f"{c.scenario.title} has no land campaign")
+    if c.land is not None:
+        return land_switch(c, plan)
+    land = LandCampaign(plan.upper())
+    return c.replace(land=land), [land.describe()]
+
+
+@step("land-switch")
+def land_switch(c: Campaign, plan: str) -> tuple[Campaign, Lines]:
+    land = _land(c).switch(plan.upper())
+    return c.replace(land=land), [land.describe()]
+
+
+@step("land-need")
+def land_need(c: Campaign, die: int) -> tuple[Campaign, Lines]:
+    """Plan C: the terminal-phase die that sets next turn's shiploads."""
+    c.fleet.check_open()
+    _terminal_phase(c, "rolling for next turn's shiploads")
+    land = _land(c).roll_need(die)
+    return c.replace(land=land), [land.describe()]
+
+
+@step("land-turn")
+def land_turn(c: Campaign, delivered: int, die: int | None = None) -> tuple[Campaign, Lines]:
+    """The turn's shiploads delivered (and the die towards the fall), in the terminal phase."""
+    c.fleet.check_open()
+    _terminal_phase(c, "recording the shiploads")
+    turn = c.fleet.time.turn
+    if turn in c.land_turns:
+        raise TsushimaError("this turn's shiploads are already recorded")
+    before = _land(c)
+    land = before.record_turn(int(delivered), die)
+    c = c.replace(land=land, land_turns=(*c.land_turns, turn))
+    lines = [land.describe()]
+    newly = [s for s in baltic_release(land) if s not in baltic_release(before)]
+    lines += [f"The {s} is released and may move." for s in newly]
+    if land.fallen:
+        fleet = c.fleet.port_arthur_falls()
+        c = c.replace(fleet=fleet)
+        lines += [
+            "Port Arthur falls: the port is Japan's and may be used at once.",
+            "Russian ships in Port Arthur may be scuttled (1-3 on a die) or are captured.",
+            f"The game now ends after {fleet.length_rule().split(', cut short to ')[-1]}.",
+        ]
+    return c, lines
+
+
+@step("town-raid")
+def town_raid(
+    c: Campaign, ship: str, die: int, coastal_hex: bool = False
+) -> tuple[Campaign, Lines]:
+    """A Russian ship in a Japanese coastal hex or a Korean port shells the town."""
+    c.fleet.check_open()
+    s = _afloat(c.fleet, ship)
+    if s.side is not Side.RUSSIA:
+        raise TsushimaError("only Russian ships raid towns")
+    t = c.fleet.time
+    if t.terminal or t.segment not in (2, 4):
+        raise TsushimaError("towns are shelled in a spotting and combat segment")
+    where = c.fleet.berth(s.ident).location
+    port = c.data.ports.get(where)
+    korean = port is not None and port.country == "korea"
+    if not korean and not (where == SEA and coastal_hex):
+        raise TsushimaError(
+            f"{s.ident} is at {where}: a raid needs a Japanese coastal hex or a Korean port"
+        )
+    land = _land(c)
+    after = land.town_raid(die)
+    hit = after.points < land.points
+    c = c.replace(land=after, raids=c.raids + 1)
+    return c, [
+        f"{s.ident} shells the town (die {die}): "
+        + ("Japan loses a point towards the fall of Port Arthur." if hit else "no effect.")
+    ]
+
+
+def _in_fallen_port(c: Campaign, ident: str) -> Ship:
+    s = _afloat(c.fleet, ident)
+    if c.fleet.fall_turn is None:
+        raise TsushimaError("Port Arthur has not fallen")
+    if s.side is not Side.RUSSIA or c.fleet.berth(s.ident).location != PORT_ARTHUR:
+        raise TsushimaError(f"{s.ident} is not a Russian ship in Port Arthur")
+    if s.captured:
+        raise TsushimaError(f"{s.ident} is already captured")
+    return s
+
+
+@step("scuttle")
+def scuttle(c: Campaign, ship: str, die: int) -> tuple[Campaign, Lines]:
+    """Russia scuttles a ship in the port just captured: 1-3 sinks her."""
+    c.fleet.check_open()
+    s = _in_fallen_port(c, ship)
+    if c.fleet.time.turn != c.fleet.fall_turn:
+        raise TsushimaError("ships are scuttled in the turn their port is captured")
+    if s.ident in c.scuttle_tried:
+        raise TsushimaError(f"{s.ident} has already been rolled for scuttling")
+    c = c.replace(scuttle_tried=(*c.scuttle_tried, s.ident))
+    if resolve_scuttle(die):
+        fleet = c.fleet.apply_hits(s.ident, s.hit_limit)
+        return c.replace(fleet=fleet, scuttled=(*c.scuttled, s.ident)), [
+            f"{s.ident} is scuttled (die {die})."
+        ]
+    return c, [f"{s.ident} fails to scuttle (die {die}) and may be captured."]
+
+
+@step("capture")
+def capture_ship(c: Campaign, ship: str) -> tuple[Campaign, Lines]:
+    c.fleet.check_open()
+    s = _in_fallen_port(c, ship)
+    taken = capture(s)
+    fleet = c.fleet.with_berth(dataclasses.replace(c.fleet.berth(s.ident), ship=taken))
+    return c.replace(fleet=fleet), [
+        f"{s.ident} is captured with {taken.hits} hits; each is repaired only in a Japanese "
+        "home port, on a 6."
+    ]
+
+
+@step("merchant-callup")
+def merchant_callup(c: Campaign, port: str = "Kure") -> tuple[Campaign, Lines]:
+    """One new merchant for every two lost, in a friendly port in the terminal phase."""
+    c.fleet.check_open()
+    _terminal_phase(c, "calling up merchants")
+    lost = [b for b in c.fleet.berths
+            if b.ship.side is Side.JAPAN and b.ship.type is ShipType.M and b.ship.sunk]
+    due = merchants_due(len(lost), c.merchants_called)
+    if due <= 0:
+        raise TsushimaError(
+            f"{len(lost)} merchant(s) lost and {c.merchants_called} called up: none is due "
+            "(one for every two lost)"
+        )
+    where = c.fleet.port(port)
+    if where.owner is not Side.JAPAN:
+        raise TsushimaError(f"{where.name} is not a friendly port for Japan")
+    b = lost[0]
+    fresh = dataclasses.replace(b.ship, hits=0)
+    fleet = c.fleet.with_berth(dataclasses.replace(b, ship=fresh, location=where.name))
+    return c.replace(fleet=fleet, merchants_called=c.merchants_called + 1), [
+        f"A new merchant ({b.ship.ident}) is called up at {where.name}."
+    ]

@@ -1,0 +1,112 @@
+"""The campaign record: a header naming the scenario and its options, then one entry per
+accepted step, as JSON Lines. It is append-only: an undo is an entry of its own that takes
+back the last step still standing. Replaying the entries rebuilds the campaign exactly.
+
+>>> h = Header("round-island")
+>>> text = dump(h, [Entry("place", {"ship": "Rurik", "location": "sea"}), Entry("undo", {})])
+>>> h2, entries = load(text)
+>>> h2 == h, [e.step for e in live(entries)]
+(True, [])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import TsushimaError
+
+FORMAT = "tsushima-record"
+VERSION = 1
+UNDO = "undo"
+
+
+class RecordError(TsushimaError):
+    """A record that cannot be read or replayed; names the line at fault."""
+
+    def __init__(self, line: int, why: str) -> None:
+        super().__init__(f"line {line}: {why}")
+        self.line = line
+
+
+@dataclass(frozen=True)
+class Header:
+    scenario: str
+    flight_salvos: str = "own"
+    created: str = field(default="", compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "scenario": self.scenario,
+            "options": {"flight_salvos": self.flight_salvos},
+            "created": self.created,
+        }
+
+    @classmethod
+    def from_json(cls, doc: Any) -> Header:
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+            raise RecordError(1, "not a Tsushima campaign record")
+        if doc.get("version") != VERSION:
+            raise RecordError(1, f"record version {doc.get('version')!r} is not {VERSION}")
+        options = doc.get("options") or {}
+        if not isinstance(doc.get("scenario"), str) or not isinstance(options, dict):
+            raise RecordError(1, "the header names no scenario")
+        return cls(
+            doc["scenario"], str(options.get("flight_salvos", "own")), str(doc.get("created", ""))
+        )
+
+
+@dataclass(frozen=True)
+class Entry:
+    step: str
+    args: dict[str, Any]
+
+    def to_json(self, n: int) -> dict[str, Any]:
+        return {"n": n, "step": self.step, "args": self.args}
+
+    @classmethod
+    def from_json(cls, doc: Any, line: int) -> Entry:
+        if (
+            not isinstance(doc, dict)
+            or not isinstance(doc.get("step"), str)
+            or not isinstance(doc.get("args", {}), dict)
+        ):
+            raise RecordError(line, "an entry needs a step name and its arguments")
+        return cls(doc["step"], dict(doc.get("args", {})))
+
+
+def live(entries: Sequence[Entry]) -> list[Entry]:
+    """The steps still standing once every undo has taken back the step before it."""
+    out: list[Entry] = []
+    for e in entries:
+        if e.step == UNDO:
+            if out:
+                out.pop()
+        else:
+            out.append(e)
+    return out
+
+
+def dump(header: Header, entries: Sequence[Entry]) -> str:
+    lines = [json.dumps(header.to_json(), sort_keys=True)]
+    lines += [json.dumps(e.to_json(i), sort_keys=True) for i, e in enumerate(entries, 1)]
+    return "\n".join(lines) + "\n"
+
+
+def load(text: str) -> tuple[Header, list[Entry]]:
+    docs: list[tuple[int, Any]] = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            docs.append((n, json.loads(raw)))
+        except json.JSONDecodeError as exc:
+            raise RecordError(n, f"not JSON ({exc.msg})") from None
+    if not docs:
+        raise RecordError(1, "the record is empty")
+    header = Header.from_json(docs[0][1])
+    return header, [Entry.from_json(doc, n) for n, doc in docs[1:]]

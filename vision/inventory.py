@@ -1,0 +1,82 @@
+"""The box as evidence (issue 9, item 3): a game holds each tile pattern a known number of
+times, so a whole board is read as an assignment of pieces to squares, not as independent
+guesses. Tsuro has each of the 35 patterns once; Tsuro of the Seas as its tile set data
+(``companion/data/seas_wake_tiles.json``) counts them.
+
+When more squares are read as one pattern than the box holds, the squares that lead their
+next look by the most keep it; the others drop to their second choice when that pattern is
+still free and was close behind, else to ``unknown``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from companion.board import GAME_BOARDS, BoardProfile
+from companion.tiles import PATTERNS, Tile
+
+from .read_decide import EMPTY, Call
+from .templates import DAIKAIJU
+
+
+def game_of(profile: BoardProfile) -> str | None:
+    """The game whose board this is, when it is one of the games' default boards."""
+    for game, board in GAME_BOARDS.items():
+        if board == profile:
+            return game
+    return None
+
+
+def box_counts(game: str | None) -> dict[str, int] | None:
+    """How many of each pattern (by its notation) the game's box holds; None when unknown
+    or unlimited."""
+    if game == "tsuro":
+        return {p.notation(): 1 for p in PATTERNS}
+    if game == "tsuro-of-the-seas":
+        from companion.game import load_tile_set
+
+        return {PATTERNS[i].notation(): n for i, n in Counter(load_tile_set()).items()}
+    return None
+
+
+def _pattern(label: str) -> str | None:
+    if label == EMPTY or label.startswith(DAIKAIJU):
+        return None
+    return Tile.parse(label).pattern().notation()
+
+
+def assign(calls: Mapping[int, Call], counts: Mapping[str, int] | None,
+           fixed: Mapping[int, str] | None = None) -> dict[int, Call]:
+    """The calls with the box respected. ``fixed`` holds squares whose tile is already known
+    (carried over): they use up their pattern first."""
+    if counts is None:
+        return dict(calls)
+    left = dict(counts)
+    for label in (fixed or {}).values():
+        pat = _pattern(label)
+        if pat is not None:
+            left[pat] = left.get(pat, 0) - 1
+    out = dict(calls)
+    ranked = sorted(((c.lead, i) for i, c in calls.items()
+                     if c.label is not None and _pattern(c.label) is not None), reverse=True)
+    losers = []
+    for _, i in ranked:
+        pat = _pattern(calls[i].label or "")
+        assert pat is not None
+        if left.get(pat, 0) > 0:
+            left[pat] -= 1
+        else:
+            losers.append(i)
+    for i in losers:
+        call = calls[i]
+        second = call.second
+        pat = _pattern(second) if second else None
+        # The runner-up, only when it was close behind (a clear winner that the box rules
+        # out means something else is wrong) and its pattern is free.
+        if second is not None and pat is not None and left.get(pat, 0) > 0 and call.lead < 2.0:
+            left[pat] -= 1
+            out[i] = Call(second, 0.5, 0.0, None)
+        else:
+            out[i] = Call(None, 0.3, 0.0, None)
+    return out

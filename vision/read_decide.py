@@ -1,0 +1,117 @@
+"""From scores to what a square holds: when to call a piece, when to say ``unknown``.
+
+Two readers score squares: the taught one (:mod:`vision.read_taught`, correlation with the
+owner's own pieces and each square's own bare look) and the built-in one
+(:mod:`vision.read_paths`, evidence of the paths between the rim points). A look is called
+only when it is good enough and clearly ahead of the next; a wrong piece reported as sure is
+the worst outcome, so when in doubt a square is ``unknown`` and the app asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.board import Side
+from companion.tiles import Tile
+
+from .reading import Content, SquareReading
+from .templates import DAIKAIJU
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """When a look is called. Chosen on the simulated looks other than ``held-out``
+    (docs/vision.md); the taught calling line (``least``) comes from the teach photos."""
+
+    margin: float = 0.08  # taught: lead of the best look over every other
+    legal_margin: float = 0.05  # taught: lead needed over looks no legal move can put there
+    path_tile: float = 0.2  # built-in: mean path evidence needed to call a tile
+    path_empty: float = 0.12  # built-in: a square with less than this evidence may be bare
+    path_margin: float = 0.1  # built-in: lead of the best tile over the next
+    path_legal_margin: float = 0.05
+    changed: float = 0.06  # mean grey change (share of brightness) that marks a square changed
+
+
+@dataclass(frozen=True)
+class Call:
+    """One square's verdict before it becomes a :class:`SquareReading`."""
+
+    label: str | None  # an 8-digit tile, daikaiju:<facing>, "empty", or None for unknown
+    confidence: float
+    lead: float = 0.0  # how far ahead of the next look (for the inventory)
+    second: str | None = None  # the next best look
+
+
+EMPTY = "empty"
+
+
+def pick(labels: Sequence[str], scores: np.ndarray, least: float, margin: float,
+         legal: set[str] | None, legal_margin: float) -> Call:
+    """The best look if it is at least ``least`` and ``margin`` ahead of every other
+    (``legal_margin`` ahead of looks no legal move can put here, when it is legal)."""
+    order = np.argsort(-scores)
+    best, first = int(order[0]), float(scores[order[0]])
+    label = labels[best]
+    others = scores.copy()
+    others[best] = -np.inf
+    if legal and label in legal:
+        is_legal = np.array([lb in legal or lb == EMPTY for lb in labels])
+        near = others[is_legal].max(initial=-np.inf)
+        far = others[~is_legal].max(initial=-np.inf)
+        ok = min((first - near) / margin, (first - far) / legal_margin)
+    else:
+        ok = (first - float(others.max())) / margin
+    second = labels[int(order[1])] if len(order) > 1 else None
+    conf = confidence(first, ok, least)
+    if first < least or ok < 1.0:
+        return Call(None, min(conf, 0.49), ok, label)
+    return Call(label, conf, ok, second)
+
+
+def confidence(first: float, lead: float, least: float) -> float:
+    """0.5 exactly at the calling line, towards 1 as both the match and the lead grow
+    (``lead`` is the lead as a multiple of the one needed)."""
+    def ramp(x: float, line: float, top: float) -> float:
+        if x < line:
+            return 0.5 * max(x, 0.0) / max(line, 1e-6)
+        return 0.5 + 0.5 * min(1.0, (x - line) / max(top - line, 1e-6))
+
+    return round(min(ramp(first, least, max(least + 0.3, 0.95)), ramp(lead, 1.0, 4.0)), 3)
+
+
+def reading_of(call: Call, legal: set[str] | None) -> SquareReading:
+    if call.label is None:
+        return SquareReading(Content.UNKNOWN, min(call.confidence, 0.49))
+    if call.label == EMPTY:
+        return SquareReading(Content.EMPTY, call.confidence)
+    if call.label.startswith(DAIKAIJU):
+        return SquareReading(Content.DAIKAIJU, call.confidence,
+                             facing=Side.parse(call.label.split(":")[1]))
+    is_legal = None if legal is None else call.label in legal
+    return SquareReading(Content.TILE, call.confidence, tile=Tile.parse(call.label),
+                         legal=is_legal)
+
+
+def odd_plain(colour: np.ndarray, detail: np.ndarray, bare: np.ndarray,
+              plain_line: float) -> np.ndarray:
+    """Squares about to be called bare that are plainer than the other bare squares, or plain
+    but of another colour than the plain bare squares: a hand, a sleeve, a sheet of paper.
+    ``bare`` marks the squares about to be called bare; returns a mask over all squares."""
+    odd = np.zeros(len(detail), bool)
+    if bare.sum() < 3:
+        return odd
+    typical = float(np.median(detail[bare]))
+    odd |= bare & (detail < 0.4 * typical)
+    plain = bare & (detail < plain_line)
+    if plain.sum() >= 3 and typical < plain_line:
+        bright = colour.sum(axis=1) + 1.0
+        ref = float(np.median(bright[plain]))
+        chroma = colour / bright[:, None]
+        ref_chroma = np.median(chroma[plain], axis=0)
+        far = ((bright / ref > 1.5) | (bright / ref < 0.6)
+               | (np.abs(chroma - ref_chroma).max(axis=1) > 0.04))
+        odd |= bare & far
+    return odd
