@@ -45,11 +45,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from companion.board import GAME_BOARDS, BoardProfile, Square  # noqa: E402
 from companion.tiles import Tile  # noqa: E402
 from vision import looks  # noqa: E402
+from vision.look_files import write_teach_set  # noqa: E402
 from vision.profile import load_templates  # noqa: E402
 from vision.reading import Content, Daikaiju  # noqa: E402
 from vision.recognise import BoardReader  # noqa: E402
 from vision.teach import teach  # noqa: E402
-from vision.teach_plan import layout_value  # noqa: E402
 from vision.templates import TemplateSet  # noqa: E402
 
 Piece = Tile | Daikaiju | None
@@ -109,9 +109,8 @@ def main() -> int:
     if args.quick:
         read_looks = chosen
     tallies: dict[tuple[str, int, str], Tally] = {}
-    timings: dict[str, list[float]] = {"full": [], "full cpu": [], "re-read": [],
-                                       "re-read cpu": []}
-    reread = [0, 0, 0]  # right, unknown, wrong on the newly laid squares
+    timings: dict[str, list[float]] = {}
+    reread: dict[str, list[int]] = {}  # per reading: right, unknown, wrong on new tiles
     failures: dict[tuple[str, int, str], str] = {}
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
@@ -161,15 +160,8 @@ def _taught(look: str, board: BoardProfile, game: str, seed: int, work: Path) ->
     if key in _TAUGHT:
         return _TAUGHT[key]
     where = work / f"{look}-{board.name}"
-    where.mkdir(parents=True, exist_ok=True)
-    entries = []
-    for n, (photo, layout) in enumerate(looks.teach_photos(look, board.rows, board.cols,
-                                                           seed, game)):
-        cv2.imwrite(str(where / f"teach-{n + 1}.png"), photo)
-        entries.append({"path": f"teach-{n + 1}.png",
-                        "squares": {sq.name(): layout_value(p) for sq, p in layout.items()}})
-    (where / "layout.json").write_text(json.dumps({"images": entries}), encoding="utf-8")
-    teach(where / "layout.json", board, where / "profile")
+    layout = write_teach_set(look, board.rows, board.cols, game, where, seed)
+    teach(layout, board, where / "profile")
     _TAUGHT[key] = load_templates(where / "profile")
     return _TAUGHT[key]
 
@@ -177,7 +169,7 @@ def _taught(look: str, board: BoardProfile, game: str, seed: int, work: Path) ->
 def _one_board(look: str, size: int, game: str, board: BoardProfile, b: int,
                args: argparse.Namespace, readers: dict[str, Callable[[], BoardReader]],
                tallies: dict[tuple[str, int, str], Tally], timings: dict[str, list[float]],
-               reread: list[int], scored: bool,
+               reread: dict[str, list[int]], scored: bool,
                failures: dict[tuple[str, int, str], str]) -> None:
     index = looks.LOOKS.index(look)
     rng = np.random.default_rng([args.seed, index, size, b])
@@ -185,22 +177,26 @@ def _one_board(look: str, size: int, game: str, board: BoardProfile, b: int,
     photo_seed = int(rng.integers(0, 2**31))
     hand = b % 4 == 3
     photo, covered = looks.board_photo(look, size, size, position, photo_seed, hand=hand)
+    timed = size == 7 and scored
+    later = _next_frame(look, size, game, position, photo_seed, rng) if timed and not hand \
+        else None
     for mode, make in list(readers.items()):
-        c0, t0 = time.process_time(), time.perf_counter()
         try:
             reader = make()
             c0, t0 = time.process_time(), time.perf_counter()
             reading = reader.read(photo)
+            wall, cpu = (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000
+            if later is not None and reading.found:
+                _reread(mode, reader, position, *later, timings, reread)
         except Exception as exc:  # a reader mid-change: report it, score the other readings
             failures[(look, size, mode)] = f"{type(exc).__name__}: {exc}"
             tallies.pop((look, size, mode), None)
             del readers[mode]
             continue
-        wall, cpu = (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000
         tally = tallies.setdefault((look, size, mode), Tally())
-        if size == 7 and mode == "same" and scored:
-            timings["full"].append(wall)
-            timings["full cpu"].append(cpu)
+        if timed:
+            timings.setdefault(f"{mode} full", []).append(wall)
+            timings.setdefault(f"{mode} full cpu", []).append(cpu)
         tally.boards += 1
         if not reading.found:
             tally.not_found += 1
@@ -213,26 +209,27 @@ def _one_board(look: str, size: int, game: str, board: BoardProfile, b: int,
             tally.squares.append(Square_(right, unknown, float(got.confidence), hidden, b))
             if not (right or (hidden and unknown)):
                 board_ok = False
-                if len(tally.missed) < 6:
+                if len(tally.missed) < 2:
                     tally.missed.append(f"photo {b} {sq.name()}: {_name(truth)} read as "
                                         f"{json.dumps(got.to_json())}"
                                         + (" (under the hand)" if hidden else ""))
         if not board_ok and args.dump and scored:
             args.dump.mkdir(parents=True, exist_ok=True)
             cv2.imwrite(str(args.dump / f"{look}-{size}x{size}-{b}.png"), photo)
-        if mode == "same" and size == 7 and scored and reading.found and not hand:
-            _reread(look, size, game, position, photo_seed, rng, reader, timings, reread)
 
 
-def _reread(look: str, size: int, game: str, position: dict[Square, Piece], photo_seed: int,
-            rng: np.random.Generator, reader: BoardReader, timings: dict[str, list[float]],
-            reread: list[int]) -> None:
-    """A player lays 1-3 tiles from what is left in the box; the next frame is re-read."""
+Later = tuple[np.ndarray, dict[Square, Piece], dict[Square, list[Tile]], list[Square]]
+
+
+def _next_frame(look: str, size: int, game: str, position: dict[Square, Piece],
+                photo_seed: int, rng: np.random.Generator) -> Later | None:
+    """A player lays 1-3 tiles from what is left in the box: the next frame of the same
+    table, the board after, the legal placements (the laid tile in any turn), the squares."""
     empties = [sq for sq, v in position.items() if v is None]
     on_board = {v.pattern() for v in position.values() if isinstance(v, Tile)}
     spare = [p for p in looks.inventory(game) if isinstance(p, Tile) and p not in on_board]
     if not empties or not spare:
-        return
+        return None
     n = min(len(empties), len(spare), int(rng.integers(1, 4)))
     chosen = [empties[int(i)] for i in rng.choice(len(empties), n, replace=False)]
     picks = [spare[int(i)] for i in rng.choice(len(spare), n, replace=False)]
@@ -241,20 +238,27 @@ def _reread(look: str, size: int, game: str, position: dict[Square, Piece], phot
     for sq, tile in zip(chosen, picks, strict=True):
         laid = tile.rotated(int(rng.integers(0, 4)))
         after[sq] = laid
-        legal[sq] = list(laid.rotations()) if len(laid.rotations()) == 4 else [laid]
+        legal[sq] = list(laid.rotations())
     photo, _ = looks.board_photo(look, size, size, after, photo_seed, frame=1)
+    return photo, after, legal, chosen
+
+
+def _reread(mode: str, reader: BoardReader, position: dict[Square, Piece], photo: np.ndarray,
+            after: dict[Square, Piece], legal: dict[Square, list[Tile]], chosen: list[Square],
+            timings: dict[str, list[float]], reread: dict[str, list[int]]) -> None:
     c0, t0 = time.process_time(), time.perf_counter()
     reading = reader.read(photo, known=position, legal=legal)
-    timings["re-read"].append((time.perf_counter() - t0) * 1000)
-    timings["re-read cpu"].append((time.process_time() - c0) * 1000)
+    timings.setdefault(f"{mode} re-read", []).append((time.perf_counter() - t0) * 1000)
+    timings.setdefault(f"{mode} re-read cpu", []).append((time.process_time() - c0) * 1000)
+    counts = reread.setdefault(mode, [0, 0, 0])  # right, unknown, wrong
     for sq in chosen:
         got = reading.squares[sq]
         if got.content is Content.UNKNOWN:
-            reread[1] += 1
+            counts[1] += 1
         elif got.piece() == after[sq]:
-            reread[0] += 1
+            counts[0] += 1
         else:
-            reread[2] += 1
+            counts[2] += 1
 
 
 # -- figures ------------------------------------------------------------------------------
@@ -314,7 +318,7 @@ def choose_floor(tallies: Sequence[Tally], target: float) -> float:
 
 def _report(chosen: list[str], tallies: dict[tuple[str, int, str], Tally],
             failures: dict[tuple[str, int, str], str],
-            timings: dict[str, list[float]], reread: list[int], boards: int, seed: int,
+            timings: dict[str, list[float]], reread: dict[str, list[int]], boards: int, seed: int,
             elapsed: float) -> None:
     print(f"vision benchmark, look by look: {boards} photos per look and size, seed {seed}, "
           f"880x660 frames, one thread; a hand over a corner in every 4th photo")
@@ -350,15 +354,17 @@ def _report(chosen: list[str], tallies: dict[tuple[str, int, str], Tally],
                           f"{floor:6.3f}  {'PASS' if ok else 'FAIL'}"
                           + (f" (not found {tally.not_found})" if tally.not_found else ""))
     print()
-    for name, key, limit in (("full read 7x7, median", "full", SPEED["full median"]),
-                             ("full read 7x7, p95", "full", SPEED["full p95"]),
-                             ("re-read 1-3 new, median", "re-read", SPEED["re-read median"])):
-        q = 95 if "p95" in name else 50
-        wall, cpu = _pct(timings[key], q), _pct(timings[key + " cpu"], q)
-        print(f"{name:25} wall {wall:6.1f} ms, CPU {cpu:6.1f} ms   target <= {limit:.0f} ms  "
-              f"{'PASS' if cpu <= limit else 'FAIL'} (on CPU time)")
-    right, unknown, wrong = reread
-    print(f"re-read new tiles: {right} right, {unknown} unknown, {wrong} wrong")
+    for mode in MODES:
+        for name, key, q, limit in (("full read 7x7, median", "full", 50, SPEED["full median"]),
+                                    ("full read 7x7, p95", "full", 95, SPEED["full p95"]),
+                                    ("re-read 1-3 new, median", "re-read", 50,
+                                     SPEED["re-read median"])):
+            wall = _pct(timings.get(f"{mode} {key}", []), q)
+            cpu = _pct(timings.get(f"{mode} {key} cpu", []), q)
+            print(f"{mode:8} {name:25} wall {wall:6.1f} ms, CPU {cpu:6.1f} ms   target <= "
+                  f"{limit:.0f} ms  {'PASS' if cpu <= limit else 'FAIL'} (on CPU time)")
+        right, unknown, wrong = reread.get(mode, [0, 0, 0])
+        print(f"{mode:8} re-read new tiles: {right} right, {unknown} unknown, {wrong} wrong")
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall times suffer "
           f"on a shared machine; CPU time is this process's own); {elapsed:.0f} s in all")
     for lk in chosen:

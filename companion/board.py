@@ -19,6 +19,7 @@ from enum import IntEnum
 from pathlib import Path
 from typing import Any
 
+from .games import all_games
 from .locations import read_data
 
 _SQUARE = re.compile(r"r(\d+)c(\d+)")
@@ -258,9 +259,7 @@ RIGADOON = PROFILES["rigadoon-9x9"]
 TSUSHIMA_BATTLE = PROFILES["tsushima-battle"]
 
 GAME_BOARDS: dict[str, BoardProfile] = {
-    "tsuro": TSURO,
-    "tsuro-of-the-seas": SEAS_7X7,
-    "rigadoon": RIGADOON,
-    "tsushima": TSUSHIMA_BATTLE,
+    g.key: PROFILES[g.boards[0]] for g in all_games() if g.boards and g.boards[0] in PROFILES
 }
-"""The default board of each game name used on the command line (contracts.md section 4)."""
+"""The default board of each game of the registry, by the game names of the command line
+(docs/contracts.md section 4)."""

@@ -112,11 +112,12 @@ def instructions(state: State, events: tuple[Event, ...] | None = None) -> list[
 def outcome_sentence(state: State) -> str:
     assert state.outcome is not None
     names = [state.game.players[s] for s in state.outcome.winners]
+    reason = state.outcome.reason
+    if not state.game.seas:
+        reason = reason.replace("ship", "marker")
     if len(names) == 1:
-        return f"{names[0].capitalize()} wins ({state.outcome.reason})."
-    return (
-        f"{' and '.join(n.capitalize() for n in names)} tie for the win ({state.outcome.reason})."
-    )
+        return f"{names[0].capitalize()} wins ({reason})."
+    return f"{' and '.join(n.capitalize() for n in names)} tie for the win ({reason})."
 
 
 def prompt(state: State) -> str:

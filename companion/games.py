@@ -223,7 +223,7 @@ TSUSHIMA = register_game(
         piece="counter",
         phases=("strategic", "naval", "battle", "terminal"),
         camera=False,
-        commands=("companion.tsushima.cli",),
+        commands=("companion.commands.tsushima",),
         screens="ui.tsushima",
     )
 )

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from .paths import End, Grid
+from .paths import EXIT, End, Grid
 
 FINE, SELF_LOST, SAME_WAKE = 0, 1, 2
 
@@ -44,32 +44,60 @@ def standing_at(ships: Sequence[int], square: int) -> list[int]:
     return [s for s, pos in enumerate(ships) if pos >= 0 and pos >> 3 == square]
 
 
+Walks = dict[int, tuple[End, int]]
+"""How the walk from each point of a square leads on over a board without the square's
+tile: shared by every tile tried on the square, and by every marker standing at it."""
+
+
 def _settle(
     grid: Grid,
-    board: list[int],
+    board: Sequence[int],
     blocked: Collection[int],
     ships: Sequence[int],
     collisions: bool,
     movers: Sequence[int],
+    square: int,
+    tile: int,
+    walks: Walks,
     held: dict[int, int] | None = None,
 ) -> tuple[list[int], dict[int, str], bool]:
-    """Move the markers at the new tile on ``board`` (which already holds it).
+    """Move the markers at ``square`` once ``tile`` is laid there (``board`` does not hold
+    it yet; the square is empty on it).
 
     Returns every seat's position afterwards, the seats lost with the reason, and whether
     two ships now share one wake going one way.
     """
+    across, walk_end = grid.across, grid.walk_end
+    base = square << 3
     after = list(ships)
     lost: dict[int, str] = {}
     # Two markers whose paths join meet head on: the walk of one passes the spot where the
     # other stands. Only then are the spots a walk passes needed.
     watch = {ships[s]: s for s in movers} if collisions and len(movers) > 1 else None
     met: list[tuple[int, int]] = []
+    scratch: list[int] | None = None
     for s in movers:
-        if watch is None:
-            end, point = grid.walk_end(board, blocked, ships[s])
-        else:
-            end, point, seen = grid.walk_watch(board, blocked, ships[s], watch)
-            met += [(s, watch[pos]) for pos in seen if watch[pos] != s]
+        start = ships[s]
+        leave = EXIT[(tile << 3) | (start & 7)]
+        found = walks.get(leave)
+        if found is None:
+            nxt = across[base | leave]
+            found = walks[leave] = (End.EDGE, base | leave) if nxt < 0 else walk_end(
+                board, blocked, nxt
+            )
+        end, point = found
+        if end is End.STOP and point >> 3 == square:
+            # back at the new tile: the rest of the walk depends on the tile, so walk again
+            if scratch is None:
+                scratch = list(board)
+                scratch[square] = tile
+            if watch is None:
+                end, point = walk_end(scratch, blocked, start)
+            else:
+                end, point, seen = grid.walk_watch(scratch, blocked, start, watch)
+                met += [(s, watch[pos]) for pos in seen if watch[pos] != s]
+        elif watch is not None and (base | leave) in watch:
+            met.append((s, watch[base | leave]))  # the tile itself joins the two
         if end is End.STOP:
             after[s] = point
         else:
@@ -108,7 +136,7 @@ def _rank(same_wake: bool, lost: dict[int, str], active: int) -> int:
 
 def rank_of(
     grid: Grid,
-    scratch: list[int],
+    board: Sequence[int],
     blocked: Collection[int],
     ships: Sequence[int],
     active: int,
@@ -117,12 +145,55 @@ def rank_of(
     collisions: bool,
     movers: Sequence[int],
     held: dict[int, int],
+    walks: Walks,
 ) -> int:
-    """The rank alone, for trying many tiles on one square; ``scratch`` is a copy of the
-    board that this overwrites at ``square``."""
-    scratch[square] = tile
-    _, lost, same_wake = _settle(grid, scratch, blocked, ships, collisions, movers, held)
+    """The rank alone, for trying many tiles on one square; ``walks`` starts empty and is
+    shared by the tiles tried."""
+    _, lost, same_wake = _settle(
+        grid, board, blocked, ships, collisions, movers, square, tile, walks, held
+    )
     return _rank(same_wake, lost, active)
+
+
+def ends_alone(
+    grid: Grid,
+    board: Sequence[int],
+    blocked: Collection[int],
+    start: int,
+    square: int,
+    tiles: Sequence[int],
+) -> list[tuple[int, End, int]]:
+    """(tile, how the walk ends, where) for each oriented tile laid on ``square`` in front
+    of a lone marker at ``start``.
+
+    The walk beyond the new tile depends only on the point the tile leads out through,
+    unless it comes back to the square, so tiles leading out the same way share one walk.
+    """
+    across, walk_end = grid.across, grid.walk_end
+    base = square << 3
+    entry = start & 7
+    by_exit: dict[int, tuple[End, int]] = {}
+    scratch: list[int] | None = None
+    out = []
+    for tile in tiles:
+        leave = EXIT[(tile << 3) | entry]
+        found = by_exit.get(leave)
+        if found is None:
+            nxt = across[base | leave]
+            if nxt < 0:
+                found = by_exit[leave] = (End.EDGE, base | leave)
+            else:
+                found = walk_end(board, blocked, nxt)
+                if found[0] is End.STOP and found[1] >> 3 == square:
+                    # back at the new tile: the rest of the walk depends on the tile
+                    if scratch is None:
+                        scratch = list(board)
+                    scratch[square] = tile
+                    found = walk_end(scratch, blocked, start)
+                else:
+                    by_exit[leave] = found
+        out.append((tile, found[0], found[1]))
+    return out
 
 
 def ranks_alone(
@@ -134,60 +205,41 @@ def ranks_alone(
     square: int,
     tiles: Sequence[int],
     collisions: bool,
-) -> list[tuple[int, int]]:
-    """(tile, rank) for each oriented tile on ``square`` when the active marker is the only
-    one standing at it: one walk each, and only the end of it matters.
+) -> list[tuple[int, int, End, int]]:
+    """(tile, rank, end, point) for each oriented tile on ``square`` when the active marker
+    is the only one standing at it.
 
-    It agrees with :func:`rank_of`: a lone mover cannot meet another mover, so the walk's
-    end and whether another marker already holds the point it stops at decide everything.
+    It agrees with :func:`rank_of`: a lone mover cannot meet another mover, so where its
+    walk ends, and whether another marker already holds that point, decide everything.
     """
-    start = ships[active]
     held = {pos for s, pos in enumerate(ships) if pos >= 0 and s != active}
     on_held = SELF_LOST if collisions else SAME_WAKE
-    scratch = list(board)
-    walk_end = grid.walk_end
-    out = []
-    for tile in tiles:
-        scratch[square] = tile
-        end, point = walk_end(scratch, blocked, start)
-        if end is not End.STOP:
-            out.append((tile, SELF_LOST))
-        else:
-            out.append((tile, on_held if point in held else FINE))
-    return out
+    return [
+        (tile, SELF_LOST if end is not End.STOP else on_held if point in held else FINE, end, point)
+        for tile, end, point in ends_alone(grid, board, blocked, ships[active], square, tiles)
+    ]
 
 
-def _resolve_alone(
-    grid: Grid,
-    board: Sequence[int],
-    blocked: Collection[int],
+def movement_alone(
     ships: Sequence[int],
     active: int,
     square: int,
     tile: int,
+    end: End,
+    point: int,
     collisions: bool,
 ) -> Movement:
-    """:func:`resolve` for a lone mover (see :func:`ranks_alone`), with no scratch board
-    copied beyond the one the walk needs."""
-    scratch = list(board)
-    scratch[square] = tile
-    start = ships[active]
-    end, point = grid.walk_end(scratch, blocked, start)
+    """:func:`resolve` for a lone mover whose walk ends as :func:`ends_alone` found."""
+    after = list(ships)
     if end is not End.STOP:
-        after = list(ships)
         after[active] = -1
         return Movement(square, tile, tuple(after), ((active, end.value),), (), SELF_LOST)
     # the last seat holding the point, as _settle's table of held points would give
     other = max((s for s, pos in enumerate(ships) if pos == point and s != active), default=-1)
-    if other < 0:
-        after = list(ships)
+    if other < 0 or not collisions:
         after[active] = point
-        return Movement(square, tile, tuple(after), (), ((active, start, point),), FINE)
-    if not collisions:
-        after = list(ships)
-        after[active] = point
-        return Movement(square, tile, tuple(after), (), ((active, start, point),), SAME_WAKE)
-    after = list(ships)
+        rank = FINE if other < 0 else SAME_WAKE
+        return Movement(square, tile, tuple(after), (), ((active, ships[active], point),), rank)
     after[active] = after[other] = -1
     lost = tuple(sorted(((active, "collision"), (other, "collision"))))
     return Movement(square, tile, tuple(after), lost, (), SELF_LOST)
@@ -206,10 +258,11 @@ def resolve(
     """Lay ``tile`` on ``square`` and move every marker standing at that square."""
     movers = standing_at(ships, square)
     if movers == [active]:
-        return _resolve_alone(grid, board, blocked, ships, active, square, tile, collisions)
-    new_board = list(board)
-    new_board[square] = tile
-    after, lost, same_wake = _settle(grid, new_board, blocked, ships, collisions, movers)
+        ((_, end, point),) = ends_alone(grid, board, blocked, ships[active], square, (tile,))
+        return movement_alone(ships, active, square, tile, end, point, collisions)
+    after, lost, same_wake = _settle(
+        grid, board, blocked, ships, collisions, movers, square, tile, {}
+    )
     moved = tuple((s, ships[s], after[s]) for s in movers if s not in lost)
     return Movement(
         square,

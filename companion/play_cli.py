@@ -135,7 +135,7 @@ def _show(s: Session, as_json: bool = False, defaults: bool = False) -> None:
             print(f"   default to check: {note}")
         if s.header.integrity != "verified":
             print(f"   record: {_INTEGRITY[s.header.integrity]}")
-    print(f"Now: {view.prompt}")
+    print(f"Now: {plain(view.prompt, s.state)}")
 
 
 _INTEGRITY = {

@@ -381,21 +381,24 @@ def load_lines(lines: Sequence[str], accept_edited: bool = False) -> Loaded:
         raise RecordError(1, "the record is empty")
     docs = [(n, _parse_line(n, text)) for n, text in enumerate(lines, 1) if text.strip()]
     header = Header.from_json(docs[0][1], docs[0][0])
-    entries = [Entry.from_json(doc, n) for n, doc in docs[1:]]
     numbers = [n for n, _ in docs[1:]]
+    integrity: Integrity = header.integrity
+    problem = ""
     if docs[0][1]["version"] == 1:
-        return Loaded(_marked(header, "unverified"), entries, numbers, "unverified")
-    problem = _check_sums(docs)
-    if not problem:
-        return Loaded(header, entries, numbers, header.integrity)
-    if not accept_edited:
-        line, _, why = problem.partition(": ")
-        raise RecordError(
-            int(line.removeprefix("line ")),
-            f"{why}: the record was damaged or edited after it was written "
-            "(to read it anyway, knowing that, use --accept-edited)",
-        )
-    return Loaded(_marked(header, "edited"), entries, numbers, "edited", problem)
+        header, integrity = _marked(header, "unverified"), "unverified"
+    else:
+        problem = _check_sums(docs)  # before the fields: an edit is named as an edit
+        if problem and not accept_edited:
+            line, _, why = problem.partition(": ")
+            raise RecordError(
+                int(line.removeprefix("line ")),
+                f"{why}: the record was damaged or edited after it was written "
+                "(to read it anyway, knowing that, use --accept-edited)",
+            )
+        if problem:
+            header, integrity = _marked(header, "edited"), "edited"
+    entries = [Entry.from_json(doc, n) for n, doc in docs[1:]]
+    return Loaded(header, entries, numbers, integrity, problem)
 
 
 def _marked(header: Header, integrity: Integrity) -> Header:

@@ -40,9 +40,19 @@ from .board import Point, Side
 from .daikaiju import MOVES
 from .events import Event
 from .game import PATTERN_INDEX, Game
-from .paths import NOTATIONS, ORIENTED, TILE_INDEX, Grid
+from .paths import NOTATIONS, ORIENTED, TILE_INDEX, End, Grid
 from .piles import UNKNOWN, Pile, remove_one
-from .placement import FINE, Movement, held_points, rank_of, ranks_alone, resolve, standing_at
+from .placement import (
+    FINE,
+    Movement,
+    Walks,
+    held_points,
+    movement_alone,
+    rank_of,
+    ranks_alone,
+    resolve,
+    standing_at,
+)
 from .tiles import PATTERNS, Tile
 
 CHANCE = -1
@@ -260,6 +270,13 @@ class State:
 
     def _ranks(self, hand: Sequence[int]) -> list[tuple[int, int]]:
         """(oriented tile, rank) for every known tile of ``hand`` in every rotation."""
+        return list(self._ranks_and_ends(hand)[0].items())
+
+    def _ranks_and_ends(
+        self, hand: Sequence[int]
+    ) -> tuple[dict[int, int], dict[int, tuple[End, int]] | None]:
+        """The ranks of every known tile of ``hand`` in every rotation; when the active
+        ship stands alone at the square, also where each walk ends."""
         g, board, ships, active = self.grid, self.board, self.ships, self.active
         blocked = self.daikaiju_squares()
         sq = self.front_square(active)
@@ -267,24 +284,27 @@ class State:
         movers = standing_at(ships, sq)
         tiles = [o for t in sorted({t for t in hand if t >= 0}) for o in ROTATIONS[t]]
         if movers == [active]:
-            return ranks_alone(g, board, blocked, ships, active, sq, tiles, collisions)
+            found = ranks_alone(g, board, blocked, ships, active, sq, tiles, collisions)
+            return {o: r for o, r, _, _ in found}, {o: (end, pt) for o, _, end, pt in found}
         held = held_points(ships, movers)
-        scratch = list(board)
-        return [
-            (o, rank_of(g, scratch, blocked, ships, active, sq, o, collisions, movers, held))
+        walks: Walks = {}
+        ranks = {
+            o: rank_of(g, board, blocked, ships, active, sq, o, collisions, movers, held, walks)
             for o in tiles
-        ]
+        }
+        return ranks, None
 
     def _hand_ranks(self) -> Ranked:
         """The ranks of the active hand, kept on the state once computed."""
         d = self.__dict__
         ranked: Ranked | None = d.get("_ranked")
         if ranked is None:
-            options = self._ranks(self.hands[self.active])
-            best = min((r for _, r in options), default=FINE)
+            ranks, ends = self._ranks_and_ends(self.hands[self.active])
+            best = min(ranks.values(), default=FINE)
             # with part of the hand hidden, only placements that are sure to be allowed
             allowed = best if self.hand_known(self.active) else FINE
-            ranked = Ranked(dict(options), tuple(o for o, r in options if r == allowed), best)
+            legal = tuple([o for o, r in ranks.items() if r == allowed])
+            ranked = Ranked(ranks, legal, best, ends)
             if not d.get("_draft"):
                 d["_ranked"] = ranked
         return ranked
@@ -392,6 +412,8 @@ class Ranked(NamedTuple):
     ranks: dict[int, int]
     legal: tuple[int, ...]
     best: int
+    ends: dict[int, tuple[End, int]] | None
+    """Where each walk ends, when the active ship stands alone at the square."""
 
 
 _NO_SQUARES: frozenset[int] = frozenset()
@@ -804,9 +826,14 @@ def _place(s: State, sq: int, tile: int, shown: Sequence[Tile] | None) -> State:
         pile = pile.learn([pattern])
     if hand is not s.hands[seat]:
         ranked = None  # ranked for another hand than this one
-    move = resolve(
-        s.grid, s.board, s.daikaiju_squares(), s.ships, seat, sq, tile, s.game.collisions
-    )
+    ends = ranked.ends if ranked is not None else None
+    if ends is not None and tile in ends:  # the walk was taken for the legal set
+        end, point = ends[tile]
+        move = movement_alone(s.ships, seat, sq, tile, end, point, s.game.collisions)
+    else:
+        move = resolve(
+            s.grid, s.board, s.daikaiju_squares(), s.ships, seat, sq, tile, s.game.collisions
+        )
     if move.rank != FINE:
         if UNKNOWN in hand:
             raise IllegalAction(

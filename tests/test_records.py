@@ -182,3 +182,141 @@ def test_a_shown_hand_naming_a_tile_on_the_board_is_refused_by_name(store):
     s.place("52167034")  # red's tile; Tsuro has one of each
     with pytest.raises(ValueError, match="tile 34701652 cannot be in the hand"):
         s.place("10325476", hand=["10325476", "52167034", "72143650"])
+
+
+# ---- issue 11: records whole, checked and marked -------------------------------------
+
+
+def _finished_game(store) -> Session:
+    s = Session.new(store, "tsuro", ["red", "blue"], dice=DiceService(7), tiles="virtual")
+    play_some(s, 400)
+    assert s.state.is_terminal()
+    return s
+
+
+class _KilledAfter(list):
+    """Entries whose reading stops (as a killed process would) after ``n`` of them."""
+
+    def __init__(self, items, n):
+        super().__init__(items)
+        self.n = n
+
+    def __iter__(self):
+        for i, e in enumerate(list.__iter__(self)):
+            if i == self.n:
+                raise KeyboardInterrupt
+            yield e
+
+
+def test_import_is_one_transaction(store):
+    s = Session.new(store, "tsuro-of-the-seas", ["red", "blue"], dice=DiceService(4), tiles="virtual")
+    play_some(s, 20)
+    header, entries = store.load(s.game_id)
+    before = (store.games(), store.current())
+    with pytest.raises(KeyboardInterrupt):
+        store.import_game(header, _KilledAfter(entries, len(entries) // 2))
+    assert (store.games(), store.current()) == before
+    assert store._db.execute("SELECT COUNT(*) FROM entries").fetchone()[0] == len(entries)
+
+
+def test_a_finished_game_imports_as_finished(store, tmp_path, monkeypatch, capsys):
+    from companion.cli import main
+
+    s = _finished_game(store)
+    path = tmp_path / "done.jsonl"
+    path.write_text("\n".join(dump_lines(*store.load(s.game_id))))
+    db = tmp_path / "other.sqlite3"
+    assert main(["import", str(path), "--db", str(db)]) == 0
+    other = RecordStore.open(db)
+    (game,) = other.games()
+    assert game.finished and game.entries == len(s.entries)
+
+
+def _lines(store) -> list[str]:
+    s = Session.new(store, "tsuro-of-the-seas", ["red", "blue"], dice=DiceService(4), tiles="virtual")
+    play_some(s, 6)
+    return dump_lines(*store.load(s.game_id))
+
+
+def _edit(lines: list[str], n: int, **change) -> list[str]:
+    out = list(lines)
+    out[n] = json.dumps({**json.loads(out[n]), **change})
+    return out
+
+
+def test_edits_that_obey_the_rules_are_named_as_edits(store):
+    lines = _lines(store)
+    roll = next(i for i, t in enumerate(lines) if '"roll ' in t)
+    a, b = json.loads(lines[roll])["action"].split()[1:]
+    edits = {
+        roll + 1: _edit(lines, roll, action=f"roll {int(a) % 6 + 1} {b}"),
+        3: _edit(lines, 2, by=1 - (json.loads(lines[2])["by"] or 0)),
+        4: _edit(lines, 3, seq=True),
+        5: _edit(lines, 4, source="virtual"),
+        6: _edit(lines, 5, at="2020-01-01T00:00:00+00:00"),
+        1: _edit(lines, 0, players=["red", "green"]),
+    }
+    for line, edited in edits.items():
+        assert edited[line - 1] != lines[line - 1]
+        with pytest.raises(RecordError, match=f"line {line}: the checksum does not match") as err:
+            load_lines(edited)
+        assert "damaged or edited" in str(err.value) and "--accept-edited" in str(err.value)
+    loaded = load_lines(edits[6], accept_edited=True)
+    assert loaded.integrity == "edited" and loaded.header.integrity == "edited"
+    assert "line 6" in loaded.problem
+    # the mark is kept: written out again and read back, the game is still "edited"
+    again = load_lines(dump_lines(loaded.header, loaded.entries))
+    assert again.integrity == "edited"
+    with pytest.raises(RecordError, match="line 1: record version 2.0"):
+        load_lines(_edit(lines, 0, version=2.0))
+    cut = lines[:-1]  # a record cut short still checks out up to where it ends
+    assert load_lines(cut).integrity == "verified"
+
+
+def test_edits_the_checksums_cannot_see_are_still_checked(store):
+    lines = _lines(store)
+    with pytest.raises(RecordError, match="line 3: 'by' names seat 99"):
+        replay_lines(resign(_edit(lines, 2, by=99)))
+    place = next(i for i, t in enumerate(lines) if '"source":"player"' in t)
+    with pytest.raises(RecordError, match=f"line {place + 1}: .* its source cannot be 'auto'"):
+        replay_lines(resign(_edit(lines, place, source="auto")))
+    with pytest.raises(RecordError, match="line 4: an entry needs a whole-number seq"):
+        load_lines(resign(_edit(lines, 3, seq=True)))
+
+
+def test_version_1_records_still_import_and_replay_marked_unverified(store, tmp_path, capsys):
+    from companion.cli import main
+
+    lines = _lines(store)
+    old = []
+    for text in lines:
+        doc = json.loads(text)
+        del doc["sum"]
+        old.append(json.dumps(doc))
+    old[0] = json.dumps({**json.loads(old[0]), "version": 1})
+    loaded, state = replay_lines(old)
+    assert loaded.integrity == "unverified" and state == replay_lines(lines)[1]
+    path = tmp_path / "v1.jsonl"
+    path.write_text("\n".join(old))
+    assert main(["replay", str(path)]) == 0
+    assert "unverified" in capsys.readouterr().out
+    db = str(tmp_path / "v1.sqlite3")
+    assert main(["import", str(path), "--db", db]) == 0
+    assert "unverified" in capsys.readouterr().out
+    assert main(["state", "--db", db]) == 0
+    assert "record: unverified" in capsys.readouterr().out
+
+
+def test_the_store_is_private(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr("os.umask", lambda *_: 0o022)  # nothing here relies on the umask
+    store = RecordStore.open()
+    Session.new(store, "tsuro", ["red", "blue"], dice=DiceService(1))
+    assert (tmp_path / "data").stat().st_mode & 0o777 == 0o700
+    for p in (tmp_path / "data").iterdir():
+        assert p.stat().st_mode & 0o077 == 0, p
+    (tmp_path / "data").chmod(0o755)  # an older install: made private again on opening
+    (tmp_path / "data" / "records.sqlite3").chmod(0o644)
+    RecordStore.open()
+    assert (tmp_path / "data").stat().st_mode & 0o777 == 0o700
+    assert (tmp_path / "data" / "records.sqlite3").stat().st_mode & 0o777 == 0o600

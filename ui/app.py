@@ -11,7 +11,7 @@ import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.base import ExceptionHandler, ExceptionManager
@@ -30,7 +30,7 @@ from hardware.pins import FactoryChoice, choose_factory
 
 from .camera import Camera, make_camera
 from .clockbridge import ClockBridge
-from .controller import TableController
+from .controller import SessionApi, TableController
 from .screens.camera_setup import CameraSetupScreen
 from .screens.end import EndScreen
 from .screens.history import HistoryScreen
@@ -41,6 +41,9 @@ from .screens.table import TableScreen
 from .sdnotify import Notifier
 from .widgets.board import BoardView  # noqa: F401  (registers the class for kv)
 from .widgets.dice import DieFace  # noqa: F401
+
+if TYPE_CHECKING:
+    from companion.store import RecordStore
 from .widgets.photo import PhotoView  # noqa: F401
 from .widgets.simpanel import SimPanel
 
@@ -54,12 +57,12 @@ KV_FILES = ("common.kv", "start.kv", "table.kv", "instructions.kv", "history.kv"
 @dataclass
 class AppContext:
     loaded: Loaded
-    store: Any
+    store: RecordStore
     camera: Camera | None
     camera_note: str
     factory: FactoryChoice
     panel: Panel
-    session_api: Any = None
+    session_api: SessionApi | None = None
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -76,8 +79,8 @@ def build_context(
     loaded: Loaded,
     camera: str | None = None,
     factory: FactoryChoice | None = None,
-    store: Any = None,
-    session_api: Any = None,
+    store: RecordStore | None = None,
+    session_api: SessionApi | None = None,
 ) -> AppContext:
     """Everything the app needs, from the configuration (arguments override it)."""
     from .memory import tune_malloc
@@ -93,7 +96,7 @@ def build_context(
     factory = factory or choose_factory(config.gpio.factory)
     panel = Panel.build(config.gpio, factory.factory)
     cam, note = make_camera(camera or config.camera.source, config.camera.profile)
-    if cam is not None and hasattr(cam, "warm_up"):
+    if cam is not None:
         cam.warm_up()
     notes = []
     if factory.simulated:

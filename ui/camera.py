@@ -75,6 +75,10 @@ class Table(Protocol):
 
     def use_profile(self, profile_dir: str) -> None: ...
 
+    def warm_up(self, rows: int = 7, cols: int = 7) -> None:
+        """Get ready to read (build templates) in the background, if that takes time."""
+        ...
+
     def close(self) -> None: ...
 
     # What the players do with the pieces (nothing at a real table: they use their hands).
@@ -444,6 +448,9 @@ class VisionCamera:
                 self.source.close()
             finally:
                 self.source = None
+
+    def warm_up(self, rows: int = 7, cols: int = 7) -> None:
+        """A real camera's reader is built on its first picture."""
 
     # At a real table the players handle the pieces themselves.
 

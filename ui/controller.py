@@ -16,7 +16,7 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from companion.board import Point, Square
 from companion.games import game_info
@@ -26,7 +26,21 @@ from . import adapt
 from .camera import CameraFault, Table, differences, ship_differences
 from .model import Snapshot, Verdict
 
+if TYPE_CHECKING:
+    from companion.session import Session
+    from companion.store import GameSummary, RecordStore
+    from hardware.panel import Panel
+
 log = logging.getLogger(__name__)
+
+
+class SessionApi(Protocol):
+    """How games are started and resumed (``Session`` itself, or seeded for tests)."""
+
+    def new(self, store: RecordStore, *, game: str, players: list[str],
+            options: tuple[str, ...]) -> Session: ...
+
+    def resume(self, store: RecordStore, game_id: int) -> Session: ...
 
 GAME_INTENTS = frozenset({
     "roll", "enter_dice", "enter_die", "start_at", "bonus", "enter_text", "undo", "confirm",
@@ -48,13 +62,13 @@ class Pending:
 class TableController:
     def __init__(
         self,
-        store: Any,
+        store: RecordStore,
         camera: Table | None = None,
-        panel: Any = None,
+        panel: Panel | None = None,
         show_odds: bool = False,
         repeat: float = 0.4,
         clock: Callable[[], float] = time.monotonic,
-        session_api: Any = None,
+        session_api: SessionApi | None = None,
     ) -> None:
         self.store = store
         self.camera = camera
@@ -64,7 +78,7 @@ class TableController:
         self._clock = clock
         self._last: dict[str, float] = {}
         self._api = session_api
-        self.session: Any = None
+        self.session: Session | None = None
         self.snapshot = Snapshot()
         self.verdict: Verdict | None = None
         self.message = ""
@@ -88,14 +102,21 @@ class TableController:
     # ------------------------------------------------------------------ session access
 
     @property
-    def api(self) -> Any:
+    def api(self) -> SessionApi:
         if self._api is None:
             from companion import session
 
             self._api = session.Session
         return self._api
 
-    def unfinished(self) -> list[Any]:
+    @property
+    def game(self) -> Session:
+        """The session of the game in play (intents run only while there is one)."""
+        if self.session is None:
+            raise ValueError("Start or resume a game first.")
+        return self.session
+
+    def unfinished(self) -> list[GameSummary]:
         try:
             return list(self.store.unfinished())
         except Exception:
@@ -127,7 +148,7 @@ class TableController:
 
     def roll(self) -> bool:
         """Roll the virtual dice for every pending chance step (Roll button)."""
-        return self._act("roll", lambda: self._instructions(self.session.roll()))
+        return self._act("roll", lambda: self._instructions(self.game.roll()))
 
     def enter_dice(self, gold: int, blue: int) -> bool:
         """The players rolled physical dice and entered them."""
@@ -140,7 +161,7 @@ class TableController:
         """A ship was put on (or moved to) a start mark touched on the board view."""
 
         def act() -> None:
-            word = "relocate" if self.session.awaiting() == "relocate" else "start"
+            word = "relocate" if self.game.awaiting() == "relocate" else "start"
             self._enter(f"{word} {point}")
 
         return self._act("start_at", act)
@@ -159,7 +180,7 @@ class TableController:
     def undo(self) -> bool:
         def act() -> None:
             self.pending = None
-            lines = self.session.undo()
+            lines = self.game.undo()
             self._refresh()
             self._instructions([])
             self.message = " ".join(lines) or "Undone."
@@ -263,7 +284,7 @@ class TableController:
             except Exception:
                 log.exception("closing the previous camera")
 
-    def use_panel(self, panel: Any) -> None:
+    def use_panel(self, panel: Panel | None) -> None:
         """New buttons and lights (the pin map changed): show the game on them."""
         self.panel = panel
         self.relight()
@@ -313,7 +334,7 @@ class TableController:
     # ------------------------------------------------------------------------ internals
 
     def _enter(self, text: str) -> None:
-        self._instructions(self.session.enter(text, source="physical"))
+        self._instructions(self.game.enter(text, source="physical"))
 
     def _target(self) -> Square:
         if self.session is None:
@@ -385,7 +406,7 @@ class TableController:
         """The placement waiting for a hand, once the hand shown is a possible one."""
         if self.pending is None:
             raise ValueError("No placement is waiting for a hand.")
-        problem = self.session.hand_problem([self.pending.tile, *rest])
+        problem = self.game.hand_problem([self.pending.tile, *rest])
         if problem:
             raise ValueError(f"That cannot be your hand: {_sentence(problem)} Show it again.")
         return self.pending
@@ -432,7 +453,7 @@ class TableController:
             return False
         pending = self.pending
         hand = [pending.tile, *(t for _, t in laid if t is not None)]
-        problem = self.session.hand_problem(hand)
+        problem = self.game.hand_problem(hand)
         if problem:
             self.message = f"That cannot be your hand: {_sentence(problem)}"
             return False
@@ -441,7 +462,7 @@ class TableController:
         self._place(pending.square, pending.tile, hand=hand, source="camera")
         self._sim_hand = []
         if self.verdict is not None and self.verdict.legal:
-            kept = seat is not None and self.session.view().ships[seat].alive
+            kept = seat is not None and self.game.view().ships[seat].alive
             # a lost ship's hand goes where the instructions say; a kept one goes back
             take = (f"Take your hand back from {where}." if kept else
                     f"Take the tiles you showed (on {where}) off the board.")
@@ -470,7 +491,7 @@ class TableController:
         self.message = "The board matches the record."
 
     def _rule(self, square: Square, tile: Tile, source: str) -> None:
-        verdict = self.session.check(square, tile)
+        verdict = self.game.check(square, tile)
         if verdict.needs_hand:
             self.pending = Pending(square, tile)
             self.verdict = Verdict(
@@ -489,7 +510,7 @@ class TableController:
     def _place(self, square: Square, tile: Tile, hand: list[Tile] | None,
                source: str = "touch") -> None:
         try:
-            out = self.session.place(tile, hand=hand)
+            out = self.game.place(tile, hand=hand)
         except ValueError as exc:
             self.pending = None
             self.verdict = Verdict(False, "Not allowed: " + _sentence(str(exc)), square, tile)

@@ -40,7 +40,7 @@ def controller(tmp: Path, seed: int = 3, camera: Any = "exact", store: Any = Non
 
 def losing_every_way(c: TableController, square: Any, pattern: Any) -> bool:
     """Every way round, this tile would lose the active ship."""
-    return all(c.session.check(square, r).needs_hand for r in pattern.rotations())
+    return all(c.game.check(square, r).needs_hand for r in pattern.rotations())
 
 
 def seek_hand_question(c: TableController, seed: int, losing_hand: int = 0,
@@ -55,13 +55,14 @@ def seek_hand_question(c: TableController, seed: int, losing_hand: int = 0,
     from ui import demo
 
     for _ in range(turns):
-        demo.play(c, seed, until=lambda c: c.session.awaiting() == "place" and not c.checking)
+        demo.play(c, seed, until=lambda c: c.game.awaiting() == "place" and not c.checking)
         if c.snapshot.over:
             return None
         target = c.snapshot.board.target
-        tile = next((t for t in all_oriented() if c.session.check(target, t).needs_hand), None)
+        assert target is not None  # the game waits for a tile: there is a square in front
+        tile = next((t for t in all_oriented() if c.game.check(target, t).needs_hand), None)
         if tile is not None and losing_hand:
-            others = {PATTERNS[i] for i in c.session.state.pile.unseen} - {tile.pattern()}
+            others = {PATTERNS[i] for i in c.game.state.pile.unseen} - {tile.pattern()}
             fellows = sum(losing_every_way(c, target, p) for p in others)
             if not losing_every_way(c, target, tile) or fellows < losing_hand:
                 tile = None
@@ -75,5 +76,6 @@ def seek_hand_question(c: TableController, seed: int, losing_hand: int = 0,
 
 def wire_buttons(c: TableController) -> None:
     """The app's wiring of the physical buttons, without Kivy (the tests call directly)."""
+    assert c.panel is not None
     for button in c.panel.buttons:
         button.when_pressed = getattr(c, button.role)

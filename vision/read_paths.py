@@ -87,8 +87,10 @@ def line_response(grey_top: np.ndarray) -> np.ndarray:
     dyy = -cv2.Sobel(g, cv2.CV_32F, 0, 2, ksize=3)
     dxy = -cv2.Sobel(g, cv2.CV_32F, 1, 1, ksize=3)
     # Divided by the local spread, so a dim corner and a bright one weigh the same.
-    energy = cv2.GaussianBlur(dxx * dxx + dyy * dyy, (0, 0), PX / 3)
-    spread = np.sqrt(energy) + 0.5
+    energy = np.sqrt(cv2.GaussianBlur(dxx * dxx + dyy * dyy, (0, 0), PX / 3))
+    # ... but never below a share of the board's typical spread: on a plain square the
+    # noise alone must not look like paths.
+    spread = np.maximum(energy, 0.5 * float(np.percentile(energy, 75))) + 0.5
     return np.stack([dxx / spread, dxy / spread, dyy / spread]).astype(np.float32)
 
 

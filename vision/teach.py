@@ -139,6 +139,9 @@ def contradictions(images: list[TeachImage], lesson: Lesson) -> list[str]:
         return []
     line = float(np.median(pieces)) * 0.4
     plain_board = not bare or float(np.percentile(bare, 90)) < line
+    if bare and plain_board:
+        # halfway (in log terms) between the bare squares and the plainest pieces
+        line = float(np.sqrt(max(float(np.percentile(bare, 90)), 1e-3) * min(pieces)))
     own = {i: unit(np.mean(v, axis=0))[0] for i, v in lesson.empty.items()}
     out = []
     for (label, i, detail), (_, _, shifted) in zip(lesson.details, lesson.reads, strict=True):

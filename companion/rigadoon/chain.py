@@ -29,12 +29,13 @@ SHIPS = 8
 #   ("claim", ship, island_square, masts_before)
 #   ("rigadoon", ship, masts_before)
 #   ("loop", ship, other)                                  an endless loop of attacks
-Event = tuple[object, ...]
+Event = tuple[str | int, ...]
 
-# Work items on the stack:
-#   ("attack", attacker, target)
-#   ("blast", ship, direction, left, by, moved, mast_lost, origin, across)
-Work = tuple[object, ...]
+# Work items on the stack, all integers:
+#   (ATTACK, attacker, target)
+#   (BLAST, ship, direction, left, by, moved, mast_lost, origin, across)
+Work = tuple[int, ...]
+ATTACK, BLAST = 0, 1
 
 
 def fleet_of(ship: int) -> int:
@@ -153,30 +154,7 @@ class _Run:
         return sum(1 for s in range(fleet * 4, fleet * 4 + 4) if self.ships[s] in island)
 
     def bump_target(self, first: int, d: Direction) -> list[tuple[int, int, int]] | None:
-        """Moves (from, to, via) of the chest train starting at ``first`` pushed one square
-        towards ``d``, front chest first; None when the train cannot move."""
-        train = [first]
-        while True:
-            nxt = self.b.step(train[-1], d)
-            if nxt >= 0 and nxt in self.chests and self.ship_at(nxt) < 0:
-                train.append(nxt)
-            else:
-                break
-        front = self.b.step(train[-1], d)
-        if front < 0 or self.ship_at(front) >= 0:
-            return None
-        terrain = self.b.terrain[front]
-        if terrain == ISLAND:
-            return None
-        via = -1
-        if terrain == MAELSTROM:
-            via, front = front, self.b.exit_of[front]
-            if self.ship_at(front) >= 0 or front in self.chests:
-                return None
-        moves = [(train[-1], front, via)]
-        for i in range(len(train) - 2, -1, -1):
-            moves.append((train[i], train[i + 1], -1))
-        return moves
+        return train_moves(self.b, self.ships, self.chests, first, d)
 
     def bump(self, moves: list[tuple[int, int, int]], d: Direction) -> None:
         for frm, to, via in moves:
@@ -215,8 +193,8 @@ class _Run:
                 return self.snapshot(Choice("island", self.free_islands()))
             if self.stack:
                 item = self.stack.pop()
-                if item[0] == "attack":
-                    self.attack(int(item[1]), int(item[2]))  # type: ignore[call-overload]
+                if item[0] == ATTACK:
+                    self.attack(item[1], item[2])
                 else:
                     choice = self.blast(item)
                     if choice is not None:
@@ -227,7 +205,7 @@ class _Run:
                 return self.snapshot(Choice("order", opts))
             if self.pending:
                 a, t = self.pending.pop()
-                self.stack.append(("attack", a, t))
+                self.stack.append((ATTACK, a, t))
                 continue
             self.finish()
             return self.snapshot(None)
@@ -267,11 +245,11 @@ class _Run:
         lost = self.masts[t] > 0
         if lost:
             self.masts[t] -= 1
-        self.stack.append(("blast", t, d, 2, a, 0, lost, tt, False))
+        self.stack.append((BLAST, t, d, 2, a, 0, lost, tt, False))
 
     def blast(self, item: Work) -> Choice | None:
-        _, s_, d_, left_, by_, moved_, lost, origin, across = item
-        s, d, left, by, moved = int(s_), Direction(d_), int(left_), int(by_), int(moved_)  # type: ignore[call-overload]
+        _, s, d_, left, by, moved, lost, origin, across = item
+        d = Direction(d_)
         decision, self.decision = self.decision, ""
         while left > 0:
             cur = self.ships[s]
@@ -284,8 +262,8 @@ class _Run:
                 if (s, other) in self.pending:
                     # It must fire on the ship in its way anyway: that attack clears the way.
                     self.pending.remove((s, other))
-                    self.stack.append(("blast", s, d, left, by, moved, lost, origin, across))
-                    self.stack.append(("attack", s, other))
+                    self.stack.append((BLAST, s, d, left, by, moved, lost, origin, across))
+                    self.stack.append((ATTACK, s, other))
                     return None
                 break
             terrain = self.b.terrain[nxt]
@@ -293,7 +271,7 @@ class _Run:
                 if nxt not in self.chests:
                     break
                 self.ships[s] = nxt
-                self.end_blast(s, d, moved + 1, lost, origin, across or wrap, -1)
+                self.end_blast(s, d, moved + 1, lost, origin, across or int(wrap), -1)
                 self.claim(s)
                 self.land(s)
                 return None
@@ -302,7 +280,7 @@ class _Run:
                 if self.ship_at(exit_) >= 0:
                     break
                 self.ships[s] = exit_
-                self.end_blast(s, d, moved + 1, lost, origin, across or wrap, nxt)
+                self.end_blast(s, d, moved + 1, lost, origin, across or int(wrap), nxt)
                 if exit_ in self.chests:
                     self.sink(exit_)
                 self.land(s)
@@ -311,13 +289,13 @@ class _Run:
                 moves = self.bump_target(nxt, d)
                 stop = "sink" if terrain == OPEN else "aground"
                 if moves is not None and not decision:
-                    self.stack.append(("blast", s, d, left, by, moved, lost, origin, across))
+                    self.stack.append((BLAST, s, d, left, by, moved, lost, origin, across))
                     return Choice("chest", ("bump", stop))
                 if decision == "bump" and moves is not None:
                     self.bump(moves, d)
                 else:
                     self.ships[s] = nxt
-                    self.end_blast(s, d, moved + 1, lost, origin, across or wrap, -1)
+                    self.end_blast(s, d, moved + 1, lost, origin, across or int(wrap), -1)
                     if terrain == OPEN:
                         self.sink(nxt)
                     else:
@@ -326,22 +304,56 @@ class _Run:
                     return None
                 decision = ""
             self.ships[s] = nxt
-            across = across or wrap
+            across = across or int(wrap)
             moved += 1
             left -= 1
         if moved == 0:
             self.events.append(("hold", s, origin, d, lost))
             # Backfire: the ship that could not be moved fires back on its attacker.
-            self.stack.append(("attack", s, by))
+            self.stack.append((ATTACK, s, by))
             return None
-        self.end_blast(s, d, moved, lost, origin, bool(across), -1)
+        self.end_blast(s, d, moved, lost, origin, across, -1)
         self.land(s)
         return None
 
     def end_blast(
-        self, s: int, d: Direction, moved: int, lost: object, origin: object, across: bool, via: int
+        self, s: int, d: Direction, moved: int, lost: int, origin: int, across: int, via: int
     ) -> None:
         self.events.append(("blast", s, origin, self.ships[s], d, moved, via, across, lost))
+
+
+def train_moves(
+    b: Board,
+    ships: list[int] | tuple[int, ...],
+    chests: list[int] | tuple[int, ...],
+    first: int,
+    d: Direction,
+) -> list[tuple[int, int, int]] | None:
+    """Moves (from, to, via) of the chests in a row from ``first`` when pushed one square
+    towards ``d``, front chest first; None when the row cannot move (a ship, an island, the
+    edge or a blocked maelstrom in front of it)."""
+    train = [first]
+    while True:
+        nxt = b.step(train[-1], d)
+        if nxt >= 0 and nxt in chests and nxt not in ships:
+            train.append(nxt)
+        else:
+            break
+    front = b.step(train[-1], d)
+    if front < 0 or front in ships:
+        return None
+    terrain = b.terrain[front]
+    if terrain == ISLAND:
+        return None
+    via = -1
+    if terrain == MAELSTROM:
+        via, front = front, b.exit_of[front]
+        if front in ships or front in chests:
+            return None
+    moves = [(train[-1], front, via)]
+    for i in range(len(train) - 2, -1, -1):
+        moves.append((train[i], train[i + 1], -1))
+    return moves
 
 
 def advance(board: Board, chain: Chain) -> Chain:
@@ -372,7 +384,7 @@ def choose(board: Board, chain: Chain, option: str) -> Chain:
     elif c.kind == "order":
         a, t = (_ship_index(w) for w in opt.split())
         run.pending.remove((a, t))
-        run.stack.append(("attack", a, t))
+        run.stack.append((ATTACK, a, t))
     else:
         run.decision = opt
     return run.run()
@@ -452,9 +464,7 @@ def sail_chain(
     # The sail is told first, then the chests it pushed on its way.
     bumps = run.events
     run.events = [("sail", ship, start, cur, d, spaces, via), *bumps]
-    if via >= 0 and cur in run.chests:
-        run.sink(cur)
-    elif stop == "sink":
+    if (via >= 0 and cur in run.chests) or stop == "sink":
         run.sink(cur)
     elif stop == "aground":
         run.events.append(("aground", ship, cur))

@@ -109,9 +109,7 @@ def parse_wind(doc: Any, source: str) -> Wind:
         raise WindFileError(f"{source}: the deck needs at least two cards")
     if not die:
         raise WindFileError(f"{source}: the die needs faces")
-    templates = tuple(
-        _turned(ortho if d.orthogonal else diag, d) for d in Direction
-    )
+    templates = tuple(_turned(ortho if d.orthogonal else diag, d) for d in Direction)
     return Wind(
         templates, deck, die, bool(doc.get("default", False)), str(doc.get("note", "")), source
     )

@@ -92,7 +92,7 @@ class FireOrder:
     """``firer``'s ``weapon`` (primary, secondary or torpedo) aimed at ``target``.
 
     >>> FireOrder.parse("Mikasa:primary>Retvizan")
-    FireOrder(firer='Mikasa', weapon='primary', target='Retvizan')
+    FireOrder(firer='Mikasa', weapon='primary', target='Retvizan', salvos=None)
     >>> str(FireOrder("JD1", "torpedo", "Variag"))
     'JD1:torpedo>Variag'
     """

@@ -372,15 +372,24 @@ def export_data(target_dir: str | Path) -> list[Path]:
     """Copy the built-in data files into ``target_dir`` for the owner to edit; existing
     files there are left alone so an owner's edits are never overwritten."""
     out_dir = Path(target_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise TsushimaError(f"{str(out_dir)!r} is a file, not a folder for the data files")
+    if not out_dir.exists() and not out_dir.parent.is_dir():
+        # a mistyped path must not grow a tree of new folders
+        raise TsushimaError(f"the folder {str(out_dir.parent)!r} does not exist")
     written: list[Path] = []
-    for fname in FILES:
-        dest = out_dir / fname
-        if dest.exists():
-            continue
-        dest.write_text(
-            resources.files(__package__).joinpath("data", fname).read_text(encoding="utf-8"),
-            encoding="utf-8",
-        )
-        written.append(dest)
+    try:
+        out_dir.mkdir(exist_ok=True)
+        for fname in FILES:
+            dest = out_dir / fname
+            if dest.exists():
+                continue
+            dest.write_text(
+                resources.files(__package__).joinpath("data", fname).read_text(encoding="utf-8"),
+                encoding="utf-8",
+            )
+            written.append(dest)
+    except OSError as exc:
+        raise TsushimaError(f"cannot write the data files to {str(out_dir)!r}: "
+                            f"{exc.strerror}") from None
     return written

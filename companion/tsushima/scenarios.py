@@ -38,8 +38,8 @@ def parse_small_craft(ident: str, data: DataSet) -> tuple[str, Counter] | None:
 
     >>> from .data import default_data
     >>> name, counter = parse_small_craft("jd2", default_data())
-    >>> name, counter.type.label
-    ('JD2', 'destroyer')
+    >>> name, counter.name, counter.count
+    ('JD2', 'Destroyer', 6)
     """
     text = ident.strip().upper()
     if len(text) < 3 or not text[2:].isdigit():

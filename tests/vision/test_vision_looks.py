@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-from companion.board import Side, Square
+from companion.board import GAME_BOARDS, Side, Square
 from companion.game import load_tile_set
 from companion.tiles import PATTERNS, Tile
 from vision import looks
 from vision.board_finder import BoardFinder
+from vision.look_files import write_game_photo, write_teach_set
 from vision.look_pieces import piece_art
 from vision.reading import Daikaiju
+from vision.teach import parse_layout
 
 TILE = Tile.parse("52167034")
 
@@ -153,3 +157,18 @@ def test_the_mottled_empty_board_is_not_one_plain_colour() -> None:
     assert _square_stats(drawn, 6, 6)[1].max() < 6  # the old look: every empty square plain
     calm, _ = looks.board_top_down("mottled", 6, 6, {}, 2, disorder=no_glare)
     assert _square_stats(calm, 6, 6)[1].max() > 30  # and not for want of glare
+
+
+def test_a_teach_set_on_disk_is_a_layout_the_teach_command_takes(tmp_path: Path) -> None:
+    layout = write_teach_set("held-out", 6, 6, "tsuro", tmp_path / "teach", 3)
+    images = parse_layout(layout, GAME_BOARDS["tsuro"])
+    assert [i.path.name for i in images] == ["teach-1.png", "teach-2.png"]
+    assert all(i.path.is_file() for i in images)
+    shown = [p for i in images for p in i.squares.values() if p is not None]
+    assert sorted(t.pattern().notation() for t in shown if isinstance(t, Tile)) == sorted(
+        p.notation() for p in PATTERNS)
+    photo = write_game_photo("seas", 7, 7, "tsuro-of-the-seas", tmp_path, 9, hand=True)
+    truth = json.loads(photo.with_suffix(".truth.json").read_text())
+    assert len(truth["squares"]) == 49 and any(v.get("covered") for v in truth["squares"].values())
+    written = cv2.imread(str(photo))
+    assert written is not None and written.shape == (660, 880, 3)

@@ -1,6 +1,10 @@
-"""``companion tsushima battle ...`` and ``fleet ...``: play kept in a state file.
+"""``companion tsushima battle ...`` and ``fleet ...``: a single battle or a fleet ledger kept
+in state files.
 
 Each command loads the file, applies one step, and saves only if the step was accepted.
+The rules that join the ledger and the board (which ships may fight, forming divisions,
+carrying damage back, closing the naval phases) are the desk's
+(:mod:`companion.tsushima.desk`); this module only reads arguments and prints.
 """
 
 from __future__ import annotations
@@ -9,14 +13,23 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from ..cli import Handler
-from .battle import Engagement, FireOrder, FormationSpec, start_engagement
-from .cli import data_of, emit, flight_salvos_arg, frac, pct, side_arg
-from .errors import TsushimaError
-from .fleet import Fleet
-from .scenarios import engagement_for
-from .state import engagement_to_dict, fleet_to_dict, load_engagement, load_fleet, save
-from .units import Side
+from companion.cli import Handler
+from companion.tsushima.battle import Engagement, FireOrder, FormationSpec, start_engagement
+from companion.tsushima.data import DataSet
+from companion.tsushima.desk import battles
+from companion.tsushima.errors import TsushimaError
+from companion.tsushima.fleet import Fleet
+from companion.tsushima.scenarios import engagement_for, parse_small_craft
+from companion.tsushima.state import (
+    engagement_to_dict,
+    fleet_to_dict,
+    load_engagement,
+    load_fleet,
+    save,
+)
+from companion.tsushima.units import Side
+
+from .tsushima_common import data_of, emit, flight_salvos_arg, frac, guarded, pct, side_arg
 
 
 def _spec(text: str) -> tuple[Side, FormationSpec]:
@@ -81,42 +94,56 @@ def cmd_new(args: argparse.Namespace) -> int:
     d = data_of(args)
     if args.scenario:
         e = engagement_for(args.scenario, d, args.flight_salvos)
+    elif not args.form:
+        raise TsushimaError("give --scenario or at least one --form per navy")
+    elif args.fleet:
+        e = _from_fleet(args, load_fleet(args.fleet, d))
     else:
-        if not args.form:
-            raise TsushimaError("give --scenario or at least one --form per navy")
         specs = [_spec(f) for f in args.form]
-        ships = None
-        if args.fleet:
-            fleet = load_fleet(args.fleet, d)
-            ships = {s.ident: s for s in fleet.ships()}
-            for _, spec in specs:
-                for name in spec.ships:
-                    b = fleet.berth(name)
-                    if b.repairing:
-                        raise TsushimaError(
-                            f"{b.ship.ident} is in the repair yard and takes no part in battle"
-                        )
-                    if b.ship.sunk:
-                        raise TsushimaError(f"{b.ship.ident} is sunk")
-                    ships[name] = b.ship
         for side, spec in specs:
             for name in spec.ships:
-                real = ships[name].side if ships and name in ships else d.counter(name).nation
-                if real is not side:
-                    raise TsushimaError(
-                        f"{name} belongs to the {real.adjective} navy, not the {side.adjective}"
-                    )
+                _check_navy(d, name, side)
         e = start_engagement(
             [s for _, s in specs],
             args.first,
             d,
             port=args.port,
             surprise=args.surprise,
-            ships=ships,
             flight_salvos=args.flight_salvos,
         )
     save(e, args.state)
     return _show(args, e)
+
+
+def _check_navy(d: DataSet, name: str, side: Side) -> None:
+    numbered = parse_small_craft(name, d)
+    real = numbered[1].nation if numbered else d.counter(name, None).nation
+    if real is not side:
+        raise TsushimaError(f"{name} belongs to the {real.adjective} navy, not the {side.adjective}")
+
+
+def _from_fleet(args: argparse.Namespace, fleet: Fleet) -> Engagement:
+    """The ledger's ships in the formations given; the kind named must be the one the
+    division rules make of those ships."""
+    setup: list[tuple[Side, FormationSpec]] = []
+    for side, spec in (_spec(f) for f in args.form):
+        placed = [s for n, s in setup if n is side]
+        made = battles.division_specs(fleet, spec.ships, spec.column, placed)
+        kinds = {m.kind for m in made}
+        if spec.kind not in kinds:
+            raise TsushimaError(
+                f"{', '.join(spec.ships)} make a {' and '.join(sorted(kinds))} formation, "
+                f"not {spec.kind}"
+            )
+        setup += [(side, m) for m in made]
+    return battles.battle_from_fleet(
+        fleet,
+        setup,
+        args.first,
+        port=args.port,
+        surprise=args.surprise,
+        flight_salvos=args.flight_salvos,
+    )
 
 
 def _step(fn: Callable[[argparse.Namespace, Engagement], Engagement]) -> Handler:
@@ -172,17 +199,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_finish(args: argparse.Namespace) -> int:
     d = data_of(args)
     e = load_engagement(args.state, d)
-    fleet = load_fleet(args.fleet, d)
-    lines = []
-    for s in e.ships:
-        if s.type.value == "K":
-            continue
-        b = fleet.berth(s.ident)
-        if b.ship.hits != s.hits:
-            fleet = fleet.update_ship(s)
-            lines.append(f"{s.ident}: {s.status()}.")
+    fleet, lines = battles.carry_back(load_fleet(args.fleet, d), e)
     save(fleet, args.fleet)
-    return emit(args, fleet_to_dict(fleet), lines or ["No damage to carry back."])
+    return emit(args, fleet_to_dict(fleet), lines)
 
 
 # ----- the fleet ledger -----------------------------------------------------------------
@@ -218,19 +237,9 @@ def cmd_fleet_hits(args: argparse.Namespace) -> int:
 
 def cmd_fleet_next(args: argparse.Namespace) -> int:
     f = load_fleet(args.state, data_of(args))
-    lines: list[str] = []
-    while True:
-        if f.time.terminal:
-            if not args.to_terminal:
-                raise TsushimaError("this is the terminal phase: use 'fleet terminal'")
-            break
-        if f.time.segment < 4:
-            f = f.advance_segment()
-        else:
-            f, more = f.end_phase()
-            lines += more
-        if not args.to_terminal:
-            break
+    if f.time.terminal:
+        raise TsushimaError("this is the terminal phase: use 'fleet terminal'")
+    f, lines = battles.to_terminal(f) if args.to_terminal else battles.next_step(f)
     save(f, args.state)
     return _fleet_show(args, f, lines)
 
@@ -260,8 +269,6 @@ def register_play(sub: Any) -> None:
     fsub = fleet.add_subparsers(dest="fleet_command", metavar="STEP", parser_class=type(fleet))
 
     def add_in(group: Any, name: str, handler: Handler, text: str) -> Any:
-        from .cli import guarded
-
         p = group.add_parser(name, help=text, description=text)
         p.set_defaults(func=guarded(handler))
         p.add_argument("--state", required=True, help="the state file")

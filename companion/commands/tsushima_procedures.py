@@ -1,84 +1,22 @@
-"""``companion tsushima``: the referee's desk on the command line.
-
-Procedures show their odds; give the dice (``--die``, ``--roll``) to resolve them. Bad input
-exits with status 2 and one line on stderr; nothing is saved.
-"""
+"""``companion tsushima`` procedures on their own: gunfire, torpedoes, spotting, running
+aground, mines, repairs and the cruisers in Italy. Each shows its exact odds; give the dice
+to resolve it. Nothing is saved."""
 
 from __future__ import annotations
 
 import argparse
-import json
-from collections.abc import Sequence
-from fractions import Fraction
-from typing import Any, NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from ..cli import Handler, refusing
-from . import aground, mines, spotting
-from .campaign import italy, italy_odds
-from .data import (
-    DataSet,
-    default_data,
-    export_data,
-    hit_table_to_json,
-    load_data,
-    provisional_warnings,
-)
-from .errors import TsushimaError
-from .fire import Conditions, FlightSalvos, gun_shots, shot_to_dict, torpedo_shot
-from .repairs import check_repairs, repair_odds, resolve_repair
-from .scenarios import get_scenario, scenario_keys
-from .units import Ship, Side, format_counter
+from companion.tsushima import aground, mines, spotting
+from companion.tsushima.campaign import italy, italy_odds
+from companion.tsushima.data import DataSet
+from companion.tsushima.errors import TsushimaError
+from companion.tsushima.fire import Conditions, gun_shots, shot_to_dict, torpedo_shot
+from companion.tsushima.repairs import check_repairs, repair_odds, resolve_repair
+from companion.tsushima.units import Ship, Side
 
-
-class OneLineParser(argparse.ArgumentParser):
-    """Argument errors as one line on stderr, exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def frac(p: Fraction) -> dict[str, Any]:
-    return {"fraction": f"{p.numerator}/{p.denominator}", "float": float(p)}
-
-
-def pct(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator} ({float(p):.1%})"
-
-
-def emit(args: argparse.Namespace, body: dict[str, Any], lines: Sequence[str]) -> int:
-    if getattr(args, "json", False):
-        print(json.dumps(body, indent=2))
-    else:
-        for line in lines:
-            print(line)
-    return 0
-
-
-def data_of(args: argparse.Namespace) -> DataSet:
-    if getattr(args, "data", None):
-        return load_data(args.data)
-    return default_data()
-
-
-guarded = refusing((TsushimaError,), "companion tsushima: error")
-
-
-def side_arg(text: str) -> Side:
-    try:
-        return Side(text.lower())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"navy {text!r} is not russia or japan") from None
-
-
-def flight_salvos_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--flight-salvos",
-        type=FlightSalvos,
-        choices=list(FlightSalvos),
-        default=FlightSalvos.OWN,
-        help="which salvos flight halves: 'own' (default), the fleeing ships' own, or "
-        "'against', those fired at fleeing ships (see docs/tsushima.md)",
-    )
+from .tsushima_common import data_of, emit, flight_salvos_arg, frac, pct
 
 
 def _ship(d: DataSet, name: str, hits: int, morale: int) -> Ship:
@@ -380,117 +318,6 @@ def _ship_hits(text: str) -> tuple[str, int]:
         raise TsushimaError(f"{text!r} is not like Mikasa=2") from None
 
 
-# ----- data and scenarios ---------------------------------------------------------------
-def cmd_ships(args: argparse.Namespace) -> int:
-    d = data_of(args)
-    cs = [c for c in d.counters if args.navy is None or c.nation is args.navy]
-    body = {
-        "counters": [
-            {
-                "name": c.name,
-                "navy": c.nation.value,
-                "type": c.type.value,
-                "size": c.size,
-                "speed": c.speed,
-                "armour": c.armour,
-                "primary": str(c.primary) if c.primary else None,
-                "secondary": str(c.secondary) if c.secondary else None,
-                "torpedo_salvos": c.torpedo_salvos,
-                "count": c.count,
-                "guns_checked": c.guns_checked,
-            }
-            for c in cs
-        ]
-    }
-    lines = [
-        f"{c.nation.adjective:8} {format_counter(c)}"
-        + (f" x{c.count}" if c.count > 1 else "")
-        + ("" if c.guns_checked else "  (guns unconfirmed)")
-        for c in cs
-    ]
-    return emit(args, body, lines)
-
-
-def cmd_warnings(args: argparse.Namespace) -> int:
-    w = provisional_warnings(data_of(args))
-    return emit(args, {"warnings": w}, w or ["All data confirmed by the owner."])
-
-
-def cmd_tables(args: argparse.Namespace) -> int:
-    d = data_of(args)
-    body: dict[str, Any] = {}
-    lines: list[str] = []
-    for t in (d.gunfire, d.torpedo):
-        body[t.name] = hit_table_to_json(t) | {"source": t.source}
-        lines.append(
-            f"{t.name} ({'PROVISIONAL stand-in' if t.provisional else 'confirmed'}, "
-            f"from {t.source}); lowest modified total for one hit / two hits / sunk:"
-        )
-        lines += [f"  {t.key} {k}: {c.one_hit} / {c.two_hits} / {c.sunk}" for k, c in t.columns]
-    return emit(args, body, lines)
-
-
-def cmd_export(args: argparse.Namespace) -> int:
-    written = export_data(args.directory)
-    lines = [f"Wrote {p}" for p in written] or [
-        "Every data file is already there; nothing was overwritten."
-    ]
-    lines.append(f"Edit them, then pass --data {args.directory} or set TSUSHIMA_DATA.")
-    return emit(args, {"written": [str(p) for p in written]}, lines)
-
-
-def cmd_scenarios(args: argparse.Namespace) -> int:
-    d = data_of(args)
-    scens = [get_scenario(k, d) for k in scenario_keys(d)]
-    body = {
-        "scenarios": [
-            {"key": s.key, "title": s.title, "start": s.start, "kind": s.kind, "turns": s.turns}
-            for s in scens
-        ]
-    }
-    lines = [
-        f"{s.key:13} {s.title} ({s.start}" + (f", {s.turns} turns" if s.turns else "") + ")"
-        for s in scens
-    ]
-    return emit(args, body, lines)
-
-
-def cmd_scenario(args: argparse.Namespace) -> int:
-    d = data_of(args)
-    s = get_scenario(args.key, d)
-    body: dict[str, Any] = {
-        "key": s.key,
-        "title": s.title,
-        "start": s.start,
-        "turns": s.turns,
-        "victory": s.victory,
-        "notes": list(s.notes),
-        "forces": {},
-    }
-    lines = [f"{s.title}, from {s.start}" + (f", {s.turns} turns." if s.turns else ".")]
-    for side in Side:
-        body["forces"][side.value] = []
-        lines.append(f"{side.adjective} forces:")
-        for p in s.placements[side]:
-            names = [f"{x.type}{x.counter.size} {x.ident}" for x in p.ships]
-            body["forces"][side.value].append(
-                {
-                    "where": p.describe(),
-                    "ships": [x.ident for x in p.ships],
-                    "mines": p.mines,
-                    "flying_bases": p.flying_bases,
-                }
-            )
-            extras = [
-                f"{n} {w}"
-                for n, w in ((p.mines, "mine(s)"), (p.flying_bases, "flying base(s)"))
-                if n
-            ]
-            lines.append(f"  {p.describe()}: " + ", ".join(names + extras))
-    lines += [f"Note: {n}" for n in s.notes]
-    return emit(args, body, lines)
-
-
 def cmd_italy(args: argparse.Namespace) -> int:
     odds = italy_odds()
     body: dict[str, Any] = {"odds": {k.value: frac(v) for k, v in odds.items()}}
@@ -522,22 +349,10 @@ def cmd_italy(args: argparse.Namespace) -> int:
     return emit(args, body, lines)
 
 
-def register(subparsers: Any) -> None:
-    """Add ``tsushima`` and its commands to the ``companion`` command."""
-    top = subparsers.add_parser(
-        "tsushima", help="Tsushima: the referee's desk for the naval war", description=__doc__
-    )
-    top.error = OneLineParser.error.__get__(top)
-    sub = top.add_subparsers(dest="tsushima_command", metavar="COMMAND", parser_class=OneLineParser)
 
-    def add(name: str, handler: Handler, help_text: str, json_flag: bool = True) -> Any:
-        p = sub.add_parser(name, help=help_text, description=help_text)
-        p.set_defaults(func=guarded(handler))
-        p.add_argument("--data", help="directory holding the owner's edited data files")
-        if json_flag:
-            p.add_argument("--json", action="store_true", help="print JSON")
-        return p
 
+def register_procedures(add: Callable[..., Any]) -> None:
+    """Declare the procedures' commands; ``add(name, handler, help)`` makes a parser."""
     p = add("fire", cmd_fire, "Gunfire odds (and results, with --roll) of one ship on another")
     p.add_argument("firer")
     p.add_argument("target")
@@ -607,18 +422,6 @@ def register(subparsers: Any) -> None:
     p.add_argument("--used", type=int, default=0, help="attempts already made there this turn")
     p.add_argument("--dice", type=int, nargs="+")
 
-    add("ships", cmd_ships, "The counter inventory").add_argument("--navy", type=side_arg)
-    add("warnings", cmd_warnings, "Data still waiting for the owner's confirmation")
-    add("tables", cmd_tables, "The Gunfire and Torpedo Tables in use")
-    add("export-data", cmd_export, "Copy the data files out for the owner to edit").add_argument(
-        "directory"
-    )
-    add("scenarios", cmd_scenarios, "List the scenarios")
-    add("scenario", cmd_scenario, "Show a scenario's forces").add_argument("key")
     p = add("italy", cmd_italy, "The armoured cruisers in Italy (Tables 6A and 6B)")
     p.add_argument("--die-6a", type=int)
     p.add_argument("--die-6b", type=int)
-
-    from .cli_play import register_play
-
-    register_play(sub)

@@ -1,0 +1,69 @@
+"""Shared pieces of the ``companion tsushima`` command groups: one-line refusals, JSON or
+sentences, the data set, argument types."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, NoReturn
+
+from companion.cli import refusing
+from companion.tsushima.data import DataSet, default_data, load_data
+from companion.tsushima.errors import TsushimaError
+from companion.tsushima.fire import FlightSalvos
+from companion.tsushima.units import Side
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Argument errors as one line on stderr, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def frac(p: Fraction) -> dict[str, Any]:
+    return {"fraction": f"{p.numerator}/{p.denominator}", "float": float(p)}
+
+
+def pct(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator} ({float(p):.1%})"
+
+
+def emit(args: argparse.Namespace, body: dict[str, Any], lines: Sequence[str]) -> int:
+    if getattr(args, "json", False):
+        print(json.dumps(body, indent=2))
+    else:
+        for line in lines:
+            print(line)
+    return 0
+
+
+def data_of(args: argparse.Namespace) -> DataSet:
+    if getattr(args, "data", None):
+        return load_data(args.data)
+    return default_data()
+
+
+guarded = refusing((TsushimaError,), "companion tsushima: error")
+
+
+def side_arg(text: str) -> Side:
+    try:
+        return Side(text.lower())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"navy {text!r} is not russia or japan") from None
+
+
+def flight_salvos_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--flight-salvos",
+        type=FlightSalvos,
+        choices=list(FlightSalvos),
+        default=FlightSalvos.OWN,
+        help="which salvos flight halves: 'own' (default), the fleeing ships' own, or "
+        "'against', those fired at fleeing ships (see docs/tsushima.md)",
+    )
+
+
