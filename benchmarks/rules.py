@@ -33,6 +33,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.actions import Draw
+from companion.game import Game
+from companion.state import CHANCE, Phase, new_state
+from companion.tiles import PATTERNS
+
 BASELINE = "2dd4bb1"
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,9 +46,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _chance(rng: random.Random, s: Any) -> Any:
     """A chance outcome drawn with the probabilities ``chance_outcomes()`` gives."""
-    from companion.actions import Draw
-    from companion.state import Phase
-    from companion.tiles import PATTERNS
 
     if s.phase in (Phase.DEAL, Phase.DRAW):
         pile = s.pile
@@ -54,8 +56,6 @@ def _chance(rng: random.Random, s: Any) -> Any:
 
 
 def _game(rng: random.Random, kind: str, players: int, fast: bool) -> Any:
-    from companion.game import Game
-    from companion.state import CHANCE, Phase, new_state
 
     s = new_state(Game.create(kind, [f"p{i}" for i in range(players)]))
     while not s.is_terminal():
@@ -70,8 +70,6 @@ def _game(rng: random.Random, kind: str, players: int, fast: bool) -> Any:
 
 def _positions(rng: random.Random, want: int, kind: str = "tsuro") -> list[Any]:
     """Mid-game 8-player positions waiting for a placement from a 3-tile hand."""
-    from companion.game import Game
-    from companion.state import CHANCE, Phase, new_state
 
     found: list[Any] = []
     while len(found) < want:
@@ -123,9 +121,6 @@ def _time_legal(seed: int, count: int, fast: bool) -> list[float]:
 
 def _hidden_position(seed: int, kind: str) -> Any:
     """An 8-player game at turn 10, every draw unseen by the companion, at a placement."""
-    from companion.actions import Draw
-    from companion.game import Game
-    from companion.state import CHANCE, Phase, new_state
 
     rng = random.Random(seed)
     while True:
@@ -146,7 +141,6 @@ def _hidden_position(seed: int, kind: str) -> Any:
 
 def _time_advisor(seed: int, count: int) -> dict[str, list[float]]:
     from companion.advisor import advise
-    from companion.tiles import PATTERNS
 
     out: dict[str, list[float]] = {"tsuro": [], "tsuro-of-the-seas": []}
     for kind in out:

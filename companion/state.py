@@ -516,7 +516,9 @@ def _apply_start(s: State, a: Start) -> State:
 
 
 def _checked_mark(s: State, point: Point, allowed: Sequence[Point], what: str) -> int:
-    if point not in allowed:
+    g = s.grid
+    # compared as positions: a point's own equality is a good deal slower
+    if not g.on_board(point.square) or g.position(point) not in {g.position(m) for m in allowed}:
         free = " ".join(str(m) for m in allowed) or "none"
         raise IllegalAction(f"{point} is not a free {what} here (free: {free})")
     return s.grid.position(point)

@@ -1,4 +1,4 @@
-"""Tile notation, rotation and patterns; squares, points and board profiles (contracts 1-2)."""
+"""Tile notation, rotation and patterns; squares, points and board profiles (docs/contracts.md 1-2)."""
 
 from collections import Counter
 from itertools import permutations

@@ -77,7 +77,7 @@ class Photo:
 
 
 CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
-"""The corners by marker id (contracts.md 3)."""
+"""The corners by marker id (docs/contracts.md 3)."""
 
 MARKER_SIZE_SPREAD = 1.2
 MARKER_SKEW = 1.1

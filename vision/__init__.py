@@ -1,4 +1,4 @@
-"""Reading the physical board through the camera (issue 3, contracts.md 3-4).
+"""Reading the physical board through the camera (issue 3, docs/contracts.md 3-4).
 
 The app's entry points::
 

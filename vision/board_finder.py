@@ -1,6 +1,6 @@
 """Placing the board in a camera frame from the four markers.
 
-The result is a homography from grid units (one unit per square, contracts.md 1) to image
+The result is a homography from grid units (one unit per square, docs/contracts.md 1) to image
 pixels. With three or four markers it is fitted afresh; with fewer, the last good one carries
 on as long as the markers still in view sit where it says they should (a hand over one corner
 does not move the board).

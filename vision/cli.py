@@ -1,4 +1,4 @@
-"""``companion vision ...``: teach, read, markers and calibrate (contracts.md 4).
+"""``companion vision ...``: teach, read, markers and calibrate (docs/contracts.md 4).
 
 Exit codes: 0 done; 1 teach or calibrate failed (one line on stderr); 2 bad arguments
 (argparse's own errors too); 3 board not found (``read``).

@@ -38,7 +38,7 @@ class MarkerLayout:
 
     @classmethod
     def default(cls, rows: int, cols: int, side: float = 0.5) -> MarkerLayout:
-        """contracts.md 3: each marker half a square, diagonally off its grid corner, its
+        """docs/contracts.md 3: each marker half a square, diagonally off its grid corner, its
         nearest corner touching the grid's corner."""
         origins = {
             0: (-side, -side),

@@ -111,13 +111,34 @@ def brush(img: np.ndarray, pts: np.ndarray, widths: np.ndarray, colour: BGR,
           alpha: float) -> None:
     """A brush stroke along ``pts`` (pixels) whose width swells and thins (``widths`` px)."""
     h, w = img.shape[:2]
-    mask = np.zeros((h, w), np.uint8)
-    ends = np.round(pts).astype(np.int32)
+    pad = int(np.max(widths)) + 2
+    x0, y0 = max(0, int(pts[:, 0].min()) - pad), max(0, int(pts[:, 1].min()) - pad)
+    x1, y1 = min(w, int(pts[:, 0].max()) + pad), min(h, int(pts[:, 1].max()) + pad)
+    if x1 <= x0 or y1 <= y0:
+        return
+    # only the stroke's own box is touched: a board of many strokes stays quick to draw
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    ends = np.round(pts - np.array([x0, y0])).astype(np.int32)
     for k in range(len(pts) - 1):  # segments joined by round caps: no beads on thin strokes
         thick = max(1, round(float(widths[k])))
         a, b = (int(ends[k][0]), int(ends[k][1])), (int(ends[k + 1][0]), int(ends[k + 1][1]))
         cv2.line(mask, a, b, 255, thick, cv2.LINE_AA)
-    blend(img, mask.astype(np.float32) / 255.0, colour, alpha)
+    blend(img[y0:y1, x0:x1], mask.astype(np.float32) / 255.0, colour, alpha)
+
+
+def blob(img: np.ndarray, centre: tuple[int, int], axes: tuple[int, int], angle: float,
+         colour: BGR, alpha: float) -> None:
+    """A filled ellipse laid over ``img``, touching only its own box."""
+    h, w = img.shape[:2]
+    r = max(axes) + 2
+    x0, y0 = max(0, centre[0] - r), max(0, centre[1] - r)
+    x1, y1 = min(w, centre[0] + r), min(h, centre[1] + r)
+    if x1 <= x0 or y1 <= y0:
+        return
+    mask = np.zeros((y1 - y0, x1 - x0), np.float32)
+    cv2.ellipse(mask, (centre[0] - x0, centre[1] - y0), axes, angle, 0, 360, 1.0, -1,
+                cv2.LINE_AA)
+    blend(img[y0:y1, x0:x1], mask, colour, alpha)
 
 
 def stroke_points(rng: np.random.Generator, start: np.ndarray, length: float,

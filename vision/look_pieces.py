@@ -178,9 +178,8 @@ def _phoenix(img: np.ndarray, rng: np.random.Generator, px: int) -> None:
     for _ in range(int(area * 0.5)):  # blobs: the bird's body, clouds, seals
         centre = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
         axes = (int(px * rng.uniform(0.15, 0.9)), int(px * rng.uniform(0.1, 0.6)))
-        mask = np.zeros((h, w), np.float32)
-        cv2.ellipse(mask, centre, axes, rng.uniform(0, 180), 0, 360, 1.0, -1, cv2.LINE_AA)
-        art.blend(img, mask, _PHOENIX[int(rng.integers(0, 4))], float(rng.uniform(0.5, 0.95)))
+        art.blob(img, centre, axes, rng.uniform(0, 180), _PHOENIX[int(rng.integers(0, 4))],
+                 float(rng.uniform(0.5, 0.95)))
     for _ in range(int(area * 1.1)):  # sweeping wing and tail strokes
         steps = 40
         pts = art.stroke_points(rng, np.array([rng.uniform(0, w), rng.uniform(0, h)]),
@@ -248,8 +247,7 @@ def _mandala(img: np.ndarray, rng: np.random.Generator, px: int) -> None:
                    int(px * rng.uniform(0.01, 0.05)), 1.0, -1, cv2.LINE_AA)
     art.blend(img, dots, colours[0], 0.7)
     for _ in range(int(h * w / px / px * 0.25)):
-        mask = np.zeros((h, w), np.float32)
         centre = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
         axes = (int(px * rng.uniform(0.4, 1.2)), int(px * rng.uniform(0.1, 0.3)))
-        cv2.ellipse(mask, centre, axes, rng.uniform(0, 180), 0, 360, 1.0, -1, cv2.LINE_AA)
-        art.blend(img, mask, colours[int(rng.integers(0, 4))], float(rng.uniform(0.5, 0.9)))
+        art.blob(img, centre, axes, rng.uniform(0, 180), colours[int(rng.integers(0, 4))],
+                 float(rng.uniform(0.5, 0.9)))

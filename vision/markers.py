@@ -1,4 +1,4 @@
-"""The four ArUco camera markers (contracts.md 3): detection and the printable sheet."""
+"""The four ArUco camera markers (docs/contracts.md 3): detection and the printable sheet."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ _CELL = 4  # pixels per marker cell when reading bits
 class MarkerDetector:
     """Finds our four markers; other ids and other dictionaries' markers are ignored.
 
-    Each marker's corner touches the dark grid's corner (contracts.md 3), so the adaptive
+    Each marker's corner touches the dark grid's corner (docs/contracts.md 3), so the adaptive
     threshold of the stock detector often merges the marker with the grid and loses it. We
     first scan a half-size copy at a few global grey levels, where the white margin keeps the
     marker apart, read the bits ourselves and refine corners at full size; only when fewer

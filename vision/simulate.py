@@ -1,7 +1,7 @@
 """A simulated camera: renders a board state as a photo-like image.
 
 Used by the app's laptop fallback and by the tests and benchmark. The board is drawn from
-above in grid units, with the ArUco markers of contracts.md 3, then seen through a tilted
+above in grid units, with the ArUco markers of docs/contracts.md 3, then seen through a tilted
 pinhole camera with uneven light, colour cast, blur, sensor noise and JPEG compression.
 """
 

@@ -1,4 +1,4 @@
-"""Learning the look of the owner's own pieces and board from photos (contracts.md 4).
+"""Learning the look of the owner's own pieces and board from photos (docs/contracts.md 4).
 
 Each taught square gives the look of one piece in one orientation; a quarter turn of the
 crop gives the other orientations for free. Each bare square gives that square's own bare

@@ -1,5 +1,5 @@
 """The teach wizard's plan: which pieces to lay where, one photo per sheet, and the album of
-photos that becomes the contract's LAYOUT.json (contracts.md 4).
+photos that becomes the contract's LAYOUT.json (docs/contracts.md 4).
 
 A sheet never asks for the same pattern twice, nor for more daikaiju than the owner has:
 a set holds one tile of each pattern, so each sheet must be one the player can lay out.

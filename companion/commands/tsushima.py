@@ -21,7 +21,6 @@ from .tsushima_common import (
     OneLineParser,
     data_of,
     emit,
-    flight_salvos_arg,
     guarded,
     side_arg,
 )

@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.tsushima import aground, mines, spotting
 from companion.tsushima.campaign import italy, italy_odds
-from companion.tsushima.data import DataSet
+from companion.tsushima.data import DataSet, provisional_warnings
 from companion.tsushima.errors import TsushimaError
 from companion.tsushima.fire import Conditions, gun_shots, shot_to_dict, torpedo_shot
 from companion.tsushima.repairs import check_repairs, repair_odds, resolve_repair

@@ -81,7 +81,7 @@ def test_round_island_ends_after_its_three_turns() -> None:
     assert f.over and "lasts 3 turns" in lines[-1]
     assert (f.time.year, f.time.month, f.time.terminal) == (1904, 10, True)
     for step in (f.advance_segment, f.end_phase, lambda: f.place("Rurik", "Vladivostok")):
-        with pytest.raises(TsushimaError, match="the game is over: .*October 1904"):
+        with pytest.raises(TsushimaError, match=r"the game is over: .*October 1904"):
             step()
 
 

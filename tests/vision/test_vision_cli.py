@@ -1,4 +1,4 @@
-"""`companion vision ...` exactly as contracts.md 4 says, on saved frames of a set the
+"""`companion vision ...` exactly as docs/contracts.md 4 says, on saved frames of a set the
 built-in templates cannot read (tests/vision/make_vision_frames.py drew them)."""
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from ..units import Side
 from . import battles
 from .game import Campaign, Lines, step
 
+
 def parse_group(raw: Any) -> tuple[Side, tuple[str, ...], int]:
     """A recorded group: ``{"navy": "japan", "ships": [...], "column": 4}``."""
     try:

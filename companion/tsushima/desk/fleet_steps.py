@@ -13,6 +13,7 @@ from ..units import Side
 from . import battles
 from .game import Campaign, Lines, step
 
+
 def zone_of(c: Campaign, location: str) -> str | None:
     """The strategic zone a place lies in, or ``None`` for the map (hexes and map ports)."""
     if location in c.data.zones:
@@ -54,10 +55,7 @@ def squadron_of(c: Campaign, ident: str) -> str | None:
 
 def released(c: Campaign) -> tuple[str, ...]:
     """Baltic squadrons Russia may move now."""
-    if c.land is not None:
-        out = baltic_release(c.land)
-    else:
-        out = ()
+    out = baltic_release(c.land) if c.land is not None else ()
     if c.fleet.fall_turn is not None:
         out = ("First Baltic Squadron", "Second Baltic Squadron")
     return out

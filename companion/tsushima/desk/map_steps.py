@@ -12,8 +12,14 @@ import dataclasses
 from collections.abc import Sequence
 
 from ..aground import resolve_aground
-from ..campaign import LandCampaign, baltic_release, capture, merchants_due, resolve_blockships
-from ..campaign import resolve_scuttle
+from ..campaign import (
+    LandCampaign,
+    baltic_release,
+    capture,
+    merchants_due,
+    resolve_blockships,
+    resolve_scuttle,
+)
 from ..dice import check_die
 from ..errors import TsushimaError
 from ..fleet import SEA, Fleet

@@ -1,0 +1,146 @@
+"""Rigadoon game records: the shared record format (``docs/records.md``) with a Rigadoon header.
+
+The header says ``"game": "rigadoon"`` and carries the board layout and wind data the game
+began with, so a record replays exactly even after the owner edits those files. Entries
+are :class:`companion.record.Entry` lines; an ``undo`` entry takes back the last entry in
+force (a wind outcome together with the ``change`` before it). Games are kept in the
+same SQLite store as the path games (:class:`RigadoonStore`).
+
+>>> from companion.rigadoon.state import Game
+>>> h = Header(Game.create(["ann", "bob"]))
+>>> Header.from_json(h.to_json(), 1).game.players
+('ann', 'bob')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..record import FORMAT, VERSION, Entry, RecordError, now
+from ..store import RecordStore, StoreError
+from .actions import parse_action
+from .geometry import RigadoonError
+from .state import Game, State, new_state
+
+GAME = "rigadoon"
+
+
+@dataclass(frozen=True)
+class Header:
+    game: Game
+    created: str = field(default_factory=now)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, **self.game.to_json(), "created": self.created}
+
+    @classmethod
+    def from_json(cls, doc: Any, line: int) -> Header:
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+            raise RecordError(line, f"not a {FORMAT} header")
+        if doc.get("version") != VERSION:
+            raise RecordError(line, f"record version {doc.get('version')!r} is not supported")
+        if doc.get("game") != GAME:
+            raise RecordError(line, f"a {doc.get('game')!r} record, not a Rigadoon one")
+        try:
+            game = Game.from_json(doc)
+        except (KeyError, TypeError):
+            raise RecordError(line, "the header lacks players, board or wind") from None
+        except RigadoonError as exc:
+            raise RecordError(line, str(exc)) from None
+        return cls(game, str(doc.get("created", "")))
+
+
+def live(entries: Sequence[Entry]) -> list[int]:
+    """Indices of the entries in force once every ``undo`` has taken back its entry."""
+    kept: list[int] = []
+    for i, e in enumerate(entries):
+        if not e.is_undo:
+            kept.append(i)
+            continue
+        if kept:
+            gone = kept.pop()
+            # A wind outcome goes back together with the change that asked for it.
+            if entries[gone].action.startswith("wind") and kept:
+                if entries[kept[-1]].action == "change":
+                    kept.pop()
+    return kept
+
+
+def replay(header: Header, entries: Sequence[Entry], lines: Sequence[int] | None = None) -> State:
+    """The state the entries lead to; RecordError names the first line the rules refuse."""
+    for n, e in enumerate(entries):
+        if e.seq != n + 1:
+            line = lines[n] if lines is not None else n + 2
+            raise RecordError(line, f"entry number {e.seq} where {n + 1} was expected")
+    state = new_state(header.game)
+    for i in live(entries):
+        line = lines[i] if lines is not None else i + 2
+        try:
+            state = state.apply(parse_action(entries[i].action))
+        except RigadoonError as exc:
+            raise RecordError(line, str(exc)) from None
+    return state
+
+
+def dump_lines(header: Header, entries: Sequence[Entry]) -> list[str]:
+    out = [json.dumps(header.to_json(), separators=(",", ":"))]
+    out += [json.dumps(e.to_json(), separators=(",", ":")) for e in entries]
+    return out
+
+
+def load_lines(lines: Sequence[str]) -> tuple[Header, list[Entry], list[int]]:
+    docs = []
+    for n, text in enumerate(lines, 1):
+        if not text.strip():
+            continue
+        try:
+            docs.append((n, json.loads(text)))
+        except json.JSONDecodeError as exc:
+            raise RecordError(n, f"not valid JSON ({exc.msg}); the line may have been cut off") from None
+    if not docs:
+        raise RecordError(1, "the record is empty")
+    header = Header.from_json(docs[0][1], docs[0][0])
+    entries = [Entry.from_json(doc, n) for n, doc in docs[1:]]
+    return header, entries, [n for n, _ in docs[1:]]
+
+
+class RigadoonStore(RecordStore):
+    """The shared record store, reading and writing Rigadoon headers."""
+
+    def create_game(self, header: Header) -> int:
+        t = now()
+        with self._tx() as db:
+            cur = db.execute(
+                "INSERT INTO games (header, created, updated) VALUES (?, ?, ?)",
+                (json.dumps(header.to_json()), t, t),
+            )
+            game_id = int(cur.lastrowid or 0)
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('current', ?)", (str(game_id),))
+        return game_id
+
+    def load_game(self, game_id: int) -> tuple[Header, list[Entry]]:
+        row = self._db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no game {game_id}")
+        try:
+            header = Header.from_json(json.loads(row[0]), 1)
+            rows = self._db.execute(
+                "SELECT line FROM entries WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+            entries = [Entry.from_json(json.loads(r), n) for n, (r,) in enumerate(rows, 2)]
+        except json.JSONDecodeError as exc:
+            raise StoreError(f"game {game_id} is damaged: {exc}") from None
+        except RecordError as exc:
+            raise StoreError(f"game {game_id}: {exc.why}") from None
+        return header, entries
+
+    def current_rigadoon(self) -> int | None:
+        """The current game when it is a Rigadoon game, else the latest Rigadoon game."""
+        cur = self.current()
+        found = [g for g in self.games() if g.game == GAME]
+        if cur is not None and any(g.game_id == cur for g in found):
+            return cur
+        return found[0].game_id if found else None
