@@ -1,9 +1,10 @@
-"""Tsushima rules-core figures on one core: a whole battle-board engagement and the odds
-behind a firing round.
+"""Tsushima rules-core figures on one core: a whole battle-board engagement, the odds
+behind a firing round, and replaying a whole War at Sea campaign record.
 
-Run: .venv/bin/python benchmarks/tsushima.py [--battles N]
+Run: .venv/bin/python benchmarks/tsushima.py [--battles N] [--turns N]
 Targets (Raspberry Pi 4): declaring a full Port Arthur firing round with all its odds under
-50 ms; a whole 20-round random engagement under 1 s.
+50 ms; a whole 20-round random engagement under 1 s; reading and replaying a 23-turn
+campaign record (what every ``tsushima game`` command and every undo does) under 1 s.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ import random
 import statistics
 import time
 
-from companion.tsushima import Engagement, engagement_for
+from companion.tsushima import Engagement, ShipType, Side, engagement_for
 from companion.tsushima.battle import Kind
+from companion.tsushima.desk import Desk
+from companion.tsushima.desk.record import load
 
 
 def random_battle(rng: random.Random, rounds: int = 20) -> Engagement:
-    e = engagement_for("port-arthur")
+    e: Engagement = engagement_for("port-arthur")
     for _ in range(rounds):
         if e.over:
             break
@@ -37,9 +40,54 @@ def random_battle(rng: random.Random, rounds: int = 20) -> Engagement:
     return e
 
 
+def pick(desk: Desk, side: Side) -> list[str]:
+    """Three ships of one division kind that may still fight: battleships, else cruisers."""
+    for kinds in ((ShipType.B,), (ShipType.A, ShipType.C)):
+        found = [i for i in desk.available(side) if desk.fleet.berth(i).ship.type in kinds]
+        if found:
+            return found[:3]
+    return []
+
+
+def campaign(rng: random.Random, turns: int) -> Desk:
+    """A War at Sea record: each turn a battle of two divisions fought for five rounds,
+    the land campaign's shiploads, and the terminal phase."""
+    desk = Desk.new("war-at-sea", clock=lambda: "bench")
+    desk.italy(3, 4)
+    desk.land_plan("B")
+    for _ in range(turns):
+        if desk.fleet.over:
+            break
+        jp, ru = (pick(desk, side) for side in (Side.JAPAN, Side.RUSSIA))
+        if not jp or not ru:
+            break
+        desk.battle_start([(Side.JAPAN, jp, 4), (Side.RUSSIA, ru, 7)])
+        for _ in range(5):
+            if desk.battle is None or desk.battle.over:
+                break
+            desk.move({})
+            desk.declare(desk.default_orders())
+            for i, d in enumerate(desk.battle.declared, 1):
+                desk.roll(i, [rng.randint(1, 6) + rng.randint(1, 6) for _ in range(d.shot.salvos)])
+            desk.end_round()
+        desk.finish()
+        desk.to_terminal()
+        land = desk.campaign.land
+        if land is not None and not land.fallen:
+            desk.land_turn(8, rng.randint(1, 6) if land.rolling else None)
+        repairs = {
+            b.ship.ident: rng.randint(1, 6)
+            for b in desk.fleet.berths
+            if b.location in ("Sasebo",) and b.ship.hits and not b.ship.sunk
+        }
+        desk.terminal(dict(list(repairs.items())[:4]))
+    return desk
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--battles", type=int, default=20)
+    ap.add_argument("--turns", type=int, default=23)
     args = ap.parse_args()
     rng = random.Random(1905)
     e = engagement_for("port-arthur").move({"JB1": 2, "JC1": 2, "JC2": 2})
@@ -57,6 +105,17 @@ def main() -> None:
         random_battle(rng)
         times.append(time.perf_counter() - t)
     print(f"20-round random engagement: median {statistics.median(times) * 1e3:.0f} ms")
+    desk = campaign(rng, args.turns)
+    text = desk.text()
+    times = []
+    for _ in range(3):
+        t = time.perf_counter()
+        Desk(*load(text))
+        times.append(time.perf_counter() - t)
+    print(
+        f"campaign record replay ({len(desk.entries)} steps, {desk.fleet.time}): "
+        f"median {statistics.median(times) * 1e3:.0f} ms"
+    )
 
 
 if __name__ == "__main__":

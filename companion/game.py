@@ -118,31 +118,31 @@ class Game:
         """The start marks as engine positions, in the board profile's order."""
         return tuple(self.grid.position(m) for m in self.board.start_marks)
 
-    @property
+    @cached_property  # asked on every turn
     def seas(self) -> bool:
         return self.kind == "tsuro-of-the-seas"
 
-    @property
+    @cached_property
     def has_daikaiju(self) -> bool:
         return self.seas and "no-daikaiju" not in self.options
 
-    @property
+    @cached_property
     def collisions(self) -> bool:
         """Markers that meet are both lost: always in Tsuro, an option at sea."""
         return not self.seas or "reference-collisions" in self.options
 
-    @property
+    @cached_property
     def tuck_daikaiju(self) -> bool:
         return "reference-tuck-daikaiju" in self.options
 
-    @property
+    @cached_property
     def daikaiju_at_setup(self) -> int:
         if not self.has_daikaiju:
             return 0
         n = len(self.players)
         return 6 if n <= 4 else 5 if n <= 6 else 4
 
-    @property
+    @cached_property
     def hand_size(self) -> int:
         return 3
 

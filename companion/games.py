@@ -16,7 +16,7 @@ range(2, 9)
 Traceback (most recent call last):
 ...
 companion.games.UnknownGame: unknown game 'chess'; choose one of tsuro, tsuro-of-the-seas, \
-tsushima
+tsushima, rigadoon
 """
 
 from __future__ import annotations
@@ -225,5 +225,31 @@ TSUSHIMA = register_game(
         camera=False,
         commands=("companion.commands.tsushima",),
         screens="ui.tsushima",
+    )
+)
+
+RIGADOON = register_game(
+    GameInfo(
+        key="rigadoon",
+        title="Rigadoon",
+        min_players=2,
+        max_players=2,
+        family=Family.OWN,
+        engine="companion.rigadoon",
+        options=(
+            OptionInfo(
+                "wind-die",
+                "Change the wind with the Wind Direction die instead of the deck (advanced).",
+            ),
+        ),
+        boards=("rigadoon-9x9",),
+        piece="ship",
+        pieces=("chest",),
+        phases=("fleet", "opening", "turn", "wind", "choice", "over"),
+        camera=False,
+        commands=("companion.commands.rigadoon",),
+        new_game="companion.commands.rigadoon:new",
+        screens="ui.rigadoon",
+        defaults_note="The board layout and the wind cards are defaults: the rulebook's pictures are lost.",
     )
 )

@@ -377,6 +377,12 @@ class State:
             raise IllegalAction(f"{action.notation()!r} is not possible now: {self.expecting()}")
         return _finished(handler(_drafted(self), action))
 
+    def with_hand(self, seat: int, hand: Sequence[int]) -> State:
+        """This state with ``seat``'s whole hand known to be ``hand`` (pattern numbers), as
+        when the player shows it; IllegalAction when it cannot be their hand."""
+        tiles, pile = _revealed_numbers(self, seat, hand)
+        return replace(self, hands=_with_hand(self.hands, seat, tiles), pile=pile)
+
     def expecting(self) -> str:
         """What kind of input the game waits for, in words."""
         return _EXPECTING[self.phase]
@@ -894,8 +900,13 @@ def shown_hand_problem(s: State, shown: Sequence[Tile]) -> str | None:
 
 def _revealed(s: State, seat: int, shown: Sequence[Tile]) -> tuple[tuple[int, ...], Pile]:
     """The hand as shown, checked against what the companion already knows of it."""
+    return _revealed_numbers(s, seat, [pattern_number(t) for t in shown])
+
+
+def _revealed_numbers(
+    s: State, seat: int, shown_n: Sequence[int]
+) -> tuple[tuple[int, ...], Pile]:
     hand = s.hands[seat]
-    shown_n = [pattern_number(t) for t in shown]
     if len(shown_n) != len(hand):
         raise IllegalAction(
             f"the {s.game.players[seat]} hand holds {len(hand)} tiles, not {len(shown_n)}"

@@ -282,3 +282,31 @@ def test_steps_a_crash_cut_short_are_told_on_the_next_command(capsys: Any, data_
     out = run(capsys, "state")
     assert "cut short" in out and "Place daikaiju" in out
     assert "cut short" not in run(capsys, "state")  # told once: the steps are now recorded
+
+
+def test_kivys_tracebacks_for_missing_helpers_become_one_line_each() -> None:
+    import logging
+
+    from ui.cli import KivyNoise
+
+    logger = logging.getLogger("test-kivy-noise")
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    logger.addHandler(handler)
+    logger.addFilter(KivyNoise())
+    logger.propagate = False
+    try:
+        try:
+            raise OSError("libmtdev.so.1: cannot open shared object file")
+        except OSError:
+            logger.exception("Input: MTDev is not supported by your version of linux")
+        errs = "xclip - FileNotFoundError: ...\n  File ...\nxsel - FileNotFoundError: ..."
+        logger.critical("Cutbuffer: Unable to find any valuable Cutbuffer provider.\n" + errs)
+        logger.warning("something else\nkept as it is")
+    finally:
+        logger.removeHandler(handler)
+    lines = stream.getvalue().splitlines()
+    assert "Traceback" not in stream.getvalue()
+    assert lines[0].startswith("Kivy: libmtdev is not installed")
+    assert lines[1].startswith("Kivy: no xclip or xsel")
+    assert lines[2:] == ["something else", "kept as it is"]

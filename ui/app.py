@@ -144,6 +144,7 @@ class CompanionApp(App):
         self._events: list[Any] = []
         self._previous = "start"
         self._tsushima: Any = None
+        self._rigadoon: Any = None
 
     @property
     def tsushima(self) -> Any:
@@ -158,6 +159,32 @@ class CompanionApp(App):
     @tsushima.setter
     def tsushima(self, desk: Any) -> None:
         self._tsushima = desk
+
+    @property
+    def rigadoon(self) -> Any:
+        """The Rigadoon controller; its screens are built the first time anyone asks."""
+        if self._rigadoon is None:
+            from .rigadoon import install as install_rigadoon
+
+            install_rigadoon(self)  # sets self.rigadoon
+        return self._rigadoon
+
+    @rigadoon.setter
+    def rigadoon(self, controller: Any) -> None:
+        self._rigadoon = controller
+
+    def _button(self, role: str) -> Any:
+        """A GPIO button's intent: the Rigadoon controller's on its screens (same meaning),
+        else the table controller's."""
+
+        def press() -> Any:
+            if self._rigadoon is not None and self.sm.current.startswith("rigadoon"):
+                from .rigadoon import press as rigadoon_press
+
+                return rigadoon_press(self, role)
+            return getattr(self.controller, role)()
+
+        return press
 
     def open_game(self, key: str, players: list[str] | None = None,
                   options: list[str] | None = None) -> None:
@@ -186,8 +213,7 @@ class CompanionApp(App):
         Window.bind(size=self._resize)
         self.bridge = ClockBridge()
         for button in self.ctx.panel.buttons:
-            intent = getattr(self.controller, button.role)
-            button.when_pressed = self.bridge.bind(intent)
+            button.when_pressed = self.bridge.bind(self._button(button.role))
         self.sm = ScreenManager(transition=NoTransition())
         for screen in (StartScreen(), TableScreen(), InstructionsScreen(), HistoryScreen(),
                        SettingsScreen(), EndScreen()):
@@ -263,6 +289,8 @@ class CompanionApp(App):
     def show(self, name: str) -> None:
         if name.startswith("tsushima"):
             _ = self.tsushima  # builds the Tsushima screens on first use
+        if name.startswith("rigadoon"):
+            _ = self.rigadoon
         if name == "camera-setup" and not self.sm.has_screen(name):
             self.sm.add_widget(CameraSetupScreen())  # set up once: not worth its memory before
         if self.sm.current not in ("history", "settings", "camera-setup"):
@@ -326,6 +354,12 @@ class CompanionApp(App):
             self.sm.get_screen("start").message = self.controller.message
 
     def resume(self, game_id: int) -> None:
+        game = next((g.game for g in self.controller.unfinished() if g.game_id == game_id), "")
+        if game == "rigadoon":  # a record of its own kind: its screens resume it
+            from .rigadoon import resume_game
+
+            resume_game(self, game_id)
+            return
         self.controller.resume(game_id)
 
     def switch_camera(self, spec: str, previous: str | None = None) -> str:
@@ -406,7 +440,7 @@ class CompanionApp(App):
         old.close()  # frees its pins, so the new map may reuse them
         panel = Panel.build(self.loaded.config.gpio, self.ctx.factory.factory)
         for button in panel.buttons:
-            button.when_pressed = self.bridge.bind(getattr(self.controller, button.role))
+            button.when_pressed = self.bridge.bind(self._button(button.role))
         self.ctx.panel = panel
         self.pin_problems = list(panel.problems)
         self.controller.use_panel(panel)

@@ -65,10 +65,40 @@ def _logging() -> None:
         )
 
 
+class KivyNoise(logging.Filter):
+    """Kivy's tracebacks for optional pieces a kiosk does without (libmtdev, the xclip or
+    xsel clipboard helpers) become one line each that says what they mean."""
+
+    LINES = {
+        "MTDev is not supported": "Kivy: libmtdev is not installed; touch input comes "
+        "through SDL instead (apt install libmtdev1 only for a multitouch device SDL misses)",
+        "valuable Cutbuffer provider": "Kivy: no xclip or xsel; copy and paste work inside "
+        "the app only (apt install xclip for the desktop clipboard)",
+    }
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = str(record.msg)
+        for key, line in self.LINES.items():
+            if key in text:
+                record.msg, record.args = line, ()
+                record.exc_info = record.exc_text = None
+                record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+def quiet_kivy_noise() -> None:
+    """Install :class:`KivyNoise` on Kivy's logger, before Kivy looks for those pieces."""
+    from kivy.logger import Logger
+
+    if not any(isinstance(f, KivyNoise) for f in Logger.filters):
+        Logger.addFilter(KivyNoise())
+
+
 def run_app(args: argparse.Namespace) -> int:
     _logging()
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "MIXED")
+    quiet_kivy_noise()
     from companion import config as cfg
 
     try:
@@ -113,6 +143,7 @@ def run_screenshots(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "MIXED")
+    quiet_kivy_noise()
     from .screenshots import blank, render_all
 
     args.out.mkdir(parents=True, exist_ok=True)

@@ -6,6 +6,8 @@ The screenshot command, the benchmark and the headless tests use this. Set
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +97,33 @@ class Harness:
         while time.perf_counter() < end:
             self.frames(1)
             time.sleep(0.02)
+
+    @contextmanager
+    def manual_clock(self) -> Iterator[None]:
+        """Kivy's clock under the caller's hand: its time moves only by :meth:`advance`,
+        so timed events fire after the same frames on a fast machine and a loaded one."""
+        from kivy.clock import Clock
+
+        base = Clock.time
+        now = [base()]
+        Clock.time = lambda: now[0]
+        self._manual = now
+        try:
+            yield
+        finally:
+            # the clock never runs backwards: later frames go on from the time reached
+            offset = max(0.0, now[0] - base())
+            Clock.time = (lambda: base() + offset) if offset else base
+            self._manual = None
+
+    def advance(self, seconds: float, step: float = 0.05) -> None:
+        """Under :meth:`manual_clock`: move Kivy's time on by ``seconds``, a frame every
+        ``step``, whatever the wall clock does."""
+        now: list[float] | None = getattr(self, "_manual", None)
+        assert now is not None, "advance() needs manual_clock()"
+        for _ in range(round(seconds / step)):
+            now[0] += step
+            self.frames(1)
 
     def shoot(self, path: Path) -> Path:
         self.frames(3)

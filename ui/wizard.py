@@ -9,9 +9,11 @@ Four steps, each usable alone:
 3. *Ships*: with the game's ships standing where the record has them, their colours are
    measured and saved in the profile, as ``calibrate --ship`` does; the camera then checks
    the ships of those colours.
-4. *Teach*: the owner lays the tiles a sheet shows and photographs it, sheet after
-   sheet; the photos and a LAYOUT.json in the contract's format go to the profile, and
-   learning is the same as ``companion vision teach``.
+4. *Teach*: two photos, as ``companion vision teach`` takes them: every tile of the set
+   laid out once (with the daikaiju), then the bare board. The photos and a LAYOUT.json in
+   the contract's format go to the profile, learning is the same as ``vision teach``, and
+   the photos are then read back with what was learned: :class:`ReadBack` says how many
+   squares came out right, so the owner knows whether to retake them.
 
 The profile directory is the config's ``camera.profile``, or ``camera-profile`` in the
 data directory when none is set yet (the screen then saves that choice). Each board size
@@ -103,6 +105,8 @@ class CameraSetup:
         self._sheets: list[dict[Square, Any]] | None = None
         self._album: Any = None
         self._kept: dict[Square, Any] | None = None
+        self.read_back: ReadBack | None = None
+        """How the last lesson read its own teaching photos back (None: not learned yet)."""
 
     # ------------------------------------------------------------------ picture
 
@@ -180,11 +184,15 @@ class CameraSetup:
             from vision.reading import Daikaiju
             from vision.teach_plan import game_patterns, teach_sheets
 
+            patterns = game_patterns(self.game)
+            daikaiju = DAIKAIJU_PIECES.get(self.game, 0)
+            sheets = two_photos(self.board, patterns, daikaiju)
+            if sheets is None:  # the set does not fit on one board: the older plan of sheets
+                sheets = teach_sheets(self.board, patterns, daikaiju)
             self._sheets = [
                 {sq: (Daikaiju(Side.NORTH) if isinstance(p, Daikaiju) else p)
                  for sq, p in sheet.items()}
-                for sheet in teach_sheets(self.board, game_patterns(self.game),
-                                          DAIKAIJU_PIECES.get(self.game, 0))
+                for sheet in sheets
             ]
         return self._sheets
 
@@ -261,7 +269,8 @@ class CameraSetup:
         return self._album
 
     def learn(self) -> str:
-        """Learn the look of the pieces from a photo of every sheet."""
+        """Learn the look of the pieces from a photo of every sheet, then read those photos
+        back with what was learned and say how well that went."""
         from vision.errors import VisionError
         from vision.profile import load_layout
 
@@ -270,11 +279,34 @@ class CameraSetup:
             raise SetupError("Photograph every sheet first (still to do: sheet "
                              + ", ".join(map(str, missing)) + ").")
         try:
-            summary = self._open_album().learn(load_layout(self._markers_dir(), self.board))
+            layout = load_layout(self._markers_dir(), self.board)
+            summary = self._open_album().learn(layout)
         except (VisionError, ValueError, OSError) as exc:
             raise SetupError(f"Not learned: {exc}") from exc
         self._use_profile()
+        try:
+            self.read_back = self._read_back(layout)
+        except (VisionError, ValueError, OSError) as exc:  # learned all the same
+            log.warning("reading the teaching photos back: %s", exc)
+            self.read_back = None
         return f"Learned: {summary}. The camera now reads with it."
+
+    def _read_back(self, layout: Any) -> ReadBack:
+        """Each teaching photo read with the profile just learned, against its sheet."""
+        from vision.profile import load_templates
+        from vision.recognise import BoardReader
+        from vision.sources import load_image
+        from vision.teach import parse_layout
+
+        templates = load_templates(self.board_dir)
+        results: list[tuple[Mapping[Square, Any], Mapping[Square, Any]]] = []
+        for image in parse_layout(self._open_album().layout_path, self.board):
+            reading = BoardReader(self.board, templates, layout=layout).read(
+                load_image(image.path))
+            if not reading.found:
+                raise SetupError(f"{image.path.name}: the board was not found on reading back")
+            results.append((image.squares, reading.squares))
+        return ReadBack.compare(results)
 
     def finish(self) -> None:
         """Put the simulated table back as the game left it."""
@@ -296,6 +328,97 @@ class CameraSetup:
     def _use_profile(self) -> None:
         if self.camera is not None:
             self.camera.use_profile(str(self.profile_dir))
+
+
+@dataclass(frozen=True)
+class ReadBack:
+    """How the teaching photos read with the profile learned from them: squares read as
+    their sheet says, read ``unknown``, and read as something else."""
+
+    right: int
+    unknown: int
+    wrong: int
+
+    GOOD = 0.98
+    """Below this share right (or with any square wrong) the owner is asked to retake."""
+
+    @classmethod
+    def compare(cls, results: list[tuple[Mapping[Square, Any], Mapping[Square, Any]]]
+                ) -> ReadBack:
+        """Count from (sheet, reading) pairs: sheet square -> piece or None; reading square
+        -> a :class:`vision.reading.SquareReading`.
+
+        >>> from vision.reading import Content, SquareReading
+        >>> from companion.tiles import Tile
+        >>> t = Tile.parse("10325476")
+        >>> sheet = {Square(1, 1): t, Square(1, 2): None, Square(1, 3): t}
+        >>> read = {Square(1, 1): SquareReading(Content.TILE, 0.9, t),
+        ...         Square(1, 2): SquareReading(Content.UNKNOWN, 0.2),
+        ...         Square(1, 3): SquareReading(Content.EMPTY, 0.8)}
+        >>> ReadBack.compare([(sheet, read)])
+        ReadBack(right=1, unknown=1, wrong=1)
+        """
+        right = unknown = wrong = 0
+        for sheet, squares in results:
+            for sq, want in sheet.items():
+                got = squares[sq]
+                if getattr(got.content, "value", got.content) == "unknown":
+                    unknown += 1
+                elif got.piece() == want:
+                    right += 1
+                else:
+                    wrong += 1
+        return cls(right, unknown, wrong)
+
+    @property
+    def total(self) -> int:
+        return self.right + self.unknown + self.wrong
+
+    @property
+    def share(self) -> float:
+        return self.right / self.total if self.total else 0.0
+
+    def good(self) -> bool:
+        return self.wrong == 0 and self.share >= self.GOOD
+
+    def sentence(self) -> str:
+        """What the owner is told.
+
+        >>> ReadBack(70, 1, 0).sentence()
+        'Read back: 70 of 71 squares of the teaching photos right (98.6%), 1 unsure, 0 wrong.'
+        """
+        out = (f"Read back: {self.right} of {self.total} squares of the teaching photos right "
+               f"({self.share:.1%}), {self.unknown} unsure, {self.wrong} wrong.")
+        if not self.good():
+            out += (" That is not good enough to play by: photograph the sheets again in "
+                    "even light, the camera square above the board and each piece square "
+                    "on its square, then press Learn again.")
+        return out
+
+
+def two_photos(board: BoardProfile, patterns: list[Tile] | tuple[Tile, ...],
+               daikaiju: int) -> list[dict[Square, Any]] | None:
+    """The two teaching photos of issue 9: every pattern of the set once (turned this way
+    and that) with the daikaiju pieces, then the bare board, so each empty square's own
+    look is learned. None when the set does not fit on the board with a square to spare.
+
+    >>> from companion.board import GAME_BOARDS
+    >>> from companion.tiles import PATTERNS
+    >>> first, bare = two_photos(GAME_BOARDS["tsuro"], PATTERNS, 0)
+    >>> sum(p is not None for p in first.values()), sum(p is not None for p in bare.values())
+    (35, 0)
+    """
+    from vision.reading import Daikaiju
+
+    distinct = list(dict.fromkeys(t.pattern() for t in patterns))
+    pieces: list[Any] = [t.rotated(i) for i, t in enumerate(distinct)]
+    pieces += [Daikaiju(Side.NORTH)] * daikaiju
+    squares = board.squares()
+    if len(pieces) >= len(squares):
+        return None
+    first: dict[Square, Any] = dict.fromkeys(squares)
+    first.update(zip(squares, pieces, strict=False))
+    return [first, dict.fromkeys(squares)]
 
 
 def default_profile_dir(configured: str) -> Path:

@@ -14,28 +14,29 @@ move) and ``reading.ships``.
 
 from __future__ import annotations
 
-from .errors import (
-    BadImage,
-    BoardNotFound,
-    CameraError,
-    CameraUnavailable,
-    LayoutError,
-    NoFrame,
-    ProfileError,
-    VisionError,
-)
-from .profile import load_layout, load_ship_colours, load_templates
-from .reading import BoardReading, Content, Daikaiju, Observation, Piece, SquareReading
-from .recognise import BoardReader, Thresholds
-from .ships import ShipFinder
-from .sources import (
-    FrameSource,
-    ImageSource,
-    PiCameraSource,
-    SimulatedSource,
-    VideoCaptureSource,
-    open_source,
-)
+from importlib import import_module
+from typing import Any
+
+# Names are imported on first use: `companion --help` loads the command line of this package
+# (vision.cli), which must not pull in numpy or OpenCV (issue 10).
+_WHERE = {
+    **dict.fromkeys(("BadImage", "BoardNotFound", "CameraError", "CameraUnavailable",
+                     "LayoutError", "NoFrame", "ProfileError", "VisionError"), "errors"),
+    **dict.fromkeys(("load_layout", "load_ship_colours", "load_templates"), "profile"),
+    **dict.fromkeys(("BoardReading", "Content", "Daikaiju", "Observation", "Piece",
+                     "SquareReading"), "reading"),
+    **dict.fromkeys(("BoardReader", "Thresholds"), "recognise"),
+    "ShipFinder": "ships",
+    **dict.fromkeys(("FrameSource", "ImageSource", "PiCameraSource", "SimulatedSource",
+                     "VideoCaptureSource", "open_source"), "sources"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        return getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "BadImage",

@@ -10,13 +10,15 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from companion.board import GAME_BOARDS, BoardError, BoardProfile, Point
 
+# Only the handlers import the camera code (numpy, OpenCV): `companion --help` stays light.
 from .errors import BadImage, BoardNotFound, NoFrame, ProfileError, VisionError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NOT_FOUND = 0, 1, 2, 3
 
@@ -93,6 +95,10 @@ def cmd_read(args: argparse.Namespace) -> int:
     from .ships import ShipFinder
     from .sources import load_image
 
+    if args.game == "rigadoon":  # ships and chests, not tiles: vision/rigadoon.py
+        from .rigadoon import cmd_read as read_rigadoon
+
+        return read_rigadoon(args)
     board = _board(args.game)
     try:
         templates = load_templates(args.profile)
@@ -104,7 +110,7 @@ def cmd_read(args: argparse.Namespace) -> int:
     except NoFrame as exc:  # a readable picture with nothing in it: no board to find
         return _fail(EXIT_NOT_FOUND, f"board not found in {args.image}: {exc}")
     ships = ShipFinder(board, colours) if args.ships or colours else None
-    reader = BoardReader(board, templates, layout, ships=ships)
+    reader = BoardReader(board, templates, layout, ships=ships, game=args.game)
     reading = reader.read(frame)
     if not reading.found:
         return _fail(EXIT_NOT_FOUND, f"board not found in {args.image}: {reading.reason}")
@@ -154,6 +160,8 @@ def cmd_markers(args: argparse.Namespace) -> int:
 
 
 def parse_corners(text: str) -> np.ndarray:
+    import numpy as np
+
     try:
         pts = [tuple(float(v) for v in part.split(",")) for part in text.split(";")]
     except ValueError:

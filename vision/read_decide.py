@@ -28,10 +28,13 @@ class Thresholds:
 
     margin: float = 0.08  # taught: lead of the best look over every other
     legal_margin: float = 0.05  # taught: lead needed over looks no legal move can put there
-    path_tile: float = 0.2  # built-in: mean path evidence needed to call a tile
-    path_empty: float = 0.12  # built-in: a square with less than this evidence may be bare
+    path_tile: float = 0.5  # built-in: path evidence (over the square's own) to call a tile
+    path_empty: float = 0.35  # built-in: a square with less evidence than this may be bare
     path_margin: float = 0.1  # built-in: lead of the best tile over the next
     path_legal_margin: float = 0.05
+    path_rim: float = 0.03  # built-in: the second weakest path end must show a line this strong
+    plain: float = 0.03  # built-in: a middle this plain (detail over brightness) ...
+    plain_rim: float = 0.1  # ... with path ends this faint holds no tile
     changed: float = 0.06  # mean grey change (share of brightness) that marks a square changed
 
 
@@ -49,13 +52,21 @@ EMPTY = "empty"
 
 
 def pick(labels: Sequence[str], scores: np.ndarray, least: float, margin: float,
-         legal: set[str] | None, legal_margin: float) -> Call:
+         legal: set[str] | None, legal_margin: float,
+         distance: np.ndarray | None = None) -> Call:
     """The best look if it is at least ``least`` and ``margin`` ahead of every other
-    (``legal_margin`` ahead of looks no legal move can put here, when it is legal)."""
+    (``legal_margin`` ahead of looks no legal move can put here, when it is legal).
+
+    With ``distance`` (between every two looks), the lead over a look is measured along the
+    line between the two: two tiles that differ in one corner are told apart by that corner
+    alone, so their scores differ little even when the answer is plain."""
     order = np.argsort(-scores)
     best, first = int(order[0]), float(scores[order[0]])
     label = labels[best]
-    others = scores.copy()
+    others = first - scores
+    if distance is not None:
+        others = others / distance[best]
+    others = first - others  # scores as they count against the best
     others[best] = -np.inf
     if legal and label in legal:
         is_legal = np.array([lb in legal or lb == EMPTY for lb in labels])
@@ -104,14 +115,30 @@ def odd_plain(colour: np.ndarray, detail: np.ndarray, bare: np.ndarray,
     if bare.sum() < 3:
         return odd
     typical = float(np.median(detail[bare]))
-    odd |= bare & (detail < 0.4 * typical)
+    if typical >= plain_line:  # bare squares show art here: a plain one is something else
+        odd |= bare & (detail < 0.4 * typical)
     plain = bare & (detail < plain_line)
     if plain.sum() >= 3 and typical < plain_line:
         bright = colour.sum(axis=1) + 1.0
         ref = float(np.median(bright[plain]))
         chroma = colour / bright[:, None]
         ref_chroma = np.median(chroma[plain], axis=0)
-        far = ((bright / ref > 1.5) | (bright / ref < 0.6)
-               | (np.abs(chroma - ref_chroma).max(axis=1) > 0.04))
+        # glare and shade change the brightness a good deal and the colour a little
+        far = ((bright / ref > 2.0) | (bright / ref < 0.5)
+               | (np.abs(chroma - ref_chroma).max(axis=1) > 0.06))
         odd |= bare & far
     return odd
+
+
+def tile_coloured(colour: np.ndarray, sure: np.ndarray) -> np.ndarray | None:
+    """Which squares have the colour of the tiles read surely (``sure`` marks them): the
+    pieces of one set are printed alike, board art and a hand are not. None when too few
+    tiles were read surely to say."""
+    if sure.sum() < 4:
+        return None
+    bright = colour.sum(axis=1) + 1.0
+    chroma = colour / bright[:, None]
+    ref = np.median(chroma[sure], axis=0)
+    dist = np.abs(chroma - ref).max(axis=1)
+    spread = float(np.median(dist[sure]))
+    return np.asarray(dist < max(3.0 * spread, 0.025))

@@ -18,15 +18,17 @@ import numpy as np
 PX = 48  # top-down pixels per square
 POOL = 2
 CELL = PX // POOL  # 24 pooled pixels per square
-CROP = 18  # a crop is CROP x CROP pooled pixels, centred on its square
+CROP = 16  # a crop is CROP x CROP pooled pixels, centred on its square
 OFF = (CELL - CROP) // 2
-SHIFT = 2  # pooled pixels each way
+SHIFT = 1  # pooled pixels each way, round the grid and round where the paths say the tile is
 SHIFTS: tuple[tuple[int, int], ...] = tuple(
     (dy, dx) for dy in range(-SHIFT, SHIFT + 1) for dx in range(-SHIFT, SHIFT + 1))
 CENTRE = SHIFTS.index((0, 0))
 DIM = CROP * CROP
+INNER = CELL // 2  # the middle of a square, where plainness is measured
 LOW_SIGMA = 5.0  # top-down pixels: what is slower than this is light, not art
 FINE_SIGMA = 1.0
+LCN_SIGMA = 8.0
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,8 @@ class Prepared:
 
     rows: int
     cols: int
-    detail: np.ndarray  # pooled high-pass image (rows * CELL, cols * CELL) float32
+    detail: np.ndarray  # pooled high-pass image, contrast normalised (rows * CELL, cols * CELL)
+    high: np.ndarray  # the same before contrast normalisation
     light: np.ndarray  # pooled low-pass image, the same size: brightness
     colour: np.ndarray  # (rows * cols, 3) mean BGR of every square (grey repeated)
 
@@ -47,13 +50,17 @@ def prepare(top: np.ndarray, rows: int, cols: int) -> Prepared:
     if colour.shape[1] == 1:
         colour = np.repeat(colour, 3, axis=1)
     grey = top if top.ndim == 2 else cv2.cvtColor(top, cv2.COLOR_BGR2GRAY)
-    g = grey.astype(np.float32)
-    low = cv2.GaussianBlur(g, (0, 0), LOW_SIGMA)
-    fine = cv2.GaussianBlur(g, (0, 0), FINE_SIGMA)
     size = (cols * CELL, rows * CELL)
-    detail = cv2.resize(fine - low, size, interpolation=cv2.INTER_AREA)
-    light = cv2.resize(low, size, interpolation=cv2.INTER_AREA)
-    return Prepared(rows, cols, np.asarray(detail), np.asarray(light), colour)
+    # Everything at the pooled size: four times fewer pixels to blur.
+    g = cv2.resize(grey.astype(np.float32), size, interpolation=cv2.INTER_AREA)
+    light = cv2.GaussianBlur(g, (0, 0), LOW_SIGMA / POOL)
+    high = cv2.GaussianBlur(g, (0, 0), FINE_SIGMA / POOL) - light
+    # Local contrast normalisation: glare or shade over part of a square scales its detail
+    # there, which a correlation over the whole square would not forgive.
+    local = np.sqrt(cv2.GaussianBlur(high * high, (0, 0), LCN_SIGMA / POOL))
+    floor = 0.25 * float(np.median(local)) + 1.0
+    detail = high / (local + floor)
+    return Prepared(rows, cols, np.asarray(detail), np.asarray(high), np.asarray(light), colour)
 
 
 def _origins(rows: int, cols: int, squares: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
@@ -62,14 +69,38 @@ def _origins(rows: int, cols: int, squares: np.ndarray | None) -> tuple[np.ndarr
 
 
 def crops(prep: Prepared, squares: np.ndarray | None = None,
-          shifts: tuple[tuple[int, int], ...] = SHIFTS) -> np.ndarray:
-    """Raw crops: (n squares, n shifts, CROP, CROP) float32."""
+          shifts: tuple[tuple[int, int], ...] = SHIFTS,
+          offsets: np.ndarray | None = None) -> np.ndarray:
+    """Raw crops: (n squares, n shifts, CROP, CROP) float32. ``offsets`` (n, 2) moves each
+    square's crops by (dx, dy) top-down pixels (where the tile was found to lie)."""
     view = np.lib.stride_tricks.sliding_window_view(prep.detail, (CROP, CROP))
     y0, x0 = _origins(prep.rows, prep.cols, squares)
+    if offsets is not None:
+        x0 = x0 + np.rint(offsets[:, 0] / POOL).astype(int)
+        y0 = y0 + np.rint(offsets[:, 1] / POOL).astype(int)
     sh = np.array(shifts)
     ys = np.clip(y0[:, None] + sh[None, :, 0], 0, view.shape[0] - 1)
     xs = np.clip(x0[:, None] + sh[None, :, 1], 0, view.shape[1] - 1)
     return np.asarray(view[ys, xs], np.float32)
+
+
+def plainness(prep: Prepared, squares: np.ndarray | None = None) -> np.ndarray:
+    """How much detail each square's centred crop holds: its standard deviation before
+    contrast normalisation over its brightness (the same in any light): (n,)."""
+    # Only the middle half: a neighbour's edge, slipped towards this square, must not count.
+    m = (CROP - INNER) // 2
+    high = _blocks(prep.high, prep.rows, prep.cols, squares, m)
+    light = _blocks(prep.light, prep.rows, prep.cols, squares, m)
+    return np.asarray(high.std(axis=(1, 2)) / np.maximum(light.mean(axis=(1, 2)), 1.0),
+                      np.float32)
+
+
+def _blocks(img: np.ndarray, rows: int, cols: int, squares: np.ndarray | None,
+            inset: int) -> np.ndarray:
+    """The middle INNER x INNER pooled pixels of each square: (n, INNER, INNER)."""
+    view = np.lib.stride_tricks.sliding_window_view(img, (INNER, INNER))
+    y0, x0 = _origins(rows, cols, squares)
+    return np.asarray(view[y0 + inset, x0 + inset])
 
 
 def brightness(prep: Prepared, squares: np.ndarray | None = None) -> np.ndarray:
@@ -94,16 +125,18 @@ def turned(raw: np.ndarray, quarter_turns: int) -> np.ndarray:
 
 
 def steady_crop(top: np.ndarray, rows: int, cols: int, square_index: int,
+                offset: tuple[float, float] = (0.0, 0.0),
                 angles: tuple[float, ...] = (-2.0, 0.0, 2.0)) -> np.ndarray:
     """A taught square's crop, averaged over small turns of the whole view about the square's
     centre (a piece laid a degree or two askew still matches): (CROP, CROP)."""
     r, c = divmod(square_index, cols)
-    centre = ((c + 0.5) * PX, (r + 0.5) * PX)
+    centre = ((c + 0.5) * PX + offset[0], (r + 0.5) * PX + offset[1])
+    at = np.array([offset], np.float32)
     acc = np.zeros((CROP, CROP), np.float32)
     for angle in angles:
         m = cv2.getRotationMatrix2D(centre, angle, 1.0)
         view = cv2.warpAffine(top, m, (top.shape[1], top.shape[0]), flags=cv2.INTER_LINEAR,
                               borderMode=cv2.BORDER_REPLICATE)
         prep = prepare(view, rows, cols)
-        acc += crops(prep, np.array([square_index]), ((0, 0),))[0, 0]
+        acc += crops(prep, np.array([square_index]), ((0, 0),), at)[0, 0]
     return acc / len(angles)

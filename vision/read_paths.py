@@ -27,6 +27,7 @@ from companion.tiles import Tile, all_oriented
 from .geometry import INWARD
 
 PX = 48
+FLOOR = 0.012  # least spread, as a share of the brightness
 HESSIAN = 2.0  # Gaussian sigma before the second derivatives, top-down pixels
 SAMPLES = 16
 WEAKEST = 5  # a pair's evidence: the mean of its WEAKEST lowest samples
@@ -81,17 +82,25 @@ def _curves() -> tuple[np.ndarray, np.ndarray]:
 
 def line_response(grey_top: np.ndarray) -> np.ndarray:
     """The second derivatives (xx, xy, yy) of the blurred view, sign turned so that a pale
-    line is positive across it, in units of the local spread: (3, h, w)."""
+    line is positive across it, in units of the local spread: (h * w, 3)."""
     g = cv2.GaussianBlur(grey_top.astype(np.float32), (0, 0), HESSIAN)
     dxx = -cv2.Sobel(g, cv2.CV_32F, 2, 0, ksize=3)
     dyy = -cv2.Sobel(g, cv2.CV_32F, 0, 2, ksize=3)
     dxy = -cv2.Sobel(g, cv2.CV_32F, 1, 1, ksize=3)
-    # Divided by the local spread, so a dim corner and a bright one weigh the same.
-    energy = np.sqrt(cv2.GaussianBlur(dxx * dxx + dyy * dyy, (0, 0), PX / 3))
+    # Divided by the local spread, so a dim corner and a bright one weigh the same (worked
+    # out on an eighth-size copy: it changes slowly) ...
+    h, w = g.shape
+    small = cv2.resize(dxx * dxx + dyy * dyy, (max(1, w // 8), max(1, h // 8)),
+                       interpolation=cv2.INTER_AREA)
+    small = np.sqrt(cv2.GaussianBlur(small, (0, 0), PX / 24))
     # ... but never below a share of the board's typical spread: on a plain square the
     # noise alone must not look like paths.
-    spread = np.maximum(energy, 0.5 * float(np.percentile(energy, 75))) + 0.5
-    return np.stack([dxx / spread, dxy / spread, dyy / spread]).astype(np.float32)
+    # Nor below a share of the brightness: a board with no tile on it is all noise.
+    small = np.maximum(small, max(0.5 * float(np.percentile(small, 75)),
+                                  FLOOR * float(np.median(g)))) + 0.5
+    spread = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+    out = np.stack([dxx, dxy, dyy], axis=-1) / spread[:, :, None]
+    return np.ascontiguousarray(out.reshape(h * w, 3), dtype=np.float32)
 
 
 @dataclass(frozen=True)
@@ -102,9 +111,11 @@ class PathScores:
     squares: np.ndarray  # (n,) square indices
     tile: np.ndarray  # (n, 105) mean evidence of the tile's four paths
     polarity: int  # +1 pale paths, -1 dark paths
+    offsets: np.ndarray  # (n, 2) where each square's tile lies off the grid, pixels (dx, dy)
+    rim: np.ndarray  # (n,) the second weakest of the eight path ends: a tile shows all eight
 
 
-RIM_DEPTHS = (0.07, 0.12, 0.17)
+RIM_DEPTHS = (0.05, 0.08, 0.11)
 STEP = (-3, -2, -1, 0, 1, 2, 3)  # top-down pixels a tile may lie off its square, each way
 
 
@@ -121,55 +132,72 @@ def _rim() -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(pts, np.float32), np.asarray(nrm, np.float32)
 
 
-def _across(resp: np.ndarray, ys: np.ndarray, xs: np.ndarray, nx: np.ndarray,
-            ny: np.ndarray) -> np.ndarray:
-    h, w = resp.shape[1:]
-    ys, xs = np.clip(ys, 0, h - 1), np.clip(xs, 0, w - 1)
-    return np.asarray(resp[0][ys, xs] * nx * nx + 2 * resp[1][ys, xs] * nx * ny
-                      + resp[2][ys, xs] * ny * ny)
+def _weights(nx: np.ndarray, ny: np.ndarray) -> np.ndarray:
+    """Weights on (xx, xy, yy) giving the second derivative along the direction (nx, ny)."""
+    return np.stack([nx * nx, 2 * nx * ny, ny * ny], axis=-1).astype(np.float32)
 
 
-def _align(resp: np.ndarray, cols: int, idx: np.ndarray) -> np.ndarray:
-    """Each square's offset (dx, dy) in pixels: where its eight path ends line up best."""
+def _gather(resp: np.ndarray, size: tuple[int, int], xs: np.ndarray,
+            ys: np.ndarray) -> np.ndarray:
+    h, w = size
+    lin = np.clip(ys, 0, h - 1) * w + np.clip(xs, 0, w - 1)
+    return np.asarray(resp[lin])
+
+
+def align(resp: np.ndarray, size: tuple[int, int], cols: int, idx: np.ndarray
+          ) -> tuple[np.ndarray, float, np.ndarray]:
+    """Each square's offset (dx, dy) in pixels, where its eight path ends line up best, how
+    well they line up over all squares, and each square's second weakest end there."""
     pts, nrm = _rim()
     shifts = np.array([(dx, dy) for dy in STEP for dx in STEP], np.float32)
     r, c = idx // cols, idx % cols
     base = np.stack([c * PX, r * PX], axis=1).astype(np.float32)  # (n, 2)
     at = base[:, None, None, :] + shifts[None, :, None, :] + pts[None, None, :, :]
     xs, ys = np.rint(at[..., 0]).astype(np.int32), np.rint(at[..., 1]).astype(np.int32)
-    vals = _across(resp, ys, xs, nrm[:, 0], nrm[:, 1])  # (n, shifts, points)
-    best = vals.sum(axis=-1).argmax(axis=1)
-    return np.asarray(np.rint(shifts[best]).astype(np.int32))
+    weights = _weights(nrm[:, 0], nrm[:, 1])  # (pts, 3)
+    each = np.einsum("nspk,pk->nsp", _gather(resp, size, xs, ys), weights)
+    sums = each.sum(axis=-1)
+    best = sums.argmax(axis=1)
+    total = float(sums.max(axis=1).sum())
+    ends = each[np.arange(len(idx)), best].reshape(len(idx), 8, len(RIM_DEPTHS)).mean(axis=-1)
+    rim = np.sort(ends, axis=1)[:, 1]
+    return np.asarray(np.rint(shifts[best]).astype(np.int32)), total, np.asarray(rim)
 
 
-def _evidence(resp: np.ndarray, rows: int, cols: int, idx: np.ndarray) -> np.ndarray:
+def _evidence(resp: np.ndarray, size: tuple[int, int], cols: int, idx: np.ndarray,
+              off: np.ndarray, polarity: int) -> np.ndarray:
     """(n, 105) mean evidence of each tile's four pairs over squares ``idx``."""
     pts, nrm = _curves()  # (28, S, K, 2)
     r, c = idx // cols, idx % cols
-    off = _align(resp, cols, idx)
     x0 = (c * PX + off[:, 0])[:, None, None, None]
     y0 = (r * PX + off[:, 1])[:, None, None, None]
     xs = np.rint(pts[None, ..., 0] + x0).astype(np.int32)
     ys = np.rint(pts[None, ..., 1] + y0).astype(np.int32)
+    g = _gather(resp, size, xs, ys) * np.float32(polarity)  # (n, 28, S, K, 3)
     nx, ny = nrm[..., 0], nrm[..., 1]
     # The second derivative across the curve, large where a line runs along it, less the
     # one along the curve: a blob or a line crossing at an angle bends both ways.
-    vals = _across(resp, ys, xs, nx, ny) - np.abs(_across(resp, ys, xs, ny, -nx))
+    across = np.einsum("...k,...k->...", g, _weights(nx, ny))
+    along = np.einsum("...k,...k->...", g, _weights(ny, -nx))
+    vals = across - np.abs(along)
     weakest = np.partition(vals, WEAKEST - 1, axis=-1)[..., :WEAKEST].mean(axis=-1)
     pair = weakest.max(axis=-1)  # (n, 28): the best-fitting shape
+    pair = pair - np.median(pair, axis=1, keepdims=True)  # against the square's own background
     return np.asarray(pair @ _matchings().T / 4.0, np.float32)
 
 
 def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = None,
           polarity: int = 0) -> PathScores:
     """Evidence of every oriented tile on squares ``idx`` (all when None). ``polarity`` 0
-    picks the one that fits the board better."""
+    picks the one whose path ends line up better over these squares."""
     squares = np.arange(rows * cols) if idx is None else np.asarray(idx)
     resp = line_response(grey_top)
+    size = grey_top.shape[:2]
     if polarity == 0:
-        pale = _evidence(resp, rows, cols, squares)
-        dark = _evidence(-resp, rows, cols, squares)
-        if float(pale.max(axis=1).sum()) >= float(dark.max(axis=1).sum()):
-            return PathScores(squares, pale, 1)
-        return PathScores(squares, dark, -1)
-    return PathScores(squares, _evidence(polarity * resp, rows, cols, squares), polarity)
+        pale_off, pale, pale_rim = align(resp, size, cols, squares)
+        dark_off, dark, dark_rim = align(-resp, size, cols, squares)
+        polarity, off, rim = (1, pale_off, pale_rim) if pale >= dark else (-1, dark_off, dark_rim)
+    else:
+        off, _, rim = align(polarity * resp, size, cols, squares)
+    return PathScores(squares, _evidence(resp, size, cols, squares, off, polarity), polarity,
+                      off, rim)

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .read_features import CENTRE, Prepared, brightness, crops, unit
+from .read_features import Prepared, crops, plainness, unit
 
 EMPTY = "empty"
+DISTANCE_FLOOR = 0.8
 PLAIN = 0.35  # a bare square whose detail is below PLAIN x the plainest piece's is plain
 
 
@@ -29,7 +30,7 @@ class Scored:
     """Scores of some squares against every look."""
 
     squares: np.ndarray  # (n,) indices into the board's squares
-    pieces: np.ndarray  # (n, L) best correlation with each piece look
+    pieces: np.ndarray  # (n, names) best correlation with each piece's looks
     empty: np.ndarray  # (n,) best correlation with the square's own bare look
     detail: np.ndarray  # (n,) detail (std over brightness) of the centred crop
 
@@ -40,27 +41,64 @@ class TaughtModel:
 
     rows: int
     cols: int
-    labels: list[str]  # piece labels: oriented tiles (8 digits) and daikaiju:<facing>
-    vectors: np.ndarray  # (L, DIM) unit vectors
+    labels: list[str]  # per look, sorted: oriented tiles (8 digits) and daikaiju:<facing>
+    vectors: np.ndarray  # (V, DIM) unit vectors, one per look (a label may have several)
     empty: np.ndarray  # (rows * cols, DIM) unit vectors of the bare squares (zeros if untaught)
     empty_detail: np.ndarray  # (rows * cols,) detail of each bare square; -1 if untaught
     piece_detail: float  # detail of the plainest taught piece
+    common: np.ndarray  # (DIM,) unit: the look every tile shares (its rim), left out
     least: float = 0.5
     margin: float = 0.08
+
+    def __post_init__(self) -> None:
+        self.names: list[str] = list(dict.fromkeys(self.labels))
+        first = {lb: self.labels.index(lb) for lb in self.names}
+        self._bounds = np.array([first[lb] for lb in self.names])
+        means = np.stack([self.vectors[self._bounds[k]:(self._bounds[k + 1] if k + 1 < len(
+            self.names) else len(self.labels))].mean(axis=0) for k in range(len(self.names))])
+        means /= np.maximum(np.linalg.norm(means, axis=1, keepdims=True), 1e-6)
+        sims = np.clip(means @ means.T, -1.0, 1.0)
+        # floored: two looks that are nearly one are not told apart by a hair's difference
+        self.distance = np.maximum(np.sqrt(np.maximum(2.0 - 2.0 * sims, 0.0)),
+                                   DISTANCE_FLOOR).astype(np.float32)
+        """Between every two names' looks: a lead is measured along the line between them."""
+
+    def with_empty(self) -> np.ndarray:
+        """:attr:`distance` with a bare square added last, as far from every piece as two
+        unrelated looks are."""
+        if not hasattr(self, "_with_empty"):
+            n = len(self.names)
+            out = np.full((n + 1, n + 1), np.sqrt(2.0), np.float32)
+            out[:n, :n] = self.distance
+            self._with_empty = out
+        return self._with_empty
 
     def plain(self) -> np.ndarray:
         """Bare squares too plain for their correlation to mean anything."""
         return np.asarray((self.empty_detail >= 0) & (self.empty_detail < PLAIN * self.piece_detail))
 
-    def score(self, prep: Prepared, squares: np.ndarray | None = None) -> Scored:
+    def score(self, prep: Prepared, squares: np.ndarray | None = None,
+              offsets: np.ndarray | None = None) -> Scored:
+        """Scores of squares ``squares`` (all when None); ``offsets`` (n, 2) are where the
+        path reader found each tile to lie, searched round as well as round the grid."""
         idx = np.arange(self.rows * self.cols) if squares is None else np.asarray(squares)
         raw = crops(prep, idx)
-        vecs, std = unit(raw)  # (n, S, DIM), (n, S)
+        if offsets is not None:
+            raw = np.concatenate([raw, crops(prep, idx, offsets=offsets)], axis=1)
+        vecs, _ = unit(raw)  # (n, S, DIM)
         n, s, d = vecs.shape
-        sims = (vecs.reshape(n * s, d) @ self.vectors.T).reshape(n, s, -1).max(axis=1)
         own = np.einsum("nsd,nd->ns", vecs, self.empty[idx]).max(axis=1)
-        detail = std[:, CENTRE] / np.maximum(brightness(prep, idx), 1.0)
-        return Scored(idx, sims, own, detail)
+        flat = distinct(vecs.reshape(n * s, d), self.common)
+        rows = (flat @ self.vectors.T).reshape(n, s, -1).max(axis=1)
+        sims = np.maximum.reduceat(rows, self._bounds, axis=1)  # (n, names)
+        return Scored(idx, sims, own, plainness(prep, idx))
+
+
+def distinct(vecs: np.ndarray, common: np.ndarray) -> np.ndarray:
+    """Unit vectors with the look all pieces share taken out: two tiles differ in their
+    middles, not in the eight path ends every tile has."""
+    out = vecs - (vecs @ common)[..., None] * common
+    return np.asarray(out / np.maximum(np.linalg.norm(out, axis=-1, keepdims=True), 1e-6))
 
 
 def calibrate(model: TaughtModel, samples: list[tuple[str, Scored, int]],
@@ -76,7 +114,7 @@ def calibrate(model: TaughtModel, samples: list[tuple[str, Scored, int]],
     def family(label: str) -> str:
         return DAIKAIJU if label.startswith(DAIKAIJU) else Tile.parse(label).pattern().notation()
 
-    families = np.array([family(lb) for lb in model.labels])
+    families = np.array([family(lb) for lb in model.names])
     worst: list[float] = []
     for label, scored, k in samples:
         scores = scored.pieces[k]

@@ -28,11 +28,20 @@ from .errors import BadImage, BoardNotFound
 from .features import patches, warp_top_down
 from .geometry import MarkerLayout
 from .inventory import assign, box_counts, game_of
-from .read_decide import EMPTY, Call, Thresholds, confidence, odd_plain, pick, reading_of
-from .read_features import PX, prepare
+from .read_decide import (
+    EMPTY,
+    Call,
+    Thresholds,
+    confidence,
+    odd_plain,
+    pick,
+    reading_of,
+    tile_coloured,
+)
+from .read_features import PX, plainness, prepare
 from .read_taught import TaughtModel
 from .reading import BoardReading, Content, Daikaiju, Observation, Piece, SquareReading
-from .templates import TemplateSet, builtin
+from .templates import DAIKAIJU, TemplateSet, builtin
 
 __all__ = ["TAUGHT", "BoardReader", "Thresholds"]
 
@@ -40,6 +49,8 @@ TAUGHT = Thresholds()
 """Kept for callers of the first reader: one set of lines serves both readers now."""
 
 PATH_LABELS = [t.notation() for t in read_paths.tiles()]
+PATH_INDEX = {lb: k for k, lb in enumerate(PATH_LABELS)}
+JOINT_MARGIN = 2.0  # the lead both readers together need, in calling margins
 
 
 class BoardReader:
@@ -67,6 +78,7 @@ class BoardReader:
         self.counts = box_counts(game or game_of(profile))
         self._squares = profile.squares()
         self._polarity = 0
+        self._fits = True  # whether the taught looks fit the board (set by full reads)
         self._last_patches: np.ndarray | None = None
         self._last_reading: BoardReading | None = None
         self._last_pose: BoardPose | None = None
@@ -138,60 +150,108 @@ class BoardReader:
                legal: Mapping[Square, set[str]]) -> dict[int, Call]:
         th = self.thresholds
         paths = read_paths.score(grey, self.rows, self.cols, idx, self._polarity)
-        if len(idx) >= 6:
-            self._polarity = 0 if len(idx) < 12 else paths.polarity
+        if len(idx) >= 12:
+            self._polarity = paths.polarity
         prep = prepare(top, self.rows, self.cols)
-        taught = self.model.score(prep, idx) if self.model is not None else None
-        detail = taught.detail if taught is not None else _detail(prep, idx)
-        calls: dict[int, Call] = {}
-        bare_by_paths = np.zeros(len(idx), bool)
-        for k, i in enumerate(idx):
-            sq = self._squares[int(i)]
-            legal_here = legal.get(sq)
-            call = None
-            if taught is not None and self.model is not None:
-                call = self._taught_call(self.model, taught.pieces[k], float(taught.empty[k]),
-                                         float(detail[k]), int(i), legal_here)
-            if call is None or call.label is None:
-                evidence = paths.tile[k]
-                best = float(evidence.max())
-                if best < th.path_empty:
-                    bare_by_paths[k] = True
-                    call = Call(EMPTY, confidence(th.path_empty - best, 2.0, 0.0), 9.0)
-                else:
-                    call = pick(PATH_LABELS, evidence, th.path_tile, th.path_margin,
-                                legal_here, th.path_legal_margin)
-            calls[int(i)] = call
+        detail = plainness(prep, idx)
+        built_in = [self._path_call(paths.tile[k], float(paths.rim[k]), float(detail[k]),
+                                    legal.get(self._squares[int(i)]))
+                    for k, i in enumerate(idx)]
+        calls = dict(zip((int(i) for i in idx), built_in, strict=True))
+        model = self.model
+        if model is not None:
+            taught = model.score(prep, idx, paths.offsets)
+            mine = [self._taught_call(model, taught.pieces[k], float(taught.empty[k]),
+                                      float(detail[k]), int(i), legal.get(self._squares[int(i)]))
+                    for k, i in enumerate(idx)]
+            # Does what was taught fit this board at all (another edition's art does not)?
+            if len(idx) >= 12:
+                self._fits = sum(c.label is not None for c in mine) >= 0.5 * len(idx)
+            if self._fits:
+                joint = self._joint(model, taught.pieces, paths.tile)
+                for k, i in enumerate(idx):
+                    calls[int(i)] = _agree(mine[k], built_in[k], paths.tile[k], joint[k],
+                                           bool(model.empty_detail[i] >= 0
+                                                and not model.plain()[i]), th)
+        colour = prep.colour[idx]
+        if model is None or not self._fits:
+            self._colour_gate(calls, idx, colour)
         # A hand or a sheet of paper has no paths either: plain where the bare squares are
         # not, or plain but of another colour.
-        colour = prep.colour[idx]
-        piece_line = float(np.median(detail[~bare_by_paths])) if (~bare_by_paths).any() else 1.0
-        odd = odd_plain(colour, detail, bare_by_paths, 0.35 * piece_line)
+        bare = np.array([calls[int(i)].label == EMPTY for i in idx])
+        piece_line = float(np.median(detail[~bare])) if (~bare).any() else 1.0
+        odd = odd_plain(colour, detail, bare, 0.35 * piece_line)
         for k in np.flatnonzero(odd):
-            calls[int(idx[k])] = Call(None, 0.2)
+            if model is None or not self._fits or model.plain()[idx[k]]:
+                calls[int(idx[k])] = Call(None, 0.2)
         return calls
+
+    def _joint(self, model: TaughtModel, taught: np.ndarray, paths: np.ndarray) -> np.ndarray:
+        """Both readers' evidence for every oriented tile, each in units of its own calling
+        margin, added: (n, 105); a tile never taught counts its path evidence only."""
+        th = self.thresholds
+        where = np.array([model.names.index(lb) if lb in model.names else -1
+                          for lb in PATH_LABELS])
+        mine = np.where(where >= 0, taught[:, np.maximum(where, 0)], 0.0)
+        return np.asarray(mine / th.margin + paths / th.path_margin)
+
+    def _colour_gate(self, calls: dict[int, Call], idx: np.ndarray, colour: np.ndarray) -> None:
+        """Read without teaching, a tile must have the colour of the tiles read surely: board
+        art can look like paths."""
+        sure = np.array([_is_tile(calls[int(i)]) and calls[int(i)].lead >= 2.0 for i in idx])
+        like = tile_coloured(colour, sure)
+        if like is None:
+            return
+        for k, i in enumerate(idx):
+            call = calls[int(i)]
+            if _is_tile(call) and not like[k]:
+                calls[int(i)] = Call(None, 0.3)
+
+    def _path_call(self, evidence: np.ndarray, rim: float, detail: float,
+                   legal: set[str] | None) -> Call:
+        """The built-in reading of one square from its path evidence, its path ends and how
+        plain its middle is."""
+        th = self.thresholds
+        best = float(evidence.max())
+        # No path evidence, or a plain middle and no path ends: grid lines and noise near the
+        # rim of a plain square can look like a tight loop, but not like eight path ends.
+        if best < th.path_empty or (detail < th.plain and rim < th.plain_rim):
+            return Call(EMPTY, confidence(th.path_empty - best, 2.0, 0.0), 9.0)
+        call = pick(PATH_LABELS, evidence, th.path_tile, th.path_margin, legal,
+                    th.path_legal_margin)
+        if call.label is not None and rim < th.path_rim:
+            # Lines that look like paths but do not end on the eight rim points: board art.
+            return Call(None, 0.3, call.lead, call.label)
+        return call
 
     def _taught_call(self, model: TaughtModel, pieces: np.ndarray, own: float, detail: float,
                      i: int, legal: set[str] | None) -> Call | None:
         """The taught reading of square ``i``, or None when it has nothing to say."""
         th = self.thresholds
-        labels = list(model.labels)
+        labels = list(model.names)
         bare_detail = float(model.empty_detail[i])
+        distance = model.distance
         if bare_detail >= 0 and not bool(model.plain()[i]):
             labels.append(EMPTY)
             scores = np.append(pieces, own)
+            distance = model.with_empty()
         else:
             scores = pieces
-            # A plain bare square: its correlation means nothing; its plainness does.
+            # A plain bare square: its correlation means nothing; its plainness does, unless
+            # a piece is plain there too and clearly matched.
             ref = bare_detail if bare_detail >= 0 else _median_plain(model)
             if ref is not None:
+                call = pick(labels, scores, model.least, th.margin, legal, th.legal_margin,
+                            distance)
                 line = float(np.sqrt(max(ref, 0.003) * model.piece_detail))
+                if call.label is not None and detail >= line / 2:
+                    return call
                 if detail < line / 1.3:
                     return Call(EMPTY, confidence(np.log(line / max(detail, 1e-4)), 2.0, 0.26),
                                 9.0)
                 if detail < line * 1.3:
                     return Call(None, 0.3)
-        return pick(labels, scores, model.least, th.margin, legal, th.legal_margin)
+        return pick(labels, scores, model.least, th.margin, legal, th.legal_margin, distance)
 
     # -- finding the board, fast when nothing moved ------------------------------------
 
@@ -324,17 +384,41 @@ def _grey(frame: np.ndarray | None) -> np.ndarray | None:
     raise BadImage(f"a frame of shape {frame.shape} is not a grey or colour image")
 
 
+def _agree(taught: Call, paths: Call, evidence: np.ndarray, joint: np.ndarray,
+           own_bare: bool, th: Thresholds) -> Call:
+    """One verdict from the two readers, when what was taught fits the board: the taught
+    one leads; the path reader vetoes a clear contradiction and settles a close call among
+    the taught reader's first three."""
+    label = taught.label
+    strong = 3.0  # the path reader's lead, in its calling margins, that outweighs a taught tile
+    if label is not None and label != EMPTY and not label.startswith(DAIKAIJU):
+        mine = float(evidence[PATH_INDEX[label]])
+        if paths.label not in (None, EMPTY, label) and (
+                float(evidence.max()) - mine) > strong * th.path_margin:
+            return Call(None, 0.3)
+        return taught
+    if label == EMPTY:
+        if own_bare or float(evidence.max()) < th.path_tile:
+            return taught
+        return Call(None, 0.3)
+    if label is not None:
+        return taught
+    # Unsure between a few pieces: both readers together may settle it (never as bare).
+    if taught.second is not None and not taught.second.startswith(DAIKAIJU) \
+            and taught.second != EMPTY:
+        both = pick(PATH_LABELS, joint, -np.inf, JOINT_MARGIN, None, JOINT_MARGIN)
+        if both.label is not None and both.label in (taught.second, paths.label):
+            return Call(both.label, 0.5 + 0.25 * min(1.0, both.lead / 4), both.lead, both.second)
+    return Call(None, taught.confidence)
+
+
+def _is_tile(call: Call) -> bool:
+    return call.label is not None and call.label != EMPTY and not call.label.startswith(DAIKAIJU)
+
+
 def _label(r: SquareReading) -> str:
     piece = r.piece()
     return piece.notation() if isinstance(piece, Tile) else EMPTY
-
-
-def _detail(prep: object, idx: np.ndarray) -> np.ndarray:
-    from .read_features import Prepared, brightness, crops, unit
-
-    assert isinstance(prep, Prepared)
-    _, std = unit(crops(prep, idx, ((0, 0),)))
-    return np.asarray(std[:, 0] / np.maximum(brightness(prep, idx), 1.0))
 
 
 def _median_plain(model: TaughtModel) -> float | None:

@@ -18,12 +18,13 @@ import numpy as np
 from companion.board import BoardError, BoardProfile, Side, Square
 from companion.tiles import Tile, TileError
 
+from . import read_paths
 from .board_finder import BoardFinder
 from .errors import LayoutError
 from .features import warp_top_down
 from .geometry import MarkerLayout
-from .read_features import DIM, PX, brightness, crops, prepare, steady_crop, turned, unit
-from .read_taught import EMPTY, TaughtModel, calibrate
+from .read_features import DIM, PX, crops, plainness, prepare, steady_crop, turned, unit
+from .read_taught import EMPTY, TaughtModel, calibrate, distinct
 from .reading import Daikaiju
 from .recognise import _grey
 from .sources import load_image
@@ -112,20 +113,26 @@ def learn(images: list[TeachImage], board: BoardProfile,
         pose = finder.find(grey)  # BoardNotFound names the problem
         top = warp_top_down(grey, pose.homography, board.rows, board.cols, PX)
         prep = prepare(top, board.rows, board.cols)
+        offsets = read_paths.score(top, board.rows, board.cols).offsets
         centred = crops(prep, None, ((0, 0),))[:, 0]
-        light = brightness(prep)
+        details = plainness(prep)
         for sq, piece in item.squares.items():
             i = board.index(sq)
-            detail = float(centred[i].std()) / max(float(light[i]), 1.0)
+            detail = float(details[i])
             label = EMPTY if piece is None else (
                 daikaiju_label(piece.facing) if isinstance(piece, Daikaiju) else piece.notation())
             lesson.details.append((label, i, detail))
             # Each taught square, with all its shifts, for reading back (calibration).
-            lesson.reads.append((label, i, crops(prep, np.array([i]))[0]))
+            at = offsets[i:i + 1]
+            lesson.reads.append((label, i, np.concatenate(
+                [crops(prep, np.array([i]))[0], crops(prep, np.array([i]), offsets=at)[0]])))
             if piece is None:
                 lesson.empty.setdefault(i, []).append(centred[i])
             else:
-                lesson.samples.append((label, steady_crop(top, board.rows, board.cols, i)))
+                # A tile is cut out where its path ends say it lies; a daikaiju where it is.
+                off = (0.0, 0.0) if isinstance(piece, Daikaiju) else (
+                    float(at[0, 0]), float(at[0, 1]))
+                lesson.samples.append((label, steady_crop(top, board.rows, board.cols, i, off)))
         lesson.images += 1
     return lesson
 
@@ -165,8 +172,13 @@ def build_templates(lesson: Lesson) -> TemplateSet:
     for label, crop in lesson.samples:
         for k in range(4):
             looks.setdefault(_turn(label, k), []).append(turned(crop, k))
-    labels = sorted(looks)
-    vectors = unit(np.stack([np.mean(looks[lb], axis=0) for lb in labels]))[0]
+    # Each showing its own look (a symmetric tile turned shows other bridges and grain).
+    labels = [lb for lb in sorted(looks) for _ in looks[lb]]
+    raw = unit(np.stack([crop for lb in sorted(looks) for crop in looks[lb]]))[0]
+    tiles = [k for k, lb in enumerate(labels) if not lb.startswith(DAIKAIJU)]
+    common = raw[tiles].mean(axis=0) if tiles else np.zeros(DIM, np.float32)
+    common = common / max(float(np.linalg.norm(common)), 1e-6)
+    vectors = distinct(raw, common)
     n = lesson.rows * lesson.cols
     empty = np.zeros((n, DIM), np.float32)
     empty_detail = np.full(n, -1.0, np.float32)
@@ -177,7 +189,7 @@ def build_templates(lesson: Lesson) -> TemplateSet:
             empty_detail[i] = max(float(empty_detail[i]), detail)
     piece_details = [d for lb, _, d in lesson.details if lb != EMPTY]
     model = TaughtModel(lesson.rows, lesson.cols, labels, vectors, empty, empty_detail,
-                        float(np.percentile(piece_details, 5)))
+                        float(np.percentile(piece_details, 5)), common.astype(np.float32))
     _calibrate(model, lesson)
     return TemplateSet(labels, vectors, model.piece_detail, source="taught", model=model)
 
@@ -187,8 +199,8 @@ def _calibrate(model: TaughtModel, lesson: Lesson) -> None:
 
     samples = []
     for label, i, shifted in lesson.reads:
-        vecs, _ = unit(shifted)
-        sims = (vecs @ model.vectors.T).max(axis=0)
+        vecs = distinct(unit(shifted)[0], model.common)
+        sims = np.maximum.reduceat((vecs @ model.vectors.T).max(axis=0), model._bounds)
         scored = Scored(np.array([i]), sims[None], np.zeros(1), np.zeros(1))
         samples.append((label, scored, 0))
     calibrate(model, samples)

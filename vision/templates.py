@@ -59,6 +59,7 @@ class TemplateSet:
             labels=np.array(m.labels),
             empty=m.empty.astype(np.float32),
             empty_detail=m.empty_detail.astype(np.float32),
+            common=m.common.astype(np.float32),
             meta=np.array(json.dumps({
                 "format": FORMAT, "rows": m.rows, "cols": m.cols, "source": self.source,
                 "piece_detail": m.piece_detail, "least": m.least, "margin": m.margin})),
@@ -84,7 +85,8 @@ class TemplateSet:
                 empty_detail = data["empty_detail"].astype(np.float32)
                 rows, cols = int(meta["rows"]), int(meta["cols"])
                 model = TaughtModel(rows, cols, labels, vectors, empty, empty_detail,
-                                    float(meta["piece_detail"]), float(meta["least"]),
+                                    float(meta["piece_detail"]),
+                                    data["common"].astype(np.float32), float(meta["least"]),
                                     float(meta["margin"]))
         except (OSError, KeyError, ValueError, TypeError) as exc:
             if isinstance(exc, ProfileError):

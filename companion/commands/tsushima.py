@@ -163,8 +163,10 @@ def register(subparsers: Any) -> None:
     add("scenarios", cmd_scenarios, "List the scenarios")
     add("scenario", cmd_scenario, "Show a scenario's forces").add_argument("key")
     from .tsushima_game import register_game
+    from .tsushima_map import register_map
     from .tsushima_play import register_play
 
     register_play(sub)
     register_game(sub)
+    register_map(sub)
 

@@ -13,15 +13,19 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.cli import Handler
+from companion.tsushima.data import DataSet
 from companion.tsushima.desk import Desk
 from companion.tsushima.desk.view import status_lines
 from companion.tsushima.errors import TsushimaError
 from companion.tsushima.fire import FlightSalvos
+from companion.tsushima.hexmap import MissingMapFact
 from companion.tsushima.units import Side
 
 from .tsushima_common import data_of, emit, guarded, side_arg
+from .tsushima_map import answer_command, store
 
 Act = Callable[[Desk, argparse.Namespace], list[str]]
+ASK: Callable[[str], str] = input  # tests put their own answers here
 
 
 def _pairs(items: list[str] | None, what: str) -> dict[str, int]:
@@ -74,12 +78,28 @@ def _exists(path: str) -> bool:
 
 def _stepper(act: Act) -> Handler:
     def run(args: argparse.Namespace) -> int:
-        desk = Desk.read(args.record, data_of(args))
-        lines = act(desk, args)
+        data = data_of(args)
+        while True:
+            desk = Desk.read(args.record, data)
+            try:
+                lines = act(desk, args)
+                break
+            except MissingMapFact as missing:
+                data = _ask(args, missing)
         desk.write(args.record)
         return emit(args, _body(desk, lines), lines)
 
     return run
+
+
+def _ask(args: argparse.Namespace, missing: MissingMapFact) -> DataSet:
+    """Ask the referee for a fact of the printed map and store it in the owner's map file;
+    without ``--ask``, say what is missing and how to answer it."""
+    if not args.ask:
+        raise TsushimaError(f"{missing}; answer once with: {answer_command(missing.fact)}VALUE "
+                            "(or run the step again with --ask)")
+    reply = ASK(f"The map file does not say {missing.fact.question()}: ")
+    return store(args, missing.fact, reply)
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -202,10 +222,12 @@ _add("mine", "A ship entering a mined hex",
            a("--damage-die", type=int)))(
     lambda d, x: d.mine(x.ship, x.hex, x.die, x.damage_die)
 )
-_add("lay-mine", "Lay a mine (terminal phase, partial sea, near a friendly port)",
+_add("lay-mine", "Lay a mine (terminal phase, partial sea, near a friendly port); without "
+     "--hexes-to-port the hex facts come from the owner's map file",
      _args(a("navy", type=side_arg), a("hex"), a("--partial-sea", action="store_true"),
-           a("--hexes-to-port", type=int, required=True)))(
-    lambda d, x: d.lay_mine(x.navy, x.hex, x.partial_sea, x.hexes_to_port)
+           a("--hexes-to-port", type=int)))(
+    lambda d, x: d.lay_mine_on_map(x.navy, x.hex) if x.hexes_to_port is None
+    else d.lay_mine(x.navy, x.hex, x.partial_sea, x.hexes_to_port)
 )
 _add("sweep", "Sweep a mined hex: one die per ship, six ships or more",
      _args(a("hex"), a("--dice", type=int, nargs="+", required=True)))(
@@ -272,4 +294,7 @@ def register_game(sub: Any) -> None:
     add_in("verdict", cmd_verdict, "The victory verdict")
     add_in("export", cmd_export, "Copy the record to a file").add_argument("file")
     for name, text, act, setup in STEPS:
-        setup(add_in(name, _stepper(act), text))
+        p = add_in(name, _stepper(act), text)
+        p.add_argument("--ask", action="store_true",
+                       help="ask for any fact of the printed map the step needs, and store it")
+        setup(p)

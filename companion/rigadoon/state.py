@@ -560,7 +560,16 @@ def _settle(s: State, chain: Chain) -> State:
         options = distinct_options(s.board, chain)
         if len(options) > 1:
             c = replace(chain, choice=replace(chain.choice, options=options))
-            return replace(s, phase=Phase.CHOICE, chain=c, events=c.events)
+            # The pieces show where the chain has got to while the fleet decides.
+            return replace(
+                s,
+                phase=Phase.CHOICE,
+                chain=c,
+                events=c.events,
+                ships=c.ships,
+                masts=c.masts,
+                chests=c.chests,
+            )
         chain = choose(s.board, chain, options[0])
     s = replace(
         s,
@@ -596,4 +605,59 @@ def _next_turn(s: State) -> State:
         grounded=0,
         wind_last=False,
         events=s.events,
+    )
+
+
+def arrange(
+    game: Game,
+    ships: dict[str, tuple[str, int]],
+    chests: list[str] | tuple[str, ...],
+    wind: str,
+    on_turn: str = "blue",
+    first: str = "blue",
+) -> State:
+    """A position set up by hand (worked examples, tests, screenshots): the fleet
+    ``on_turn`` begins its turn with the wind showing ``wind``, not yet changed.
+
+    ``ships`` gives every ship (``b1``-``b4``, ``g1``-``g4``) its square and masts."""
+    from .chain import parse_ship
+
+    b = game.board
+    squares = [0] * 8
+    masts = [3] * 8
+    if sorted(parse_ship(k) for k in ships) != list(range(8)):
+        raise RigadoonError("give every ship, b1-b4 and g1-g4, a square")
+    for key, (square, m) in ships.items():
+        s = parse_ship(key)
+        squares[s], masts[s] = b.square(square), m
+        if not 0 <= m <= 3:
+            raise RigadoonError(f"{key} has {m} masts; a ship has 0 to 3")
+    chest_squares = tuple(sorted(b.square(c) for c in chests))
+    if len(set(squares)) != 8 or len(set(chest_squares)) != len(chest_squares):
+        raise RigadoonError("two ships or two chests share a square")
+    if len(chest_squares) > 4:
+        raise RigadoonError("Rigadoon has 4 chests")
+    for sq in squares:
+        if b.terrain[sq] == MAELSTROM or (b.terrain[sq] == ISLAND and sq not in chest_squares):
+            raise RigadoonError(f"no ship can stay at {b.name(sq)}")
+    for sq in chest_squares:
+        if sq in squares and b.terrain[sq] == OPEN:
+            raise RigadoonError(f"a ship on the chest at {b.name(sq)} would have sunk it")
+    fleet = FLEET_NAMES.index(on_turn)
+    first_fleet = FLEET_NAMES.index(first)
+    deck = list(game.wind.deck)
+    d = Direction.parse(wind)
+    if not game.die and deck[d]:
+        deck[d] -= 1
+    return State(
+        game,
+        Phase.TURN,
+        0 if fleet == first_fleet else 1,
+        first_fleet,
+        tuple(squares),
+        tuple(masts),
+        chest_squares,
+        wind=d,
+        pile=tuple(deck),
+        turn=1,
     )

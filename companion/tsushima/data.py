@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DataFileError, TsushimaError
+from .hexmap import HexMap, map_from_json
 from .tables import Column, HitTable
 from .units import Counter, Gun, ShipType, Side
 
@@ -33,6 +34,7 @@ FILES = (
     "gunfire.json",
     "torpedo.json",
     "scenarios.json",
+    "map.json",
 )
 ENV_VAR = "TSUSHIMA_DATA"
 
@@ -60,6 +62,7 @@ class DataSet:
     torpedo: HitTable
     scenarios: dict[str, Any]
     sources: dict[str, str] = field(default_factory=dict)
+    hexmap: HexMap = field(default_factory=HexMap)
 
     def counter(self, name: str, nation: Side | None = None) -> Counter:
         """The counter called ``name`` (case-insensitive, known misspellings accepted).
@@ -280,6 +283,7 @@ def load_data(override_dir: str | Path | None = None) -> DataSet:
         torpedo,
         scen["scenarios"],
         {f: s for f, (_, s) in raw.items()},
+        map_from_json(raw["map.json"][0], raw["map.json"][1], ports),
     )
     # Scenario forces are checked against the counters here so a bad edit fails on load.
     from .scenarios import check_scenarios

@@ -21,6 +21,7 @@ from .calendar import GameTime, month_name, turn_of
 from .campaign import CRUISERS, ItalianCruisers
 from .data import DataSet, Port, default_data
 from .errors import TsushimaError
+from .hexmap import is_hex
 from .morale import Location, MoraleRecord, after_phase
 from .repairs import check_repairs, resolve_repair
 from .scenarios import get_scenario
@@ -202,6 +203,8 @@ class Fleet:
     def check_location(self, location: str) -> str:
         if location in (SEA, FLYING_BASE, INTERNED) or location in self.data.zones:
             return location
+        if is_hex(location.strip()):
+            return location.strip()  # a hex of the printed map, named CCRR
         return self.data.port(location).name
 
     def place(self, ident: str, location: str) -> Fleet:
@@ -225,7 +228,7 @@ class Fleet:
 
     def port(self, name: str) -> Port:
         """A port as it stands now: Port Arthur is Japan's, and usable at once, after its fall."""
-        port = self.data.port(name)
+        port = self.data.ports.get(name) or self.data.port(name)
         if self.fall_turn is not None and port.name == FALLING_PORT:
             return dataclasses.replace(port, owner=Side.JAPAN)
         return port
@@ -263,16 +266,16 @@ class Fleet:
                 new.append(b)
                 continue
             rec = after_phase(b.morale, fleet.morale_location(b), fleet.time.terminal)
+            if rec == b.morale and rec.level == b.ship.morale:
+                new.append(b)
+                continue
             if rec.level != b.morale.level:
                 lines.append(
                     f"{b.ship.ident}: morale {'falls' if rec.level < b.morale.level else 'rises'}"
                     f" to {'normal' if rec.level == 0 else rec.level}."
                 )
-            new.append(
-                dataclasses.replace(
-                    b, morale=rec, ship=dataclasses.replace(b.ship, morale=rec.level)
-                )
-            )
+            ship = b.ship if rec.level == b.ship.morale else b.ship.with_morale(rec.level)
+            new.append(Berth(ship, b.location, rec, b.repairing))
         if fleet.time.terminal:
             for b in fleet.berths:
                 if (

@@ -187,13 +187,24 @@ def scenario_keys(data: DataSet | None = None) -> tuple[str, ...]:
     return tuple((data or default_data()).scenarios)
 
 
+_BUILT: dict[tuple[int, str], tuple[DataSet, Scenario]] = {}
+
+
 def get_scenario(key: str, data: DataSet | None = None) -> Scenario:
     from .data import default_data
 
     d = data or default_data()
     if key not in d.scenarios:
         raise TsushimaError(f"unknown scenario {key!r}; choose from {', '.join(d.scenarios)}")
-    return _build(key, d.scenarios[key], d)
+    # the campaign asks for its scenario at every step; data sets never change once loaded
+    cached = _BUILT.get((id(d), key))
+    if cached is not None and cached[0] is d:
+        return cached[1]
+    scen = _build(key, d.scenarios[key], d)
+    if len(_BUILT) > 64:
+        _BUILT.clear()
+    _BUILT[(id(d), key)] = (d, scen)
+    return scen
 
 
 def board_setup(scen: Scenario, data: DataSet | None = None) -> list[Any]:

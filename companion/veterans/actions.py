@@ -3,13 +3,14 @@
 Each parses from and formats to the same text (``docs/records.md``):
 
 >>> for text in ("taihou check r3c4", "taihou keep", "portal r2c3", "land r4c5:2 52167034",
-...              "land r4c5:2", "phoenix red", "keep 10325476 34701652", "uzushio skip"):
+...              "land r4c5:2", "phoenix red", "keep 10325476 34701652", "uzushio skip",
+...              "uzushio roll", "taihou hold", "draw portal"):
 ...     assert parse_veterans_action(text).notation() == text
 >>> parse_veterans_action("taihou fire r3c4")
 Traceback (most recent call last):
 ...
 companion.veterans.actions.VeteransActionError: 'taihou fire r3c4' is not an action: \
-write it as 'taihou check|moving|clear SQUARE' or 'taihou keep|remove'
+write it as 'taihou check|moving|clear SQUARE' or 'taihou keep|remove|hold'
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..board import BoardError, Point, Square
 from ..tiles import Tile, TileError
 from .taihou import TaihouError, Use
 
-HEADS = frozenset({"taihou", "portal", "land", "phoenix", "keep", "uzushio"})
+HEADS = frozenset({"taihou", "portal", "land", "phoenix", "keep", "uzushio", "draw"})
 
 
 class VeteransActionError(ValueError):
@@ -36,6 +37,24 @@ class FireTaihou:
 
     def notation(self) -> str:
         return f"taihou {self.use.value} {self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class HoldTaihou:
+    """At the daikaiju check, the active player keeps the taihou and the ship is lost."""
+
+    def notation(self) -> str:
+        return "taihou hold"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPiece:
+    """A taihou, mystic portal or Phoenix tile drawn from the wake pile (always announced)."""
+
+    kind: str
+
+    def notation(self) -> str:
+        return f"draw {self.kind}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,15 +119,36 @@ class SkipUzushio:
         return "uzushio skip"
 
 
-VeteransAction = FireTaihou | KeepTaihou | PlacePortal | Land | Phoenix | Keep | SkipUzushio
+@dataclass(frozen=True, slots=True)
+class RollUzushio:
+    """The active player has the uzushio move: the single die is rolled for it next."""
+
+    def notation(self) -> str:
+        return "uzushio roll"
+
+
+VeteransAction = (
+    FireTaihou
+    | HoldTaihou
+    | DrawPiece
+    | KeepTaihou
+    | PlacePortal
+    | Land
+    | Phoenix
+    | Keep
+    | SkipUzushio
+    | RollUzushio
+)
+PIECES = ("taihou", "portal", "phoenix")
 
 _FORMS = {
-    "taihou": "taihou check|moving|clear SQUARE' or 'taihou keep|remove",
+    "taihou": "taihou check|moving|clear SQUARE' or 'taihou keep|remove|hold",
+    "draw": "draw taihou|portal|phoenix",
     "portal": "portal SQUARE' or 'portal SQUARE TILE",
     "land": "land r4c5:2 TILE' or 'land r4c5:2",
     "phoenix": "phoenix PLAYER",
     "keep": "keep T1 T2' or 'keep none",
-    "uzushio": "uzushio skip",
+    "uzushio": "uzushio roll' or 'uzushio skip",
 }
 
 
@@ -133,7 +173,11 @@ def _parse(head: str, args: list[str]) -> VeteransAction | None:
     if head == "taihou":
         if n == 1 and args[0] in ("keep", "remove"):
             return KeepTaihou(args[0] == "keep")
+        if args == ["hold"]:
+            return HoldTaihou()
         return FireTaihou(Use.parse(args[0]), Square.parse(args[1])) if n == 2 else None
+    if head == "draw" and n == 1 and args[0] in PIECES:
+        return DrawPiece(args[0])
     if head == "portal" and n in (1, 2):
         return PlacePortal(Square.parse(args[0]), Tile.parse(args[1]) if n == 2 else None)
     if head == "land" and n in (1, 2):
@@ -144,4 +188,6 @@ def _parse(head: str, args: list[str]) -> VeteransAction | None:
         return Keep(() if args == ["none"] else tuple(Tile.parse(w).pattern() for w in args))
     if head == "uzushio" and args == ["skip"]:
         return SkipUzushio()
+    if head == "uzushio" and args == ["roll"]:
+        return RollUzushio()
     return None

@@ -21,7 +21,7 @@ removes a third taihou, so a hand keeps at most 2
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -34,8 +34,7 @@ from ..tiles import Tile, TileError
 VETERANS_FILE = "veterans.json"
 BLUE_EDGES = ("facing", "nearest")
 SHIP_SQUARES = ("standing", "facing")
-UZUSHIO_HOMES = ("daikaiju-deck", "setup")
-PORTAL_AFTER = ("bottom", "stays")
+UZUSHIO_HOMES = ("daikaiju-deck",)
 
 
 class VeteransDataError(ValueError):
@@ -79,7 +78,6 @@ class TaihouRules:
 class PortalRules:
     count: int
     pattern: Tile | None
-    after: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +95,8 @@ class VeteransData:
     portal: PortalRules
     phoenix: PhoenixRules
     default: bool
-    source: str
+    source: str = field(compare=False)
+    """Where the data came from, for messages; two copies of the same data are equal."""
 
     def defaults_to_check(self) -> list[str]:
         """One line per default the table should check against its printed sheet."""
@@ -217,12 +216,7 @@ def parse_veterans(doc: Any, source: str) -> VeteransData:
         limit,
     )
     p = _section(doc, "portal", bad)
-    portal = PortalRules(
-        _count(p, "portal", 2, bad), _pattern(p, "portal", bad),
-        _choice(p, "after", "portal", PORTAL_AFTER, bad),
-    )
-    if portal.after == "stays" and portal.pattern is None:
-        raise bad("portal after 'stays' needs a pattern: a tile left on the board carries a wake")
+    portal = PortalRules(_count(p, "portal", 2, bad), _pattern(p, "portal", bad))
     ph = _section(doc, "phoenix", bad)
     phoenix = PhoenixRules(
         _count(ph, "phoenix", 1, bad),
@@ -254,3 +248,47 @@ def shipped_doc() -> dict[str, Any]:
         resources.files("companion.data").joinpath(VETERANS_FILE).read_text("utf-8")
     )
     return doc
+
+
+def veterans_json(data: VeteransData) -> dict[str, Any]:
+    """The data in its file form, for a game record's header; parses back to the same.
+
+    >>> parse_veterans(veterans_json(load_veterans()), "record") == load_veterans()
+    True
+    """
+    turns = {1: "clockwise", -1: "counterclockwise"}
+
+    def pattern(t: Tile | None) -> str | None:
+        return None if t is None else t.notation()
+
+    u = data.uzushio
+    return {
+        "default": data.default,
+        "tsunami": {
+            "sequence": list(data.tsunami.sequence),
+            "blue_edge": data.tsunami.blue_edge,
+            "ship_square": data.tsunami.ship_square,
+        },
+        "uzushio": {
+            "count": u.count,
+            "lives": u.lives,
+            "moves": "must" if u.must_move else "may",
+            "turn": turns[u.turn],
+            "faces": {str(i + 1): f for i, f in enumerate(u.faces)},
+        },
+        "taihou": {
+            "count": data.taihou.count,
+            "pattern": pattern(data.taihou.pattern),
+            "counts_toward_hand": data.taihou.counts_toward_hand,
+            "keep_limit": data.taihou.keep_limit,
+        },
+        "portal": {
+            "count": data.portal.count,
+            "pattern": pattern(data.portal.pattern),
+        },
+        "phoenix": {
+            "count": data.phoenix.count,
+            "pattern": pattern(data.phoenix.pattern),
+            "counts_toward_hand": data.phoenix.counts_toward_hand,
+        },
+    }

@@ -46,8 +46,8 @@ def engagements(draw: st.DrawFn) -> Engagement:
             st.lists(st.sampled_from(range(len(pool))), min_size=1, max_size=3, unique=True)
         )
         for i in sorted(chosen):  # battle divisions are placed before cruiser divisions
-            kind, ships = pool[i]
-            specs.append(FormationSpec(kind, ships, draw(st.integers(low, high))))
+            kind, members = pool[i]
+            specs.append(FormationSpec(kind, members, draw(st.integers(low, high))))
     ships = {}
     for ident, counter in SMALL.items():
         if draw(st.booleans()):

@@ -265,6 +265,28 @@ def test_battle_board_scenario_starts_from_its_own_set_up(h: Any) -> None:
     assert d.moves[mover.ident] == limit
 
 
+def test_undo_and_the_verdict_on_the_fleets_screen(h: Any) -> None:
+    d = h.app.tsushima
+    fleets = set_up_tsushima(h)
+    assert "If the game ended now:" in fleets.ids.verdict.text
+    assert d.quick_setup() and d.start_battle() and d.hold() and d.declare()
+    assert d.roll_all() and d.end_round() and d.finish_battle()
+    damaged = {b.ship.ident: b.ship.hits for b in d.fleet.berths if b.ship.hits}
+    assert damaged
+    h.app.show("tsushima-fleets")
+    fleets = screen(h, "tsushima-fleets")
+    h.touch(fleets.ids.undo)  # takes back carrying the damage: the board is open again
+    fleets = screen(h, "tsushima-fleets")
+    assert d.engagement is not None and not any(b.ship.hits for b in d.fleet.berths)
+    assert "Undone: finish" in fleets.message
+    assert "Back to the battle" in fleets.ids.battle.text
+    # the record on disk was written after the undo: a restart finds the battle open
+    from companion.tsushima.desk import Desk
+
+    saved = Desk.read(d.save_dir / "tsushima-game.jsonl")
+    assert saved.battle is not None and saved.campaign == d.desk.campaign
+
+
 def test_no_banner_once_the_owner_has_confirmed_the_data(h: Any, monkeypatch: Any) -> None:
     import ui.tsushima.controller as controller
 

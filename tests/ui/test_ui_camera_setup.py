@@ -26,10 +26,15 @@ def test_teaching_the_seas_pieces_writes_a_contract_layout_and_reads_them(
     cam.table.pieces = {Square(4, 4): PATTERNS[3]}  # the game's table, before the setup
     setup = CameraSetup(cam, "tsuro-of-the-seas", tmp_path / "profile")
     assert setup.board_dir == tmp_path / "profile" / "7x7"
-    shown = [p for sheet in setup.sheets for p in sheet.values() if p is not None]
-    assert all(p.facing is Side.NORTH for p in shown if hasattr(p, "facing"))
-    for pattern in PATTERNS:  # every pattern twice
-        assert sum(1 for p in shown if getattr(p, "pattern", None) and p.pattern() == pattern) >= 2
+    # the two photos of the command line's teach: every piece of the set once, the bare board
+    assert len(setup.sheets) == 2
+    shown = [p for p in setup.sheets[0].values() if p is not None]
+    kaiju = [p for p in shown if hasattr(p, "facing")]
+    assert len(kaiju) == 2 and all(p.facing is Side.NORTH for p in kaiju)
+    tiles = sorted(p.pattern().notation() for p in shown if not hasattr(p, "facing"))
+    assert tiles == sorted(p.notation() for p in PATTERNS)  # each pattern exactly once
+    assert len(setup.sheets[1]) == 49 and all(p is None for p in setup.sheets[1].values())
+    assert setup.read_back is None
     # sheet 1 on the table, photographed as sheet 2: refused, nothing kept
     setup.lay_sheet_on_simulated_table(0)
     with pytest.raises(SetupError, match="This does not look like sheet 2: "):
@@ -48,6 +53,11 @@ def test_teaching_the_seas_pieces_writes_a_contract_layout_and_reads_them(
     setup.photograph_sheet(1)
     summary = setup.learn()
     assert summary.startswith("Learned: ") and "105 oriented tiles seen" in summary
+    # both photos read back with what was learned from them: every square counted
+    back = setup.read_back
+    assert back is not None and back.total == 2 * 49
+    assert back.wrong == 0 and back.good(), back
+    assert back.sentence().startswith(f"Read back: {back.right} of 98 squares")
     layout = json.loads((setup.board_dir / "layout.json").read_text())
     assert [i["path"] for i in layout["images"]] == ["teach-1.png", "teach-2.png"]
     values = {v for image in layout["images"] for v in image["squares"].values()}
@@ -67,6 +77,27 @@ def test_teaching_the_seas_pieces_writes_a_contract_layout_and_reads_them(
     wrong = [sq for sq in squares
              if reading.squares[sq].tile is not None and reading.squares[sq].tile != laid.get(sq)]
     assert not wrong and right >= 48, (right, wrong)
+
+
+def test_a_poor_read_back_asks_for_new_photos() -> None:
+    from ui.wizard import ReadBack
+
+    good = ReadBack(97, 1, 0)
+    assert good.good() and "again" not in good.sentence()
+    for poor in (ReadBack(97, 0, 1), ReadBack(90, 8, 0)):  # one wrong, or too many unsure
+        assert not poor.good()
+        assert "photograph the sheets again" in poor.sentence()
+    assert not ReadBack(0, 0, 0).good()
+
+
+def test_a_set_too_big_for_one_board_keeps_the_older_sheets(tmp_path: Path) -> None:
+    from companion.board import GAME_BOARDS
+    from ui.wizard import two_photos
+
+    assert two_photos(GAME_BOARDS["tsuro"], PATTERNS, 1) is None  # 36 pieces, 36 squares
+    first, bare = two_photos(GAME_BOARDS["tsuro"], PATTERNS, 0) or ([], [])
+    assert [sq for sq, p in first.items() if p is None] == [Square(6, 6)]
+    assert set(bare) == set(first)
 
 
 def test_calibration_saves_the_marker_places(tmp_path: Path) -> None:
@@ -214,6 +245,14 @@ def test_the_setup_screen_through_touches(tmp_path: Path, monkeypatch: Any) -> N
         app.ctx.panel.buttons.undo.press()
         h.frames(2)
         assert w.setup.photographed == {0} and w.sheet_index == 1
+        assert "clear the board, every square empty" in w.guide  # sheet 2: the bare board
+        h.touch(w.ids.action)
+        assert w.message == "Photo of sheet 2 of 2 kept (teach-2.png)." and w.second_text
+        assert w.ids.read_back.text == ""
+        h.touch(w.ids.second)  # Learn: the photos are read back and the figure is shown
+        assert w.message.startswith("Learned: "), w.message
+        h.frames(1)
+        assert w.ids.read_back.text.startswith("Read back: ") and w.read_back_good
         # the camera: an absent one is said so, and the one in use is kept
         w.go("camera")
         w.choose_camera("usb:1")
@@ -239,7 +278,8 @@ def test_the_setup_screen_through_touches(tmp_path: Path, monkeypatch: Any) -> N
 
 def test_the_pin_map_page_names_a_taken_pin_and_applies_a_good_map(
         tmp_path: Path, monkeypatch: Any) -> None:
-    with settings_page(tmp_path, monkeypatch, "pins") as (h, settings):
+    with settings_page(tmp_path, monkeypatch, "pins") as (h, settings), h.manual_clock():
+        # the light test steps once a second of Kivy's clock, moved on by the test itself
         app, c = h.app, h.controller
         page = settings.ids.pin_page
         assert page._states["confirm"].text == "working"
@@ -268,7 +308,7 @@ def test_the_pin_map_page_names_a_taken_pin_and_applies_a_good_map(
         assert c.message, "the press on the new pin was not handled"
         h.touch(page.ids.test_lights)
         assert app.ctx.panel.status.state == "legal" and page.message == "Status light: legal."
-        h.settle(3.5)
+        h.advance(3.5)
         assert page.message == "Light test done."
         assert app.ctx.panel.status.state == "waiting"  # back to what the game shows
         # turn lights: the test lights each in turn; Apply in the middle of it is safe
@@ -276,13 +316,13 @@ def test_the_pin_map_page_names_a_taken_pin_and_applies_a_good_map(
         h.touch(page.ids.apply_pins)
         assert page.message == "Saved and in use." and len(app.ctx.panel.turns.lamps) == 3
         h.touch(page.ids.test_lights)
-        h.settle(1.2)
+        h.advance(1.2)
         h.touch(page.ids.apply_pins)  # stops the test before the lights are rebuilt
         assert page.message == "Saved and in use."
         h.touch(page.ids.test_lights)
         lit = []
         for _ in range(7):
-            h.settle(1.0)
+            h.advance(1.0)
             lit.append([lamp.is_lit for lamp in app.ctx.panel.turns.lamps])
         assert [True, False, False] in lit and [False, False, True] in lit
         assert page.message == "Light test done."

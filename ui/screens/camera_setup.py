@@ -6,7 +6,13 @@ import logging
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 
@@ -55,6 +61,13 @@ GUIDE = {
         "leave every other square empty. Then press Photograph. After the last sheet, "
         "press Learn: the camera then reads your pieces.{game}"
     ),
+    "bare": (
+        "Teach the camera your own pieces, one photo per sheet.\n\n"
+        "Sheet {n} of {total}: clear the board, every square empty, so the camera learns "
+        "how each bare square of your board looks. Then press Photograph. After the last "
+        "sheet, press Learn: the camera reads your photos back and says how well it knows "
+        "your pieces.{game}"
+    ),
 }
 
 
@@ -72,6 +85,9 @@ class CameraSetupScreen(Screen):
     message = StringProperty("")
     action_text = StringProperty("")
     second_text = StringProperty("")
+    read_back = StringProperty("")
+    """How the last lesson read its own teaching photos back (empty: none this sitting)."""
+    read_back_good = BooleanProperty(True)
 
     setup: CameraSetup | None = None
 
@@ -104,6 +120,7 @@ class CameraSetupScreen(Screen):
         self.game = game
         self.other_title = game_info(self._other_game()).title
         self.sheet_index = 0
+        self.read_back = ""
         self.photo = None
         self.corners = []
         self.message = ""
@@ -159,8 +176,9 @@ class CameraSetupScreen(Screen):
         playing = App.get_running_app().controller.session is not None
         game = ("\n\nYour game's pieces come off the board for this; when you press Back "
                 "the app checks the board against the game." if playing else "")
-        self.guide = GUIDE["teach"].format(n=self.sheet_index + 1, total=total,
-                                           daikaiju=daikaiju, game=game)
+        bare = not (self.sheet.tiles or self.sheet.daikaiju)
+        self.guide = GUIDE["bare" if bare else "teach"].format(
+            n=self.sheet_index + 1, total=total, daikaiju=daikaiju, game=game)
         if setup.lay_sheet_on_simulated_table(self.sheet_index):
             self.guide += "\n\nSimulated table: the sheet has been laid for you."
         done = sorted(setup.photographed)
@@ -211,6 +229,9 @@ class CameraSetupScreen(Screen):
                 self._take_photo()
             elif self.step == "teach":
                 self.message = setup.learn()
+                back = setup.read_back
+                self.read_back = back.sentence() if back is not None else ""
+                self.read_back_good = back is None or back.good()
                 self._remember_profile()
         except SetupError as exc:
             self.message = str(exc)

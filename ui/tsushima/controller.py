@@ -1,14 +1,15 @@
-"""The Tsushima desk: the state the screens show, and the intents their buttons raise.
+"""The state the Tsushima screens show, and the intents their buttons raise.
 
-Every rule is asked of ``companion.tsushima``; this class only keeps the current fleet
-ledger and battle board, the referee's plans (moves, fire, repairs) before they are
-committed, and the last message. A refused step leaves everything as it was and says why.
-Dice are virtual (:class:`companion.dice.DiceService`) or entered from physical dice.
+Every rule and every step of the referee's flow is the desk's
+(:class:`companion.tsushima.desk.Desk`, over one campaign record); this class keeps only
+what is not yet committed (the ships touched, the set-up being built, planned moves, the
+fire plan, the ships marked for repair), the dice and the last message. A refused step
+leaves everything as it was and says why. Dice are virtual
+(:class:`companion.dice.DiceService`) or entered from physical dice.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -28,25 +29,22 @@ from companion.tsushima import (
     Side,
     TsushimaError,
     after_phase,
-    check_division,
     default_data,
-    engagement_for,
     get_scenario,
     provisional_warnings,
     range_between,
     repair_odds,
     scenario_keys,
-    start_engagement,
 )
 from companion.tsushima.battle import COLUMNS, DIVISIONS
 from companion.tsushima.data import DataSet
+from companion.tsushima.desk import Desk
 from companion.tsushima.fleet import FLYING_BASE, SEA
-from companion.tsushima.state import load_engagement, load_fleet, save
 
 Listener = Callable[["TsushimaDesk"], None]
 # Where a side's formations are put on the board by the quick set-up (range 3 between).
 QUICK_COLUMNS = {Side.JAPAN: 4, Side.RUSSIA: 8}
-DIVISION_TYPES = {"battle": (ShipType.B,), "cruiser": (ShipType.A, ShipType.C)}
+RECORD = "tsushima-game.jsonl"
 
 
 @dataclass(frozen=True)
@@ -62,7 +60,7 @@ class PortUse:
 
 
 class TsushimaDesk:
-    """One referee's desk: a scenario, its fleet ledger, at most one battle board."""
+    """One referee's desk on screen: a scenario, its campaign record, the plans in hand."""
 
     def __init__(
         self,
@@ -72,13 +70,12 @@ class TsushimaDesk:
     ) -> None:
         self.data = data or default_data()
         self.save_dir = save_dir
-        """Where the fleet ledger and the battle board are saved after every accepted step
-        (``None``: not saved)."""
+        """Where the campaign record is saved after every accepted step (``None``: not
+        saved)."""
         self.dice = dice or DiceService()
         self.listeners: list[Listener] = []
         self.scenario: Scenario = get_scenario("tsushima", self.data)
-        self.fleet: Fleet | None = None
-        self.engagement: Engagement | None = None
+        self.desk: Desk | None = None
         # the battle set-up being built: (side, spec) in order of sail
         self.setup: list[tuple[Side, FormationSpec]] = []
         self.selected: list[str] = []
@@ -95,6 +92,19 @@ class TsushimaDesk:
         self.refused = False
 
     # ------------------------------------------------------------------ plumbing
+    @property
+    def fleet(self) -> Fleet | None:
+        return self.desk.fleet if self.desk is not None else None
+
+    @property
+    def engagement(self) -> Engagement | None:
+        return self.desk.battle if self.desk is not None else None
+
+    def _desk(self) -> Desk:
+        if self.desk is None:
+            raise TsushimaError("choose and start a scenario first")
+        return self.desk
+
     def _changed(self) -> None:
         for listener in list(self.listeners):
             listener(self)
@@ -116,55 +126,50 @@ class TsushimaDesk:
         return True
 
     # ------------------------------------------------------------------ saving
-    def _files(self) -> tuple[Path, Path] | None:
-        if self.save_dir is None:
-            return None
-        return self.save_dir / "tsushima-fleet.json", self.save_dir / "tsushima-battle.json"
+    def _file(self) -> Path | None:
+        return None if self.save_dir is None else self.save_dir / RECORD
 
     def _persist(self) -> None:
-        files = self._files()
-        if files is None or self.fleet is None:
+        path = self._file()
+        if path is None or self.desk is None:
             return
-        fleet_file, battle_file = files
         try:
-            self.save_dir.mkdir(parents=True, exist_ok=True)  # type: ignore[union-attr]
+            path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise TsushimaError(f"cannot make {self.save_dir}: {exc.strerror}") from None
-        save(self.fleet, fleet_file)
-        if self.engagement is not None:
-            save(self.engagement, battle_file)
-        else:
-            battle_file.unlink(missing_ok=True)
+            raise TsushimaError(f"cannot make {path.parent}: {exc.strerror}") from None
+        self.desk.write(path)
 
     def saved(self) -> str:
         """A sentence naming the saved game, or "" when there is none to resume."""
-        files = self._files()
-        if files is None or not files[0].is_file():
+        path = self._file()
+        if path is None or not path.is_file():
             return ""
         try:
-            fleet = load_fleet(files[0], self.data)
+            desk = Desk.read(path, self.data)
         except TsushimaError:
             return ""
-        title = get_scenario(fleet.scenario, self.data).title if fleet.scenario else "game"
-        battle = "; battle in progress" if files[1].is_file() else ""
-        return f"{title}, {fleet.time.describe()}{battle}"
+        battle = "; battle in progress" if desk.battle is not None else ""
+        return f"{desk.scenario.title}, {desk.fleet.time.describe()}{battle}"
 
     def resume(self) -> bool:
         def step() -> None:
-            files = self._files()
-            if files is None or not files[0].is_file():
+            path = self._file()
+            if path is None or not path.is_file():
                 raise TsushimaError("there is no saved Tsushima game")
-            fleet = load_fleet(files[0], self.data)
-            battle = load_engagement(files[1], self.data) if files[1].is_file() else None
-            if fleet.scenario:
-                self.scenario = get_scenario(fleet.scenario, self.data)
-            self.fleet, self.engagement = fleet, battle
+            self.desk = Desk.read(path, self.data)
+            self.scenario = self.desk.scenario
+            battle = self.desk.battle
             self.setup, self.selected, self.repairs, self.moves = [], [], [], {}
-            self.plan = list(battle.default_orders()) if (
-                battle is not None and battle.stage == "fire" and not battle.declared
-                and not battle.over) else []
+            self.plan = (
+                list(battle.default_orders())
+                if battle is not None
+                and battle.stage == "fire"
+                and not battle.declared
+                and not battle.over
+                else []
+            )
             self.faces, self.dice_source = {}, {}
-            self.results = [f"Resumed: {self.scenario.title}, {fleet.time.describe()}."]
+            self.results = [f"Resumed: {self.scenario.title}, {self.desk.fleet.time.describe()}."]
             self._say("")
 
         return self._attempt(step)
@@ -175,6 +180,30 @@ class TsushimaDesk:
     @property
     def warnings(self) -> list[str]:
         return provisional_warnings(self.data)
+
+    def undo(self) -> bool:
+        """Take back the last step of the record (plans in hand are dropped)."""
+
+        def step() -> None:
+            self.results = self._desk().undo()
+            e = self.engagement
+            self.setup, self.selected, self.moves, self.repairs = [], [], {}, []
+            self.plan = (
+                list(e.default_orders())
+                if e is not None and e.stage == "fire" and not e.declared and not e.over
+                else []
+            )
+            self.faces, self.dice_source = {}, {}
+            self._say(self.results[0])
+
+        return self._attempt(step)
+
+    def verdict_line(self) -> str:
+        """The scenario's victory verdict: final once the game is over."""
+        if self.desk is None:
+            return ""
+        head = "Game over. " if self.desk.fleet.over else "If the game ended now: "
+        return head + self.desk.verdict().sentence()
 
     # ------------------------------------------------------------------ scenarios
     def scenarios(self) -> list[Scenario]:
@@ -189,36 +218,24 @@ class TsushimaDesk:
 
     def start_scenario(self) -> bool:
         def step() -> None:
-            self.fleet = Fleet.from_scenario(self.scenario.key, self.data)
-            self.engagement = None
+            self.desk = Desk.new(self.scenario.key, self.data)
             self.setup, self.selected, self.repairs = [], [], []
             self.column = dict(QUICK_COLUMNS)
-            self.results = [f"{self.scenario.title} set up: {self.fleet.time.describe()}."]
+            self.results = [f"{self.scenario.title} set up: {self.desk.fleet.time.describe()}."]
             self._say("")
 
         return self._attempt(step)
 
     # ------------------------------------------------------------------ battle set-up
     def _fleet(self) -> Fleet:
-        if self.fleet is None:
-            raise TsushimaError("choose and start a scenario first")
-        return self.fleet
+        return self._desk().fleet
 
     def in_setup(self) -> set[str]:
         return {i for _, spec in self.setup for i in spec.ships}
 
     def available(self, side: Side) -> list[str]:
         """Ships of a side that may still be put on the board (not sunk, not in the yard)."""
-        f = self._fleet()
-        taken = self.in_setup()
-        return [
-            b.ship.ident
-            for b in f.berths
-            if b.ship.side is side
-            and not b.ship.sunk
-            and not b.repairing
-            and b.ship.ident not in taken
-        ]
+        return self._desk().available(side, sorted(self.in_setup()))
 
     def selection_side(self) -> Side:
         if self.selected:
@@ -227,20 +244,14 @@ class TsushimaDesk:
 
     def toggle_ship(self, ident: str) -> bool:
         def step() -> None:
-            b = self._fleet().berth(ident)
+            desk = self._desk()
+            b = desk.fleet.berth(ident)
             name = b.ship.ident
             if name in self.selected:
                 self.selected.remove(name)
                 self._say("")
                 return
-            if b.ship.sunk:
-                raise TsushimaError(f"{name} is sunk")
-            if b.repairing:
-                raise TsushimaError(f"{name} is in the repair yard and takes no part in battle")
-            if name in self.in_setup():
-                raise TsushimaError(f"{name} is already set up for the battle")
-            if self.selected and b.ship.side is not self.selection_side():
-                raise TsushimaError("a division cannot mix the two navies")
+            desk.check_joinable(name, self.selected, sorted(self.in_setup()))
             self.selected.append(name)
             self._say("Selected (lead first): " + ", ".join(self.selected))
 
@@ -254,23 +265,8 @@ class TsushimaDesk:
         return self._attempt(step)
 
     def _specs_for(self, side: Side, idents: Sequence[str], column: int) -> list[FormationSpec]:
-        f = self._fleet()
-        ships = [f.berth(i).ship for i in idents]
-        types = {s.type for s in ships}
-        if all(t.small_craft for t in types):
-            return [FormationSpec("small", (s.ident,), column) for s in ships]
-        if types == {ShipType.M}:
-            return [FormationSpec("merchant", (s.ident,), column) for s in ships]
-        if len(ships) == 1 and self.data.special(ships[0].counter.name).get("independent"):
-            return [FormationSpec("independent", (ships[0].ident,), column)]
-        kind = "battle" if types == {ShipType.B} else "cruiser"
-        # a short division only when the side has no more ships of the type to hand
-        like = [
-            i for i in self.available(side) if f.berth(i).ship.type in DIVISION_TYPES[kind]
-        ]
-        short = len(like) < 3
-        check_division(ships, kind, short)
-        return [FormationSpec(kind, tuple(s.ident for s in ships), column, short_allowed=short)]
+        placed = [spec for s, spec in self.setup if s is side]
+        return self._desk().division_specs(idents, column, placed)
 
     def form_division(self) -> bool:
         def step() -> None:
@@ -288,7 +284,7 @@ class TsushimaDesk:
         return self._attempt(step)
 
     def quick_setup(self) -> bool:
-        """A first division of each navy (battleships, lead on the ledger's order)."""
+        """A first division of each navy (battleships, heaviest guns leading)."""
 
         def step() -> None:
             f = self._fleet()
@@ -320,28 +316,12 @@ class TsushimaDesk:
 
     def start_battle(self) -> bool:
         def step() -> None:
-            f = self._fleet()
-            if self.engagement is not None and not self.engagement.over:
-                raise TsushimaError("a battle is in progress: finish it first")
+            desk = self._desk()
             if not self.setup and self.scenario.kind == "battle_board":
-                e = engagement_for(self.scenario.key, self.data)
-                ships = {s.ident: s for s in f.ships()}
-                e = dataclasses.replace(
-                    e, ships=tuple(ships.get(s.ident, s) for s in e.ships)
-                )
+                desk.battle_scenario()
             else:
-                sides = {side for side, _ in self.setup}
-                if sides != {Side.JAPAN, Side.RUSSIA}:
-                    raise TsushimaError("set up at least one formation of each navy")
-                ships = {s.ident: s for s in f.ships()}
-                e = start_engagement(
-                    [s for _, s in self.setup],
-                    self.scenario.first_mover,
-                    self.data,
-                    port=self.scenario.port_battle,
-                    ships=ships,
-                )
-            self.engagement = e
+                desk.battle_start([(side, spec.ships, spec.column) for side, spec in self.setup])
+            e = self._battle()
             self.setup, self.selected, self.moves, self.plan = [], [], {}, []
             self.faces, self.dice_source = {}, {}
             self.results = [f"The battle board is set: {e.describe()[-1]}"]
@@ -351,9 +331,10 @@ class TsushimaDesk:
 
     # ------------------------------------------------------------------ movement
     def _battle(self) -> Engagement:
-        if self.engagement is None:
+        e = self.engagement
+        if e is None:
             raise TsushimaError("no battle is set up")
-        return self.engagement
+        return e
 
     def movers(self) -> list[Formation]:
         e = self._battle()
@@ -381,11 +362,9 @@ class TsushimaDesk:
 
     def move(self) -> bool:
         def step() -> None:
+            self.results = self._desk().move({k: v for k, v in self.moves.items() if v})
             e = self._battle()
-            before = len(e.log)
-            e = e.move({k: v for k, v in self.moves.items() if v})
-            self.engagement, self.moves = e, {}
-            self.results = list(e.log[before:])
+            self.moves = {}
             self.plan = [] if e.over else list(e.default_orders())
             self.faces, self.dice_source = {}, {}
             self._say("Fire plan: lead on lead, ship on ship. Change targets, then Declare.")
@@ -437,8 +416,7 @@ class TsushimaDesk:
 
     def declare(self) -> bool:
         def step() -> None:
-            e = self._battle()
-            self.engagement = e.declare(self.plan)
+            self._desk().declare([str(o) for o in self.plan])
             self.faces, self.dice_source = {}, {}
             self._say("Odds are shown for each gun: roll, or enter the dice you rolled.")
 
@@ -449,11 +427,9 @@ class TsushimaDesk:
         if not 0 <= index < len(e.declared):
             raise TsushimaError(f"there is no declared fire number {index + 1}")
         faces = tuple((read_face(g), read_face(b)) for g, b in pairs)
-        before = len(e.log)
-        self.engagement = e.roll(index, [g + b for g, b in faces])
+        self.results = self._desk().roll(index + 1, [g + b for g, b in faces])
         self.faces[index] = faces
         self.dice_source[index] = source
-        self.results = list(self.engagement.log[before:])
         self._say("")
 
     def roll(self, index: int) -> bool:
@@ -484,11 +460,7 @@ class TsushimaDesk:
 
     def end_round(self) -> bool:
         def step() -> None:
-            e = self._battle()
-            before = len(e.log)
-            e = e.end_fire_round()
-            self.engagement = e
-            self.results = list(e.log[before:])
+            self.results = self._desk().end_round()
             self.plan, self.faces, self.dice_source = [], {}, {}
             self._say("Damage applied to every ship at once." if len(self.results) > 1
                       else "No damage this round.")
@@ -499,24 +471,15 @@ class TsushimaDesk:
         """Carry the battle damage back to the fleet ledger and clear the board."""
 
         def step() -> None:
-            e = self._battle()
-            f = self._fleet()
-            lines = []
-            for s in e.ships:
-                if s.type is ShipType.K:
-                    continue
-                if f.berth(s.ident).ship.hits != s.hits:
-                    f = f.update_ship(s)
-                    lines.append(f"{s.ident}: {s.status()}.")
-            self.fleet, self.engagement = f, None
+            self.results = self._desk().finish()
             self.plan, self.moves, self.faces = [], {}, {}
-            self.results = lines or ["No damage to carry back."]
             self._say("The battle's damage is on the fleet ledger.")
 
         return self._attempt(step)
 
     def pending(self) -> dict[str, int]:
-        return self.engagement.pending_hits() if self.engagement else {}
+        e = self.engagement
+        return e.pending_hits() if e else {}
 
     def ranges(self) -> list[tuple[str, str, int]]:
         """Range between each pair of opposing divisions (n-th against n-th)."""
@@ -542,20 +505,7 @@ class TsushimaDesk:
     # ------------------------------------------------------------------ terminal phase
     def to_terminal(self) -> bool:
         def step() -> None:
-            f = self._fleet()
-            if self.engagement is not None:
-                raise TsushimaError("finish the battle first (its damage goes to the ledger)")
-            lines: list[str] = []
-            while not f.time.terminal:
-                if f.time.segment < 4:
-                    f = f.advance_segment()
-                else:
-                    f, more = f.end_phase()
-                    lines += more
-            self.fleet = f
-            self.results = [ln for ln in lines if not ln.startswith("Now:")] + [
-                f"Now: {f.time.describe()}."
-            ]
+            self.results = self._desk().to_terminal()
             self._say("")
 
         return self._attempt(step)
@@ -568,17 +518,17 @@ class TsushimaDesk:
         """Where a ship may be recorded: its navy's ports, the zones, sea, a flying base."""
         f = self._fleet()
         b = f.berth(ident)
-        ports = [p.name for p in self.data.ports.values() if p.owner is b.ship.side]
+        ports = [p.name for p in self.data.ports.values() if f.port(p.name).owner is b.ship.side]
         extra = [FLYING_BASE] if b.ship.side is Side.JAPAN else []
         places = ports + list(self.data.zones) + [SEA] + extra
         return places if b.location in places else [b.location, *places]
 
     def place(self, ident: str, location: str) -> bool:
         def step() -> None:
-            f = self._fleet()
-            if f.berth(ident).location == location:
+            desk = self._desk()
+            if desk.fleet.berth(ident).location == location:
                 return
-            self.fleet = f.place(ident, location)
+            desk.place(ident, location)
             self._say(f"{ident} is now at {location}.")
 
         return self._attempt(step)
@@ -624,12 +574,8 @@ class TsushimaDesk:
         return out
 
     def _end_phase(self, dice: Mapping[str, int]) -> None:
-        f = self._fleet()
-        if not f.time.terminal:
-            raise TsushimaError(f"it is {f.time.describe()}, not the terminal phase")
-        fleet, lines = f.end_phase(dict(dice))
-        self.fleet, self.repairs = fleet, []
-        self.results = lines
+        self.results = self._desk().terminal(dict(dice))
+        self.repairs = []
         self._say("Terminal phase done: repairs and morale are on the ledger.")
 
     def run_terminal(self) -> bool:

@@ -34,6 +34,7 @@ class FleetsScreen(DeskScreen):
     japan_head = StringProperty("")
     russia_head = StringProperty("")
     battle_label = StringProperty("Start battle")
+    verdict = StringProperty("")
 
     def refresh(self, d: Any) -> None:
         if d.fleet is None:
@@ -74,6 +75,7 @@ class FleetsScreen(DeskScreen):
             "" if chosen else "Touch ships, lead first, then Form division; or Quick set-up."))
         e = d.engagement
         self.battle_label = "Back to the battle" if e is not None else "Start battle"
+        self.verdict = d.verdict_line()
 
     def battle(self) -> None:
         d = desk()

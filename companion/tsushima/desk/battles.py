@@ -62,6 +62,21 @@ def available(fleet: Fleet, side: Side, taken: Iterable[str] = ()) -> list[str]:
     ]
 
 
+def check_joinable(
+    fleet: Fleet, ident: str, group: Sequence[str], taken: Iterable[str] = ()
+) -> None:
+    """Refuse adding a ship to a group being formed: it cannot fight, it is already set up
+    for the battle, or it belongs to the other navy."""
+    b = fleet.berth(ident)
+    check_can_fight(b)
+    if b.ship.ident in set(taken):
+        raise TsushimaError(f"{b.ship.ident} is already set up for the battle")
+    if group and fleet.berth(group[0]).ship.side is not b.ship.side:
+        raise TsushimaError("a division cannot mix the two navies")
+    if b.ship.ident in {fleet.berth(i).ship.ident for i in group}:
+        raise TsushimaError(f"{b.ship.ident} is listed twice in the division")
+
+
 def division_specs(
     fleet: Fleet,
     idents: Sequence[str],
@@ -76,17 +91,11 @@ def division_specs(
     """
     if not idents:
         raise TsushimaError("name the ships of the division, lead ship first")
-    berths = [fleet.berth(i) for i in idents]
-    for b in berths:
-        check_can_fight(b)
-    ships = [b.ship for b in berths]
-    if len({s.side for s in ships}) > 1:
-        raise TsushimaError("a division cannot mix the two navies")
+    taken = [i for spec in placed for i in spec.ships]
+    for n, ident in enumerate(idents):
+        check_joinable(fleet, ident, idents[:n], taken)
+    ships = [fleet.berth(i).ship for i in idents]
     side = ships[0].side
-    taken = {i for spec in placed for i in spec.ships}
-    for s in ships:
-        if s.ident in taken:
-            raise TsushimaError(f"{s.ident} is already set up for the battle")
     types = {s.type for s in ships}
     if all(t.small_craft for t in types):
         return [FormationSpec("small", (s.ident,), column) for s in ships]

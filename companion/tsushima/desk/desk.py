@@ -32,6 +32,7 @@ from ..data import DataSet, default_data
 from ..errors import TsushimaError
 from ..fire import FlightSalvos
 from ..fleet import Fleet
+from ..hexmap import is_hex
 from ..scenarios import Scenario, get_scenario
 from ..units import Side
 from ..victory import Outcome
@@ -39,6 +40,8 @@ from . import battle_steps, battles, fleet_steps, map_steps  # noqa: F401  (regi
 from .game import Campaign, apply
 from .record import UNDO, Entry, Header, RecordError, dump, live, load
 from .verdict import verdict
+
+BLOCKSHIP_REACH = 6  # hexes from Port Arthur
 
 
 def _now() -> str:
@@ -170,6 +173,11 @@ class Desk:
         """Ships of a navy that may still be put on the battle board."""
         return battles.available(self.fleet, side, taken)
 
+    def check_joinable(self, ident: str, group: Sequence[str], taken: Sequence[str] = ()) -> None:
+        """Refuse a ship touched for a division being formed (a question; nothing is
+        recorded)."""
+        battles.check_joinable(self.fleet, ident, group, taken)
+
     def division_specs(
         self, idents: Sequence[str], column: int, placed: Sequence[FormationSpec] = ()
     ) -> list[FormationSpec]:
@@ -271,6 +279,21 @@ class Desk:
             hexes_to_port=hexes_to_port,
         )
 
+    def lay_mine_on_map(self, navy: Side, hex: str) -> list[str]:
+        """Lay a mine with the hex facts read from the owner's map file (a missing fact is
+        asked for: :class:`~companion.tsushima.hexmap.MissingMapFact`)."""
+        m = self.data.hexmap
+        if not m.partial_sea(hex):
+            # the rule refuses open sea before any distance matters; nothing is measured
+            return self.lay_mine(navy, hex, False, 0)
+        ports = [
+            p.name
+            for p in self.data.ports.values()
+            if p.zone is None and self.fleet.port(p.name).owner is navy
+        ]
+        _, distance = m.nearest_port(hex, ports)
+        return self.lay_mine(navy, hex, True, distance)
+
     def sweep(self, hex: str, dice: Sequence[int]) -> list[str]:
         return self.do("sweep", hex=hex, dice=list(dice))
 
@@ -278,6 +301,18 @@ class Desk:
         return self.do("flying-base", hex=hex)
 
     def blockships(self, ships: Sequence[str], dice: Sequence[int]) -> list[str]:
+        """Merchants recorded on a map hex must lie within six hexes of Port Arthur (read
+        from the owner's map file); those recorded only as ``sea`` are the players' word."""
+        for ident in ships:
+            where = self.fleet.berth(ident).location
+            if is_hex(where):
+                m = self.data.hexmap
+                d = m.distance(where, m.port_hex("Port Arthur"))
+                if d > BLOCKSHIP_REACH:
+                    raise TsushimaError(
+                        f"{ident} at {where} is {d} hexes from Port Arthur; block ships are "
+                        f"chosen within {BLOCKSHIP_REACH}"
+                    )
         return self.do("blockships", ships=list(ships), dice=list(dice))
 
     def clear_block(self, die: int) -> list[str]:
@@ -293,6 +328,11 @@ class Desk:
         return self.do("land-turn", delivered=delivered, die=die)
 
     def town_raid(self, ship: str, die: int, coastal_hex: bool = False) -> list[str]:
+        """A ship recorded on a map hex raids only if the owner's map puts that hex on the
+        Japanese coast; one recorded as ``sea`` needs the referee's ``coastal_hex``."""
+        where = self.fleet.berth(ship).location
+        if is_hex(where):
+            coastal_hex = self.data.hexmap.coast(where) == "japan"
         return self.do("town-raid", ship=ship, die=die, coastal_hex=coastal_hex)
 
     def scuttle(self, ship: str, die: int) -> list[str]:

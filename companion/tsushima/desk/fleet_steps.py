@@ -103,6 +103,7 @@ def hits(c: Campaign, ship: str, hits: int, cause: str = "") -> tuple[Campaign, 
 
 @step("next")
 def next_segment(c: Campaign) -> tuple[Campaign, Lines]:
+    c.fleet.check_open()
     c.check_no_battle()
     f, lines = battles.next_step(c.fleet)
     return c.replace(fleet=f), lines
@@ -110,6 +111,7 @@ def next_segment(c: Campaign) -> tuple[Campaign, Lines]:
 
 @step("to-terminal")
 def to_terminal(c: Campaign) -> tuple[Campaign, Lines]:
+    c.fleet.check_open()
     c.check_no_battle()
     f, lines = battles.to_terminal(c.fleet)
     return c.replace(fleet=f), lines
@@ -118,6 +120,7 @@ def to_terminal(c: Campaign) -> tuple[Campaign, Lines]:
 @step("terminal")
 def terminal(c: Campaign, repairs: Mapping[str, int] | None = None) -> tuple[Campaign, Lines]:
     """The terminal phase: repairs (ship -> die), morale, then the next turn or the end."""
+    c.fleet.check_open()
     c.check_no_battle()
     f = c.fleet
     if not f.time.terminal:

@@ -23,6 +23,7 @@ from ..campaign import (
 from ..dice import check_die
 from ..errors import TsushimaError
 from ..fleet import SEA, Fleet
+from ..hexmap import is_hex
 from ..mines import MineField, resolve_entry, resolve_sweep
 from ..units import Ship, ShipType, Side
 from .game import Campaign, Lines, step
@@ -223,11 +224,11 @@ def land_need(c: Campaign, die: int) -> tuple[Campaign, Lines]:
 def land_turn(c: Campaign, delivered: int, die: int | None = None) -> tuple[Campaign, Lines]:
     """The turn's shiploads delivered (and the die towards the fall), in the terminal phase."""
     c.fleet.check_open()
+    before = _land(c)
     _terminal_phase(c, "recording the shiploads")
     turn = c.fleet.time.turn
     if turn in c.land_turns:
         raise TsushimaError("this turn's shiploads are already recorded")
-    before = _land(c)
     land = before.record_turn(int(delivered), die)
     c = c.replace(land=land, land_turns=(*c.land_turns, turn))
     lines = [land.describe()]
@@ -259,7 +260,7 @@ def town_raid(
     where = c.fleet.berth(s.ident).location
     port = c.data.ports.get(where)
     korean = port is not None and port.country == "korea"
-    if not korean and not (where == SEA and coastal_hex):
+    if not korean and not ((where == SEA or is_hex(where)) and coastal_hex):
         raise TsushimaError(
             f"{s.ident} is at {where}: a raid needs a Japanese coastal hex or a Korean port"
         )

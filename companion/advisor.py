@@ -1,0 +1,344 @@
+"""The advisor, for players who ask: how likely each placement leaves their ship afloat.
+
+For every legal placement of the active player, the chance that their ship survives the
+next round of turns: from the placement until that player's next placement (at sea, the
+daikaiju phase that opens that turn included). The other players choose uniformly among
+their legal placements; the tiles nobody has shown, and at sea the dice, are chance.
+
+It sees what the advised player sees: the board, the public facts, and their own hand
+when they show it. Every other hand counts as unseen, even when the companion dealt it
+(virtual tiles), so the advice never gives another player's tiles away.
+
+Exact where the tree of what can happen is small (or where the answer is certain: a
+placement that sinks the ship, or, where no tile can be taken off the board, no other
+ship able to reach the square in front); otherwise sampled, from the ``random.Random``
+passed in, until the 95% interval is at most ``error`` wide on either side (Wilson's
+interval) or ``max_samples`` rollouts are spent. The engine itself draws nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .actions import Bonus, Die, Draw, Facing, Place, Roll
+from .board import Side
+from .paths import ORIENTED, End
+from .piles import UNKNOWN, Pile
+from .state import IllegalAction, Phase, State, pattern_number, replace
+from .tiles import Tile
+
+Z95 = 1.959963984540054
+_OPENING = frozenset(
+    {
+        Phase.TURN_ROLL,
+        Phase.DAIKAIJU_DIE,
+        Phase.DAIKAIJU_ROLL,
+        Phase.DAIKAIJU_DRAW,
+        Phase.DAIKAIJU_FACING,
+    }
+)
+_ROLLS = tuple(Roll(g, b) for g in range(1, 7) for b in range(1, 7))
+_DIE = tuple(Die(f) for f in range(1, 7))
+_FACINGS = tuple(Facing(side) for side in Side)
+_UNSEEN = Draw(None)
+_WAKE = Fraction(16, 36)  # gold + blue shows 6, 7 or 8
+
+
+class AdvisorError(ValueError):
+    """A position the advisor cannot advise on."""
+
+
+class _TooBig(Exception):
+    """The exact tree is larger than the budget: sample instead."""
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """One placement and the chance the ship survives the round after it."""
+
+    place: Place
+    survival: Fraction
+    """Exact, or the share of sampled rounds the ship survived."""
+    error: float
+    """Half-width of the 95% interval, as a probability; 0.0 when exact."""
+    samples: int
+    """Rounds sampled; 0 when exact."""
+
+    @property
+    def exact(self) -> bool:
+        return self.samples == 0
+
+    def describe(self) -> str:
+        """One line, e.g. ``place r2c3 52167034: survives 97.2% +/- 1.1 (sampled, 95%)``."""
+        pct = f"{float(self.survival) * 100:.1f}%"
+        how = "exact" if self.exact else f"+/- {self.error * 100:.1f}, 95%, {self.samples} rounds"
+        return f"{self.place.notation()}: survives {pct} ({how})"
+
+
+def wilson_half_width(hits: int, n: int) -> float:
+    """Half-width of Wilson's 95% interval for ``hits`` out of ``n``.
+
+    >>> round(wilson_half_width(50, 100), 3)
+    0.095
+    >>> wilson_half_width(0, 0)
+    1.0
+    """
+    if n == 0:
+        return 1.0
+    p = hits / n
+    z2 = Z95 * Z95
+    return Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+
+
+def advise(
+    state: State,
+    rng: random.Random,
+    hand: Sequence[Tile] | None = None,
+    error: float = 0.02,
+    max_samples: int = 4000,
+    exact_budget: int = 4000,
+) -> list[Advice]:
+    """Every legal placement of the active player, safest first.
+
+    ``hand`` is the player's whole hand, when they show it to the advisor; without it only
+    the tiles the companion has seen in that hand are advised on.
+    """
+    if state.phase is not Phase.PLACE:
+        raise AdvisorError(
+            f"the advisor speaks when a tile is to be laid, not now ({state.phase.value})"
+        )
+    seat = state.active
+    s = _as_seen_by(state, seat)
+    if hand is not None:
+        try:
+            s = s.with_hand(seat, [pattern_number(t) for t in hand])
+        except IllegalAction as exc:
+            raise AdvisorError(str(exc)) from None
+    tiles = s.legal_tiles()
+    if not tiles:
+        raise AdvisorError("no placement is sure to be allowed: show the whole hand")
+    square = s.grid.square(s.front_square(seat))
+    found: dict[int, tuple[Fraction, float, int]] = {}
+    open_: dict[int, State] = {}
+    budget = [exact_budget]  # one budget for all: the trees are alike, one too big is enough
+    for tile in tiles:
+        after = _settled(s.apply_tile(tile))
+        sure = _certain(after, seat)
+        if sure is None and budget[0] > 0:
+            try:
+                sure = _exact(after, seat, budget)
+            except _TooBig:
+                pass
+        if sure is None:
+            open_[tile] = after
+        else:
+            found[tile] = (sure, 0.0, 0)
+    found.update(_sample(open_, seat, rng, error, max_samples))
+    order = {t: i for i, t in enumerate(tiles)}
+    ranked = sorted(found, key=lambda t: (-found[t][0], found[t][1], order[t]))
+    return [Advice(Place(square, ORIENTED[t]), *found[t]) for t in ranked]
+
+
+def _as_seen_by(s: State, seat: int) -> State:
+    """The state with every other player's hand unseen, whatever the companion knows."""
+    known: list[int] = []
+    hands = []
+    for other, hand in enumerate(s.hands):
+        if other == seat:
+            hands.append(hand)
+            continue
+        known += [t for t in hand if t != UNKNOWN]
+        hands.append((UNKNOWN,) * len(hand))
+    if not known:
+        return s
+    pile: Pile = s.pile.forget(known)
+    return replace(s, hands=tuple(hands), pile=pile)
+
+
+def _settled(s: State) -> State:
+    """Past the elimination bonus, which the advice does not weigh: the hand is kept."""
+    return s.apply(Bonus()) if s.phase is Phase.BONUS else s
+
+
+# ---- certain answers -------------------------------------------------------------------
+
+
+def _certain(s: State, seat: int) -> Fraction | None:
+    if s.ships[seat] < 0:
+        return Fraction(0)
+    if s.is_terminal():
+        return Fraction(1)
+    if s.game.has_daikaiju:
+        return None  # a daikaiju can reach any ship, and cut the wakes that lead anywhere
+    front = s.front_square(seat)
+    others = [pos >> 3 for x, pos in enumerate(s.ships) if pos >= 0 and x != seat]
+    return Fraction(1) if front not in _reachable(s, others) else None
+
+
+def _reachable(s: State, squares: list[int]) -> set[int]:
+    """Every empty square a ship now facing one of ``squares`` could come to face this
+    round, whatever tiles are laid: a tile on a square leads out through some point of it,
+    and from there the wake runs on to another empty square (or off the board); a square
+    filled later was itself reached first, so following each point of every reached
+    square covers every wake the round can make. Sound only while no tile leaves the
+    board (no daikaiju)."""
+    g, board = s.grid, s.board
+    across = g.across
+    seen = set(squares)
+    todo = list(seen)
+    while todo:
+        sq = todo.pop()
+        for point in range(8):
+            nxt = across[(sq << 3) | point]
+            if nxt < 0:
+                continue
+            end, pos = g.walk_end(board, (), nxt)
+            if end is End.STOP and pos >> 3 not in seen:
+                seen.add(pos >> 3)
+                todo.append(pos >> 3)
+    return seen
+
+
+# ---- exact -----------------------------------------------------------------------------
+
+
+def _round_over(s: State, seat: int, turn_seen: bool) -> bool | None:
+    """True or False when the round has ended with the ship afloat or lost; else None."""
+    if s.ships[seat] < 0:
+        return False
+    if s.is_terminal():
+        return True
+    if turn_seen and (s.active != seat or s.phase not in _OPENING):
+        return True
+    return None
+
+
+def _opens_turn(s: State, seat: int) -> bool:
+    return any(e.kind == "turn" and e.seat == seat for e in s.events)
+
+
+def _exact(s: State, seat: int, budget: list[int], turn_seen: bool = False) -> Fraction:
+    over = _round_over(s, seat, turn_seen)
+    if over is not None:
+        return Fraction(int(over))
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _TooBig
+    total = Fraction(0)
+    for nxt, p in _outcomes(s):
+        total += p * _exact(nxt, seat, budget, turn_seen or _opens_turn(nxt, seat))
+    return total
+
+
+def _outcomes(s: State) -> list[tuple[State, Fraction]]:
+    """Every way the next step can go, with its chance."""
+    ph = s.phase
+    if ph in (Phase.DEAL, Phase.DRAW):
+        return [(s.apply(_UNSEEN), Fraction(1))]  # who holds which tile is settled when laid
+    if ph is Phase.TURN_ROLL:  # only whether the daikaiju wake matters
+        return [(s.apply(Roll(3, 3)), _WAKE), (s.apply(Roll(1, 1)), 1 - _WAKE)]
+    if ph is Phase.DAIKAIJU_ROLL:
+        # a throw naming a daikaiju's square is thrown again: the free squares share it all
+        taken = s.daikaiju_squares()
+        throws: dict[int, list[Roll]] = defaultdict(list)
+        for roll in _ROLLS:
+            sq = s.grid.index(s.game.board.dice_square(roll.gold, roll.blue))
+            if sq not in taken:
+                throws[sq].append(roll)
+        n = sum(len(v) for v in throws.values())
+        return [(s.apply(v[0]), Fraction(len(v), n)) for v in throws.values()]
+    if ph in (Phase.DAIKAIJU_DIE, Phase.DAIKAIJU_DRAW, Phase.DAIKAIJU_FACING):
+        return [(s.apply(a), p) for a, p in s.chance_outcomes()]
+    if ph is Phase.PLACE:
+        hand = s.hands[s.active]
+        if UNKNOWN in hand:
+            unseen = s.pile.unseen
+            counts: dict[int, int] = defaultdict(int)
+            for t in unseen:
+                counts[t] += 1
+            return [
+                (_learn(s, t), Fraction(c, len(unseen))) for t, c in sorted(counts.items())
+            ]
+        tiles = s.legal_tiles()
+        return [(_settled(s.apply_tile(t)), Fraction(1, len(tiles))) for t in tiles]
+    legal = s.legal_actions()  # start marks, relocations
+    return [(_settled(s.apply(a)), Fraction(1, len(legal))) for a in legal]
+
+
+def _learn(s: State, tile: int) -> State:
+    """One unseen tile of the active hand turns out to be ``tile``."""
+    hand = list(s.hands[s.active])
+    hand[hand.index(UNKNOWN)] = tile
+    return s.with_hand(s.active, hand)
+
+
+# ---- sampled ---------------------------------------------------------------------------
+
+
+def _sample(
+    open_: dict[int, State],
+    seat: int,
+    rng: random.Random,
+    error: float,
+    max_samples: int,
+) -> dict[int, tuple[Fraction, float, int]]:
+    """(estimate, 95% half-width, rollouts) for each placement, sampled in growing
+    batches until its interval is narrow enough."""
+    hits = dict.fromkeys(open_, 0)
+    runs = dict.fromkeys(open_, 0)
+    todo = list(open_)
+    batch = 32
+    while todo:
+        for tile in todo:
+            start = open_[tile]
+            hits[tile] += sum(_rollout(start, seat, rng) for _ in range(batch))
+            runs[tile] += batch
+        todo = [
+            t
+            for t in todo
+            if runs[t] < max_samples and wilson_half_width(hits[t], runs[t]) > error
+        ]
+        batch = min(2 * batch, 512)
+    return {
+        t: (Fraction(hits[t], runs[t]), wilson_half_width(hits[t], runs[t]), runs[t])
+        for t in open_
+    }
+
+
+def _rollout(s: State, seat: int, rng: random.Random) -> bool:
+    """One round played out at random; True when the ship is still afloat at its end."""
+    turn_seen = False
+    while True:
+        over = _round_over(s, seat, turn_seen)
+        if over is not None:
+            return over
+        s = _step(s, rng)
+        if not turn_seen:
+            turn_seen = _opens_turn(s, seat)
+
+
+def _step(s: State, rng: random.Random) -> State:
+    ph = s.phase
+    if ph in (Phase.DEAL, Phase.DRAW):
+        return s.apply(_UNSEEN)
+    if ph is Phase.PLACE:
+        hand = s.hands[s.active]
+        if UNKNOWN in hand:  # the tiles this player holds, as far as anyone can tell
+            pool = list(s.pile.unseen)
+            known = [t if t != UNKNOWN else pool.pop(rng.randrange(len(pool))) for t in hand]
+            s = s.with_hand(s.active, known)
+        return _settled(s.apply_tile(rng.choice(s.legal_tiles())))
+    if ph in (Phase.TURN_ROLL, Phase.DAIKAIJU_ROLL):
+        return s.apply(rng.choice(_ROLLS))
+    if ph is Phase.DAIKAIJU_DIE:
+        return s.apply(rng.choice(_DIE))
+    if ph is Phase.DAIKAIJU_FACING:
+        return s.apply(rng.choice(_FACINGS))
+    if ph is Phase.DAIKAIJU_DRAW:
+        return s.apply(rng.choice(s.chance_outcomes())[0])  # an even chance each
+    return _settled(s.apply(rng.choice(s.legal_actions())))

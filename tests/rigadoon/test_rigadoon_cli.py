@@ -1,0 +1,97 @@
+"""The ``companion rigadoon`` commands, run through the real ``companion`` entry point."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+
+@pytest.fixture
+def run(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COMPANION_DICE_SEED", "7")
+    db = str(tmp_path / "records.sqlite3")
+
+    def go(*argv: str) -> tuple[int, str, str]:
+        args = ["rigadoon", argv[0], "--db", db, *argv[1:]]
+        try:
+            code = main(args)
+        except SystemExit as exc:
+            code = int(exc.code or 0)
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return go
+
+
+def history(run) -> list[str]:  # type: ignore[no-untyped-def]
+    return run("history")[1].splitlines()
+
+
+def test_a_game_from_the_command_line(run, tmp_path: Path):
+    code, out, _ = run("new", "--players", "ann,bob")
+    assert code == 0 and "ann sails first" in out and "default to check" in out
+    assert run("fleet", "blue")[0] == 0
+    code, out, _ = run("opening", "se")
+    assert "Now: ann (blue): change the wind" in out
+    code, out, _ = run("explore", "b1")
+    assert code == 0 and "sail b1 r1c1" in out and "sail b1 r2c2" not in out  # no chest there
+    code, out, _ = run("sail", "b2", "r6c3")
+    assert code == 0 and "sail blue ship 2 from r4c1 two spaces southeast to r6c3" in out
+    # Bad input: one line on stderr, exit 2, nothing stored.
+    before = history(run)
+    code, out, err = run("sail", "b2", "r7c4")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "already sailed" in err
+    code, _, err = run("repair", "b1")
+    assert code == 2 and "nothing to repair" in err
+    code, _, err = run("choose", "bump")
+    assert code == 2 and "no choice" in err
+    assert history(run) == before
+    code, out, _ = run("wind")
+    assert code == 0 and "set the wind to" in out
+    code, _, err = run("wind", "n")
+    assert code == 2 and "already been changed" in err
+    code, out, _ = run("undo")
+    assert code == 0 and "took back" in out
+    code, out, _ = run("wind", "n")
+    assert code == 0 and "set the wind to north" in out
+    code, out, _ = run("state", "--json")
+    doc = json.loads(out)
+    assert doc["wind"] == "n" and doc["wind_changed"] and doc["fleets"] == ["blue", "green"]
+    # Export, import and replay give back the same position.
+    record = tmp_path / "game.jsonl"
+    assert run("export", str(record))[0] == 0
+    header = json.loads(record.read_text().splitlines()[0])
+    assert header["game"] == "rigadoon" and header["board"]["rigadoon"]["compass"] == "r5c5"
+    code, out, _ = run("replay", str(record), "--json")
+    assert code == 0 and json.loads(out)["ships"] == doc["ships"]
+    code, out, _ = run("import", str(record))
+    assert code == 0 and "Imported" in out
+    code, out, _ = run("state", "--json")
+    assert json.loads(out)["ships"] == doc["ships"]
+
+
+def test_a_damaged_record_names_its_line(run, tmp_path: Path):
+    run("new", "--players", "ann,bob")
+    run("fleet", "green")
+    record = tmp_path / "game.jsonl"
+    run("export", str(record))
+    lines = record.read_text().splitlines()
+    lines.append(json.dumps({"seq": 2, "action": "opening up", "by": 1}))
+    record.write_text("\n".join(lines) + "\n")
+    code, _, err = run("replay", str(record))
+    assert code == 2 and "line 3" in err and "'up' is not a direction" in err
+
+
+def test_moves_lists_the_legal_actions_and_claim_names_an_island(run):
+    run("new", "--players", "ann,bob")
+    run("fleet", "blue")
+    run("opening", "e")
+    code, out, _ = run("moves")
+    assert code == 0 and "change" in out and "sail b1" in out
+    code, _, err = run("claim", "b1", "r3c2")
+    assert code == 2 and "not an island" in err

@@ -1,0 +1,324 @@
+"""The desk: one typed API over one append-only campaign record. Every procedure reads the
+record, refuses what it makes impossible (nothing stored) and replays exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.tsushima import Side, TsushimaError
+from companion.tsushima.desk import Desk, RecordError
+from companion.tsushima.desk.record import load
+from companion.tsushima.fleet import INTERNED
+
+
+def clock() -> str:
+    return "2026-01-01T00:00:00+00:00"
+
+
+def new(key: str) -> Desk:
+    return Desk.new(key, clock=clock)
+
+
+def refused(desk: Desk, match: str, fn: object, *args: object, **kw: object) -> None:
+    """The step is refused with a line naming the rule, and nothing joins the record."""
+    before, campaign = len(desk.entries), desk.campaign
+    with pytest.raises(TsushimaError, match=match):
+        fn(*args, **kw)  # type: ignore[operator]
+    assert len(desk.entries) == before and desk.campaign == campaign
+
+
+def replayed(desk: Desk) -> Desk:
+    header, entries = load(desk.text())
+    return Desk(header, entries)
+
+
+def tsushima_battle(desk: Desk) -> None:
+    desk.battle_start(
+        [
+            (Side.JAPAN, ["Mikasa", "Shikishima", "Asahi", "Fuji"], 4),
+            (Side.JAPAN, ["JD1"], 5),
+            (Side.RUSSIA, ["Souvaroff", "Alexandr III", "Borodino", "Orel"], 6),
+        ]
+    )
+
+
+# ----- the record ---------------------------------------------------------------------
+def test_steps_join_the_record_and_replay_exactly(tmp_path: Path) -> None:
+    desk = new("tsushima")
+    desk.place("Mikasa", "sea")
+    tsushima_battle(desk)
+    desk.move({"JB1": 1})
+    desk.declare(desk.default_orders())
+    for i, d in enumerate(desk.battle.declared if desk.battle else (), 1):
+        desk.roll(i, [9] * d.shot.salvos)
+    desk.end_round()
+    desk.finish()
+    assert replayed(desk).campaign == desk.campaign
+    path = tmp_path / "game.jsonl"
+    desk.write(path)
+    again = Desk.read(path)
+    assert again.campaign == desk.campaign and again.header == desk.header
+    assert [e.step for e in again.entries][:3] == ["place", "battle-start", "move"]
+
+
+def test_undo_is_an_entry_of_its_own() -> None:
+    desk = new("round-island")
+    desk.place("Rurik", "sea")
+    desk.place("Rossia", "sea")
+    assert desk.undo() == ["Undone: place Rossia sea."]
+    assert desk.fleet.berth("Rossia").location == "Vladivostok"
+    assert [e.step for e in desk.entries] == ["place", "place", "undo"]
+    desk.undo()
+    assert desk.fleet.berth("Rurik").location == "Vladivostok"
+    with pytest.raises(TsushimaError, match="nothing to undo"):
+        desk.undo()
+    assert replayed(desk).campaign == desk.campaign
+
+
+def test_a_damaged_record_names_its_line(tmp_path: Path) -> None:
+    desk = new("round-island")
+    desk.place("Rurik", "sea")
+    lines = desk.text().splitlines()
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join([lines[0], lines[1].replace('"sea"', '"Atlantis"')]) + "\n")
+    with pytest.raises(RecordError, match="line 2: place: unknown port 'Atlantis'"):
+        Desk.read(path)
+    path.write_text(lines[0] + "\n{not json\n")
+    with pytest.raises(RecordError, match="line 2: not JSON"):
+        Desk.read(path)
+    with pytest.raises(TsushimaError, match="does not exist"):
+        desk.write(tmp_path / "missing" / "x.jsonl")
+
+
+# ----- refusals the record makes ------------------------------------------------------
+def test_a_ship_not_in_this_scenario_is_refused() -> None:
+    desk = new("round-island")
+    refused(desk, "unknown ship 'Yamato' in The Battle off Round Island",
+            desk.place, "Yamato", "sea")
+    refused(desk, "unknown ship 'Souvaroff'", desk.hits, "Souvaroff", 1)
+
+
+def test_a_ship_on_the_battle_board_is_not_moved_on_the_map() -> None:
+    desk = new("tsushima")
+    tsushima_battle(desk)
+    refused(desk, "on the battle board", desk.place, "Mikasa", "Kure")
+    refused(desk, "finish it first", desk.to_terminal)
+    refused(desk, "a battle is in progress", desk.battle_start,
+            [(Side.JAPAN, ["Asahi", "Fuji", "Yashima"], 2), (Side.RUSSIA, ["Orel"], 9)])
+
+
+def test_torpedoes_once_per_naval_phase_across_battles() -> None:
+    desk = new("tsushima")
+    tsushima_battle(desk)
+    desk.move({})
+    desk.declare(["JD1:torpedo>Souvaroff"])
+    desk.roll(1, [2, 2, 2])
+    desk.end_round()
+    desk.finish()
+    tsushima_battle(desk)  # a second battle in the same naval phase
+    desk.move({})
+    refused(desk, "already made its torpedo attack this phase", desk.declare,
+            ["JD1:torpedo>Souvaroff"])
+    desk.finish()
+    for _ in range(4):  # the next naval phase: the boat may attack again
+        desk.next()
+    tsushima_battle(desk)
+    desk.move({})
+    desk.declare(["JD1:torpedo>Souvaroff"])
+
+
+def test_aground_is_rolled_once_per_ship_per_phase() -> None:
+    desk = new("round-island")
+    assert desk.aground(["Rurik", "Rossia"], trigger=6, ship_dice=[6], damage_die=2) == [
+        "Rurik runs aground and takes one hit.",
+        "Rurik: 1 hit, morale normal.",
+    ]
+    refused(desk, "Rurik has already been rolled for running aground in this naval phase",
+            desk.aground, ["Gromoboi", "Rurik"], trigger=1)
+    for _ in range(4):
+        desk.next()
+    desk.aground(["Rurik"], trigger=3)
+
+
+def test_a_date_past_the_end_is_refused() -> None:
+    desk = new("round-island")
+    for _ in range(3):
+        desk.to_terminal()
+        lines = desk.terminal()
+    assert desk.fleet.over and "The game ends" in lines[-1]
+    refused(desk, "the game is over: The Battle off Round Island lasts 3 turns", desk.next)
+    refused(desk, "the game is over", desk.place, "Rurik", "sea")
+
+
+def test_zones_join_only_their_neighbours() -> None:
+    desk = new("war-at-sea")
+    for _ in range(8):  # past the first-turn surprise
+        desk.next()
+    refused(desk, "the Mediterranean and China Sea zones do not join", desk.place,
+            "Oslabia", "China Sea")
+    refused(desk, "does not join the map", desk.place, "Oslabia", "sea")
+    desk.place("Oslabia", "Indian Ocean")
+    desk.place("Oslabia", "China Sea")
+    desk.place("Oslabia", "sea")
+
+
+def test_russia_does_not_move_in_the_surprised_first_phases() -> None:
+    desk = new("war-at-sea")
+    refused(desk, "first-turn surprise", desk.place, "Retvizan", "sea")
+    desk.place("Mikasa", "Sasebo")
+    for _ in range(8):
+        desk.next()
+    desk.place("Retvizan", "sea")
+
+
+def test_baltic_squadrons_wait_for_their_release() -> None:
+    desk = new("war-at-sea")
+    for _ in range(8):
+        desk.next()
+    refused(desk, "First Baltic Squadron, which is not yet released", desk.place,
+            "Souvaroff", "Baltic")
+
+
+# ----- the campaign's side records -----------------------------------------------------
+def play_turn(desk: Desk, delivered: int, die: int | None = None) -> list[str]:
+    desk.to_terminal()
+    lines = desk.land_turn(delivered, die)
+    desk.terminal()
+    return lines
+
+
+def test_the_land_campaign_takes_port_arthur_and_shortens_the_war() -> None:
+    desk = new("war-at-sea")
+    refused(desk, "no plan yet", desk.land_turn, 8)
+    desk.land_plan("B")
+    for _ in range(5):
+        play_turn(desk, 8)
+    lines = play_turn(desk, 8)  # the sixth turn met: Japan starts rolling
+    assert "The First Baltic Squadron is released and may move." in lines
+    desk.to_terminal()
+    desk.land_turn(8, 6)
+    refused(desk, "already recorded", desk.land_turn, 8, 6)
+    desk.terminal()
+    for _ in range(2):
+        play_turn(desk, 8, 6)
+    desk.to_terminal()
+    lines = desk.land_turn(8, 6)
+    fall = desk.fleet.fall_turn
+    assert fall == desk.fleet.time.turn and "Port Arthur falls" in lines[2]
+    assert desk.fleet.last_turn() == fall + 6
+    assert desk.fleet.port("Port Arthur").owner is Side.JAPAN
+    # ships in the fallen port: scuttle (1-3) or capture
+    assert desk.scuttle("Retvizan", 2) == ["Retvizan is scuttled (die 2)."]
+    assert desk.fleet.berth("Retvizan").ship.sunk
+    desk.scuttle("Poltava", 5)
+    refused(desk, "already been rolled", desk.scuttle, "Poltava", 1)
+    desk.capture("Poltava")
+    taken = desk.fleet.berth("Poltava").ship
+    assert taken.captured and taken.hits == 2
+    desk.terminal()
+    for _ in range(5):
+        desk.to_terminal()
+        desk.terminal()
+    desk.to_terminal()
+    assert "The game ends" in desk.terminal()[-1]
+    assert desk.scenario.victory == "war_at_sea"
+    out = desk.verdict()
+    assert out.points[Side.JAPAN] >= 1  # the scuttled Retvizan scores
+
+
+def test_mines_flying_bases_and_block_ships() -> None:
+    desk = new("round-island")
+    refused(desk, "only in the terminal phase", desk.lay_mine, Side.RUSSIA, "PA1", True, 0)
+    desk.to_terminal()
+    refused(desk, "open sea", desk.lay_mine, Side.RUSSIA, "PA1", False, 0)
+    desk.lay_mine(Side.RUSSIA, "PA1", True, 0)
+    refused(desk, "no mine counters left", desk.lay_mine, Side.RUSSIA, "PA2", True, 0)
+    refused(desk, "at least 6 ships", desk.sweep, "PA1", [1, 2])
+    desk.terminal()
+    refused(desk, "no mine lies in PA9", desk.mine, "Mikasa", "PA9", 6, 4)
+    assert desk.mine("Mikasa", "PA1", 6, 4)[-1] == "Mikasa: sunk."
+    desk.flying_base("K7")
+    refused(desk, "no flying base left", desk.flying_base, "K8")
+    desk.to_terminal()
+    assert desk.sweep("PA1", [1, 2, 3, 4, 5, 1]) == ["The mine in PA1 is swept away."]
+    refused(desk, "does not join|no mine", desk.mine, "Asahi", "PA1", 1)
+
+
+def test_block_ships_close_port_arthur() -> None:
+    desk = new("war-at-sea")
+    refused(desk, "not a Japanese merchant", desk.blockships, ["Mikasa"], [6])
+    lines = desk.blockships(["JM1", "JM2"], [6, 2])
+    assert lines[-1] == "Port Arthur is blocked: no ship enters or leaves."
+    assert desk.fleet.berth("JM1").ship.sunk
+    for _ in range(8):
+        desk.next()
+    refused(desk, "block ship lies in the Port Arthur channel", desk.place, "Retvizan", "sea")
+    desk.to_terminal()
+    assert desk.clear_block(6) == ["The block ship is cleared: the channel is open."]
+
+
+def test_merchants_are_called_up_one_for_two_lost() -> None:
+    desk = new("war-at-sea")
+    desk.hits("JM1", 1, "gunfire")
+    desk.to_terminal()
+    refused(desk, "none is due", desk.merchant_callup)
+    desk.terminal()
+    desk.hits("JM2", 1)
+    desk.to_terminal()
+    assert desk.merchant_callup() == ["A new merchant (JM1) is called up at Kure."]
+    refused(desk, "none is due", desk.merchant_callup)
+
+
+def test_italian_cruisers_through_the_desk() -> None:
+    desk = new("war-at-sea")
+    refused(desk, "roll Table 6A first", desk.place, "Nisshin", "Indian Ocean")
+    desk.italy(2, 1)
+    assert desk.fleet.berth("Nevelskoi").location == INTERNED
+    refused(desk, "to Russian hands", desk.place, "Nisshin", "Indian Ocean")
+
+
+# ----- the verdict of every scenario ---------------------------------------------------
+def test_battle_board_scenarios_end_with_their_engagement() -> None:
+    desk = new("chemulpo")
+    desk.battle_scenario()
+    assert desk.battle is not None and desk.battle.displacement is False
+    desk.move({})
+    desk.declare([])
+    desk.end_round()
+    desk.move({"RC1": -2})
+    for _ in range(5):
+        desk.declare([])
+        desk.end_round()
+        desk.move({})
+        desk.declare([])
+        desk.end_round()
+        if desk.battle and desk.battle.over:
+            break
+        desk.move({"RC1": -2})
+    desk.finish()
+    assert desk.fleet.over
+    assert desk.verdict().sentence().startswith("Russian decisive victory: the Variag broke out")
+
+
+def test_port_arthur_shore_guns_stay_off_the_ledger() -> None:
+    desk = new("port-arthur")
+    desk.battle_scenario()
+    e = desk.battle
+    assert e is not None and any(s.ident.startswith("Coast gun") for s in e.ships)
+    desk.move({})
+    desk.finish()
+    assert not any(b.ship.ident.startswith("Coast gun") for b in desk.fleet.berths)
+    assert desk.verdict().winner is None
+
+
+def test_round_island_scores_ships_brought_home() -> None:
+    desk = new("round-island")
+    for _ in range(8):
+        desk.next()
+    desk.place("Retvizan", "sea")
+    desk.place("Retvizan", "Vladivostok")
+    desk.place("Pallada", INTERNED)
+    out = desk.verdict()
+    assert out.points == {Side.RUSSIA: 3, Side.JAPAN: 1}
