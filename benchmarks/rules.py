@@ -120,7 +120,12 @@ def _time_legal(seed: int, count: int, fast: bool) -> list[float]:
 
 
 def _hidden_position(seed: int, kind: str) -> Any:
-    """An 8-player game at turn 10, every draw unseen by the companion, at a placement."""
+    """An 8-player game at turn 10 at a placement, every draw unseen by the companion:
+    players lay tiles from hands the companion learns only tile by tile."""
+    from companion.actions import Place
+    from companion.paths import ORIENTED
+    from companion.piles import UNKNOWN
+    from companion.state import IllegalAction
 
     rng = random.Random(seed)
     while True:
@@ -130,11 +135,19 @@ def _hidden_position(seed: int, kind: str) -> Any:
                 s = s.apply(Draw(None))
             elif s.current_player == CHANCE:
                 s = s.apply(_chance(rng, s))
+            elif s.phase is Phase.PLACE:
+                pool = list(s.pile.unseen)
+                hand = [t if t != UNKNOWN else pool.pop(rng.randrange(len(pool)))
+                        for t in s.hands[s.active]]
+                tile = rng.choice(s.with_hand(s.active, hand).legal_tiles())
+                try:
+                    s = s.apply_tile(tile)
+                except IllegalAction:  # a ruling that needs the hand shown
+                    square = s.grid.square(s.front_square(s.active))
+                    shown = tuple(PATTERNS[t] for t in hand)
+                    s = s.apply(Place(square, ORIENTED[tile], shown))
             else:
-                legal = s.legal_actions()
-                if not legal:
-                    break  # a hidden hand with no sure placement: try another game
-                s = s.apply(rng.choice(legal))
+                s = s.apply(rng.choice(s.legal_actions()))
         if s.phase is Phase.PLACE and s.turn >= 10 and len(s.alive()) >= 6:
             return s
 
@@ -148,7 +161,8 @@ def _time_advisor(seed: int, count: int) -> dict[str, list[float]]:
             s = _hidden_position(seed + k, kind)
             rng = random.Random(seed + k)
             # the player shows the advisor their own hand; the others stay hidden
-            hand = [t if t >= 0 else rng.choice(s.pile.unseen) for t in s.hands[s.active]]
+            pool = list(s.pile.unseen)
+            hand = [t if t >= 0 else pool.pop(rng.randrange(len(pool))) for t in s.hands[s.active]]
             start = time.perf_counter()
             advise(s, random.Random(k), hand=[PATTERNS[t] for t in hand])
             out[kind].append(time.perf_counter() - start)

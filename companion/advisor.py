@@ -101,7 +101,7 @@ def advise(
     hand: Sequence[Tile] | None = None,
     error: float = 0.02,
     max_samples: int = 4000,
-    exact_budget: int = 4000,
+    exact_budget: int = 1000,
 ) -> list[Advice]:
     """Every legal placement of the active player, safest first.
 
@@ -124,18 +124,21 @@ def advise(
         raise AdvisorError("no placement is sure to be allowed: show the whole hand")
     square = s.grid.square(s.front_square(seat))
     found: dict[int, tuple[Fraction, float, int]] = {}
-    open_: dict[int, State] = {}
-    budget = [exact_budget]  # one budget for all: the trees are alike, one too big is enough
+    open_: dict[int, tuple[State, frozenset[int]]] = {}
+    try_exact = exact_budget > 0  # the trees are alike: once one is too big, sample the rest
     for tile in tiles:
         after = _settled(s.apply_tile(tile))
         sure = _certain(after, seat)
-        if sure is None and budget[0] > 0:
+        threats = _threats(after, seat) if sure is None else None
+        if threats == []:
+            sure = Fraction(1)  # nobody can lay a tile in front of the ship this round
+        if sure is None and try_exact:
             try:
-                sure = _exact(after, seat, budget)
+                sure = _exact(after, seat, [exact_budget])
             except _TooBig:
-                pass
+                try_exact = False
         if sure is None:
-            open_[tile] = after
+            open_[tile] = (after, _done_after(after, seat, threats))
         else:
             found[tile] = (sure, 0.0, 0)
     found.update(_sample(open_, seat, rng, error, max_samples))
@@ -173,35 +176,91 @@ def _certain(s: State, seat: int) -> Fraction | None:
         return Fraction(0)
     if s.is_terminal():
         return Fraction(1)
+    return None
+
+
+def _round_order(s: State, seat: int) -> list[int]:
+    """The other ships' seats, in the order their turns come before ``seat``'s again."""
+    n = s.seats
+    return [(seat + k) % n for k in range(1, n) if s.ships[(seat + k) % n] >= 0]
+
+
+def _threats(s: State, seat: int) -> list[int] | None:
+    """The seats that could lay a tile on the square in front of ``seat`` this round, in
+    turn order; None when that cannot be told (a daikaiju can take tiles off the board).
+
+    Only a tile laid on that square moves the ship, and a player lays a tile only on the
+    square their own ship faces. So the round is walked through turn by turn, keeping for
+    every ship each empty square it might face by then, whatever tiles are chosen: the
+    player whose turn it is may lay a tile on any square their ship might face; that
+    tile may send every ship facing that square along its wake to the next empty square,
+    or further through squares that might hold a tile by then. Every square is counted
+    that might be reached, so a player never counted in front of the ship cannot get
+    there.
+    """
     if s.game.has_daikaiju:
-        return None  # a daikaiju can reach any ship, and cut the wakes that lead anywhere
+        return None
+    order = _round_order(s, seat)
     front = s.front_square(seat)
-    others = [pos >> 3 for x, pos in enumerate(s.ships) if pos >= 0 and x != seat]
-    return Fraction(1) if front not in _reachable(s, others) else None
-
-
-def _reachable(s: State, squares: list[int]) -> set[int]:
-    """Every empty square a ship now facing one of ``squares`` could come to face this
-    round, whatever tiles are laid: a tile on a square leads out through some point of it,
-    and from there the wake runs on to another empty square (or off the board); a square
-    filled later was itself reached first, so following each point of every reached
-    square covers every wake the round can make. Sound only while no tile leaves the
-    board (no daikaiju)."""
-    g, board = s.grid, s.board
-    across = g.across
-    seen = set(squares)
-    todo = list(seen)
-    while todo:
-        sq = todo.pop()
-        for point in range(8):
-            nxt = across[(sq << 3) | point]
-            if nxt < 0:
+    hops = _Hops(s)
+    # reach[z][square]: the earliest turn (index into order) ship z might face square
+    reach = {z: {s.ships[z] >> 3: 0} for z in order}
+    filled: dict[int, int] = {}  # square -> the earliest turn a tile might lie on it
+    threats = []
+    for i, z in enumerate(order):
+        laid = [sq for sq, t in reach[z].items() if t <= i]
+        if front in laid:
+            threats.append(z)
+        for sq in laid:
+            filled.setdefault(sq, i)
+        for sq in laid:
+            movers = [y for y in order if reach[y].get(sq, i + 1) <= i]
+            if not movers:
                 continue
-            end, pos = g.walk_end(board, (), nxt)
-            if end is End.STOP and pos >> 3 not in seen:
-                seen.add(pos >> 3)
-                todo.append(pos >> 3)
-    return seen
+            ends = hops.beyond(sq, {k for k, t in filled.items() if t <= i})
+            for y in movers:
+                r = reach[y]
+                for end in ends:
+                    if r.get(end, i + 2) > i + 1:
+                        r[end] = i + 1
+    return threats
+
+
+class _Hops:
+    """Where a wake leaving each empty square runs to: the next empty square it meets,
+    on the board as it stands."""
+
+    def __init__(self, s: State) -> None:
+        self._grid, self._board = s.grid, s.board
+        self._next: dict[int, set[int]] = {}
+
+    def of(self, sq: int) -> set[int]:
+        found = self._next.get(sq)
+        if found is None:
+            g, across = self._grid, self._grid.across
+            found = set()
+            for point in range(8):
+                nxt = across[(sq << 3) | point]
+                if nxt >= 0:
+                    end, pos = g.walk_end(self._board, (), nxt)
+                    if end is End.STOP:
+                        found.add(pos >> 3)
+            self._next[sq] = found
+        return found
+
+    def beyond(self, sq: int, filled: set[int]) -> set[int]:
+        """Every square a wake from ``sq`` might stop in front of, passing through squares
+        in ``filled`` (which might hold tiles by then)."""
+        out: set[int] = set()
+        todo = [sq]
+        passed = {sq}
+        while todo:
+            for nxt in self.of(todo.pop()):
+                out.add(nxt)
+                if nxt in filled and nxt not in passed:
+                    passed.add(nxt)
+                    todo.append(nxt)
+        return out
 
 
 # ---- exact -----------------------------------------------------------------------------
@@ -272,16 +331,23 @@ def _outcomes(s: State) -> list[tuple[State, Fraction]]:
 
 def _learn(s: State, tile: int) -> State:
     """One unseen tile of the active hand turns out to be ``tile``."""
-    hand = list(s.hands[s.active])
-    hand[hand.index(UNKNOWN)] = tile
-    return s.with_hand(s.active, hand)
+    return s.with_tile_known(s.active, tile)
 
 
 # ---- sampled ---------------------------------------------------------------------------
 
 
+def _done_after(s: State, seat: int, threats: list[int] | None) -> frozenset[int]:
+    """Seats whose turn opening ends the round for the advice: the advised seat's own, and
+    once every threat has played (see :func:`_threats`), the next one's."""
+    if not threats:
+        return frozenset({seat})
+    order = _round_order(s, seat)
+    return frozenset({seat, *order[order.index(threats[-1]) + 1 :]})
+
+
 def _sample(
-    open_: dict[int, State],
+    open_: dict[int, tuple[State, frozenset[int]]],
     seat: int,
     rng: random.Random,
     error: float,
@@ -295,8 +361,8 @@ def _sample(
     batch = 32
     while todo:
         for tile in todo:
-            start = open_[tile]
-            hits[tile] += sum(_rollout(start, seat, rng) for _ in range(batch))
+            start, done = open_[tile]
+            hits[tile] += sum(_rollout(start, seat, done, rng) for _ in range(batch))
             runs[tile] += batch
         todo = [
             t
@@ -310,16 +376,27 @@ def _sample(
     }
 
 
-def _rollout(s: State, seat: int, rng: random.Random) -> bool:
-    """One round played out at random; True when the ship is still afloat at its end."""
+def _rollout(s: State, seat: int, done: frozenset[int], rng: random.Random) -> bool:
+    """One round played out at random; True when the ship is still afloat at its end.
+
+    The turn of a seat in ``done`` opening ends it early when it is not the advised seat's:
+    nobody left to play can reach the ship then.
+    """
     turn_seen = False
+    where = s.ships[seat]
     while True:
         over = _round_over(s, seat, turn_seen)
         if over is not None:
             return over
         s = _step(s, rng)
         if not turn_seen:
-            turn_seen = _opens_turn(s, seat)
+            for e in s.events:
+                if e.kind == "turn" and e.seat in done:
+                    # the threats were worked out for the ship where it was: once it has
+                    # moved, anyone may still reach it, so the round is played out
+                    if e.seat != seat and s.ships[seat] == where:
+                        return True
+                    turn_seen = turn_seen or e.seat == seat
 
 
 def _step(s: State, rng: random.Random) -> State:

@@ -157,6 +157,7 @@ def command_groups() -> tuple[str, ...]:
 # ---------------------------------------------------------------------------- the games
 
 _PATH_COMMANDS = "companion.play_cli"
+_ADVISE = "companion.commands.advise"  # the advisor, asked for by a player
 
 TSURO = register_game(
     GameInfo(
@@ -172,7 +173,7 @@ TSURO = register_game(
         phases=("place", "move"),
         camera=True,
         teach=TeachPlan("all-patterns"),
-        commands=(_PATH_COMMANDS,),
+        commands=(_PATH_COMMANDS, _ADVISE),
     )
 )
 
@@ -207,7 +208,7 @@ SEAS = register_game(
         phases=("daikaiju", "place", "move"),
         camera=True,
         teach=TeachPlan("wake-tiles", daikaiju=2),
-        commands=(_PATH_COMMANDS,),
+        commands=(_PATH_COMMANDS, _ADVISE),
     )
 )
 
@@ -240,6 +241,10 @@ RIGADOON = register_game(
             OptionInfo(
                 "wind-die",
                 "Change the wind with the Wind Direction die instead of the deck (advanced).",
+            ),
+            OptionInfo(
+                "quiet-maelstrom",
+                "A ship coming out of a maelstrom attacks no one (its move ends abruptly).",
             ),
         ),
         boards=("rigadoon-9x9",),

@@ -68,7 +68,8 @@ def name_problem(name: Any) -> str | None:
     if not isinstance(name, str):
         return f"a player's name must be text, not {name!r}"
     shown = repr(name if len(name) <= 40 else name[:40] + "...")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
+    if any(unicodedata.category(ch)[0] == "C" or unicodedata.category(ch) in ("Zl", "Zp")
+           for ch in name):
         return f"a player's name cannot hold control characters or escapes: {shown}"
     if len(name.strip()) > MAX_NAME:
         return f"a player's name is at most {MAX_NAME} characters: {shown}"

@@ -383,6 +383,15 @@ class State:
         tiles, pile = _revealed_numbers(self, seat, hand)
         return replace(self, hands=_with_hand(self.hands, seat, tiles), pile=pile)
 
+    def with_tile_known(self, seat: int, tile: int) -> State:
+        """One unseen tile of ``seat``'s hand known to be ``tile`` (a pattern number)."""
+        hand = list(self.hands[seat])
+        if UNKNOWN not in hand or tile not in self.pile.unseen:
+            raise IllegalAction(f"tile {PATTERNS[tile]} cannot be an unseen tile of that hand")
+        hand[hand.index(UNKNOWN)] = tile
+        hands = _with_hand(self.hands, seat, tuple(hand))
+        return replace(self, hands=hands, pile=self.pile.learn([tile]))
+
     def expecting(self) -> str:
         """What kind of input the game waits for, in words."""
         return _EXPECTING[self.phase]

@@ -99,7 +99,7 @@ def test_two_writers_on_one_game_give_a_clear_conflict(tmp_path: Path) -> None:
     first.enter("start r1c1:0")
     with pytest.raises(ConflictError, match="another companion command wrote to this game"):
         second.enter("start r1c2:0")
-    header, entries = RecordStore.open(db).load(first.game_id)
+    _header, entries = RecordStore.open(db).load(first.game_id)
     assert entries[-1].action == "start r1c1:0"  # the first writer's entry stands alone
 
 
@@ -276,7 +276,7 @@ def test_player_names_that_break_the_listing_are_refused(capsys: Any, tmp_path: 
 def test_steps_a_crash_cut_short_are_told_on_the_next_command(capsys: Any, data_dir: Path) -> None:
     run(capsys, "new", "tsuro-of-the-seas", "--players", "red,blue", "--tiles", "virtual")
     store = RecordStore.open(data_dir / "records.sqlite3")
-    header, entries = store.load(1)
+    _header, entries = store.load(1)
     # the daikaiju roll was committed; the crash came before the tile was turned up
     store.append(1, Entry(len(entries) + 1, "roll 3 4", 0, "physical", now()))
     out = run(capsys, "state")

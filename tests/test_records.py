@@ -5,7 +5,15 @@ import json
 import pytest
 
 from companion.dice import DiceService
-from companion.record import FORMAT, RecordError, chain, dump_lines, load_lines, replay, replay_lines
+from companion.record import (
+    FORMAT,
+    RecordError,
+    chain,
+    dump_lines,
+    load_lines,
+    replay,
+    replay_lines,
+)
 from companion.session import Session, SessionError
 from companion.store import RecordStore, StoreError
 from companion.view import table_view
@@ -267,7 +275,7 @@ def test_edits_that_obey_the_rules_are_named_as_edits(store):
     # the mark is kept: written out again and read back, the game is still "edited"
     again = load_lines(dump_lines(loaded.header, loaded.entries))
     assert again.integrity == "edited"
-    with pytest.raises(RecordError, match="line 1: record version 2.0"):
+    with pytest.raises(RecordError, match=r"line 1: record version 2\.0"):
         load_lines(_edit(lines, 0, version=2.0))
     cut = lines[:-1]  # a record cut short still checks out up to where it ends
     assert load_lines(cut).integrity == "verified"

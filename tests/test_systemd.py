@@ -14,8 +14,10 @@ from ui.sdnotify import Notifier
 
 ROOT = Path(__file__).resolve().parents[1]
 UNIT = ROOT / "systemd" / "table-companion.service"
+DROPIN = ROOT / "systemd" / "table-companion.service.d" / "strict.conf"
 INSTALL = ROOT / "systemd" / "install-pi.sh"
-EXEC = "/opt/table-companion/venv/bin/companion"
+EXEC = "@PREFIX@/venv/bin/companion"
+MAX_EXPOSURE = 2.5
 
 
 def parse_unit(text: str) -> dict[str, dict[str, list[str]]]:
@@ -48,6 +50,26 @@ def one(unit: dict[str, dict[str, list[str]]], section: str, key: str) -> str:
     return values[0]
 
 
+def render(prefix: str) -> str:
+    """The unit as the installer writes it, for ``prefix``."""
+    env = {**os.environ, "PREFIX": prefix}
+    return subprocess.run(
+        ["bash", str(INSTALL), "--print-unit"], capture_output=True, text=True, check=True,
+        env=env,
+    ).stdout
+
+
+def test_the_installer_takes_the_prefix_from_one_place() -> None:
+    assert "/opt/table-companion" not in "".join(
+        line for line in UNIT.read_text().splitlines(keepends=True) if not line.startswith("#")
+    )
+    unit = parse_unit(render("/srv/tc"))
+    assert one(unit, "Service", "ExecStart") == "/srv/tc/venv/bin/companion app --fullscreen"
+    assert one(unit, "Unit", "Documentation") == "file:///srv/tc/docs/app.md"
+    default = parse_unit(render("/opt/table-companion"))
+    assert one(default, "Service", "ExecStart").startswith("/opt/table-companion/venv/bin/")
+
+
 def test_unit_is_notify_with_watchdog_and_restart(unit: dict[str, dict[str, list[str]]]) -> None:
     assert set(unit) == {"Unit", "Service", "Install"}
     assert one(unit, "Service", "Type") == "notify"
@@ -77,6 +99,23 @@ def test_unit_is_hardened(unit: dict[str, dict[str, list[str]]]) -> None:
     for key in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "KIVY_HOME"):
         assert env[key].startswith("/var/lib/table-companion"), key
     assert "PrivateDevices" not in s  # it would hide /dev/dri, /dev/gpiochip*, the camera
+    assert s["CapabilityBoundingSet"] == [""] and s["IPAddressDeny"] == ["any"]
+    assert s["ProtectProc"] == ["invisible"] and s["UMask"] == ["0077"]
+    assert s["RestrictAddressFamilies"] == ["AF_UNIX AF_NETLINK"]
+
+
+def test_the_strict_dropin_opens_exactly_the_devices_the_app_needs() -> None:
+    d = parse_unit(DROPIN.read_text())
+    assert set(d) == {"Service"}
+    s = d["Service"]
+    assert s["DevicePolicy"] == ["closed"]
+    kinds = {v.split()[0] for v in s["DeviceAllow"]}
+    assert kinds == {f"char-{k}" for k in (
+        "drm", "input", "video4linux", "media", "dma_heap", "vchiq", "gpiochip", "tty")}
+    assert s["PrivateNetwork"] == ["yes"]
+    assert s["RestrictAddressFamilies"] == ["", "AF_UNIX"]  # reset, then local sockets only
+    assert "@system-service" in s["SystemCallFilter"]
+    assert "ProcSubset" not in s  # it would hide /proc/device-tree, where the Pi is found
 
 
 def test_unit_draws_through_kms_without_x(unit: dict[str, dict[str, list[str]]]) -> None:
@@ -120,6 +159,47 @@ def test_systemd_analyze_verify_passes(tmp_path: Path) -> None:
     assert result.returncode == 0 and result.stderr.strip() == "", result.stderr
 
 
+def _installed(tmp_path: Path, strict: bool) -> Path:
+    """The unit as installed under a prefix that exists here, with the drop-in beside it."""
+    prefix = tmp_path / "prefix"
+    exe = prefix / "venv" / "bin" / "companion"
+    exe.parent.mkdir(parents=True)
+    exe.write_text("#!/bin/sh\nexit 0\n")
+    exe.chmod(0o755)
+    unit = tmp_path / "table-companion.service"
+    unit.write_text(render(str(prefix)))
+    if strict:
+        (tmp_path / "table-companion.service.d").mkdir()
+        shutil.copy(DROPIN, tmp_path / "table-companion.service.d" / "strict.conf")
+    return unit
+
+
+def _exposure(unit: Path) -> float:
+    out = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", "--no-pager", str(unit)],
+        capture_output=True, text=True, check=False, timeout=60,
+    ).stdout
+    line = next(x for x in out.splitlines() if "Overall exposure level" in x)
+    return float(line.split(":")[1].split()[0])
+
+
+@needs_analyze
+def test_the_unit_with_its_dropin_rates_2_5_or_lower(tmp_path: Path) -> None:
+    unit = _installed(tmp_path, strict=True)
+    assert _verify(unit).stderr.strip() == ""  # the drop-in itself has no unknown key
+    exposure = _exposure(unit)
+    print("exposure with the drop-in:", exposure)
+    assert exposure <= MAX_EXPOSURE
+
+
+@needs_analyze
+def test_the_exposure_check_can_fail(tmp_path: Path) -> None:
+    """Without the drop-in the same measure is higher: the figure above is the drop-in's."""
+    exposure = _exposure(_installed(tmp_path, strict=False))
+    print("exposure without the drop-in:", exposure)
+    assert MAX_EXPOSURE < exposure < 5.6
+
+
 @needs_analyze
 def test_systemd_analyze_catches_a_typo(tmp_path: Path) -> None:
     """The verify check above can fail: a misspelt key is reported."""
@@ -144,11 +224,30 @@ def test_install_script_dry_run() -> None:
     assert "python3 -m venv --system-site-packages /opt/table-companion/venv" in commands
     assert f"/opt/table-companion/venv/bin/pip install {ROOT}" in commands
     assert "usermod -a -G video,gpio,input,render companion" in commands
+    assert any(c.startswith("install -D -m 0644") and c.endswith("/strict.conf") for c in commands)
     assert "systemctl enable table-companion.service" in commands
     assert "systemctl set-default multi-user.target" in commands
     # the venv comes before pip, pip before the unit is enabled
     order = [joined.index(s) for s in ("-m venv", "pip install /", "systemctl enable")]
     assert order == sorted(order)
+
+
+def test_install_without_groups_runs_no_empty_usermod(tmp_path: Path) -> None:
+    fake = tmp_path / "getent"
+    fake.write_text("#!/bin/sh\nexit 2\n")  # no group exists here
+    fake.chmod(0o755)
+    env = {**os.environ, "DRY_RUN": "1", "ASSUME_GROUPS": "0",
+           "PATH": f"{tmp_path}:{os.environ['PATH']}"}
+    result = subprocess.run(
+        ["bash", str(INSTALL), "--no-start", "--no-strict"], capture_output=True, text=True,
+        check=True, env=env,
+    )
+    commands = [line[2:] for line in result.stdout.splitlines() if line.startswith("+ ")]
+    assert not any(c.startswith("usermod") for c in commands)
+    assert "none of the groups video gpio input render exists here" in result.stderr
+    # --no-strict leaves the drop-in out (and takes away one left from before)
+    assert any(c.startswith("rm -f") and c.endswith("/strict.conf") for c in commands)
+    assert not any(c.startswith("install -D") for c in commands)
 
 
 def test_install_script_refuses_unknown_options() -> None:

@@ -11,7 +11,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 log = logging.getLogger("ui")
 
@@ -69,7 +69,7 @@ class KivyNoise(logging.Filter):
     """Kivy's tracebacks for optional pieces a kiosk does without (libmtdev, the xclip or
     xsel clipboard helpers) become one line each that says what they mean."""
 
-    LINES = {
+    LINES: ClassVar[dict[str, str]] = {
         "MTDev is not supported": "Kivy: libmtdev is not installed; touch input comes "
         "through SDL instead (apt install libmtdev1 only for a multitouch device SDL misses)",
         "valuable Cutbuffer provider": "Kivy: no xclip or xsel; copy and paste work inside "

@@ -104,16 +104,18 @@ class Harness:
         so timed events fire after the same frames on a fast machine and a loaded one."""
         from kivy.clock import Clock
 
-        base = Clock.time
+        base, fps = Clock.time, Clock._max_fps
         now = [base()]
         Clock.time = lambda: now[0]
-        self._manual = now
+        Clock._max_fps = 0  # a frame waits for no time to pass: here none passes by itself
+        self._manual: list[float] | None = now
         try:
             yield
         finally:
             # the clock never runs backwards: later frames go on from the time reached
             offset = max(0.0, now[0] - base())
             Clock.time = (lambda: base() + offset) if offset else base
+            Clock._max_fps = fps
             self._manual = None
 
     def advance(self, seconds: float, step: float = 0.05) -> None:

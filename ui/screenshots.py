@@ -150,6 +150,10 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
 
     for name in screenshot_states(app):
         snap(name)
+    from .rigadoon import screenshot_states as rigadoon_states
+
+    for name in rigadoon_states(app):
+        snap(name)
     return [p for ps in pictures.values() for p in ps]
 
 

@@ -4,8 +4,8 @@ guesses. Tsuro has each of the 35 patterns once; Tsuro of the Seas as its tile s
 (``companion/data/seas_wake_tiles.json``) counts them.
 
 When more squares are read as one pattern than the box holds, the squares that lead their
-next look by the most keep it; the others drop to their second choice when that pattern is
-still free and was close behind, else to ``unknown``.
+next look by the most keep it; the others drop to ``unknown`` (their second choice was not
+clear enough to call, or they would have led by less).
 """
 
 from __future__ import annotations
@@ -69,14 +69,5 @@ def assign(calls: Mapping[int, Call], counts: Mapping[str, int] | None,
         else:
             losers.append(i)
     for i in losers:
-        call = calls[i]
-        second = call.second
-        pat = _pattern(second) if second else None
-        # The runner-up, only when it was close behind (a clear winner that the box rules
-        # out means something else is wrong) and its pattern is free.
-        if second is not None and pat is not None and left.get(pat, 0) > 0 and call.lead < 2.0:
-            left[pat] -= 1
-            out[i] = Call(second, 0.5, 0.0, None)
-        else:
-            out[i] = Call(None, 0.3, 0.0, None)
+        out[i] = Call(None, 0.3, 0.0, calls[i].label)
     return out

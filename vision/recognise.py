@@ -27,7 +27,7 @@ from .board_finder import FOUND, NOT_FOUND, BoardFinder, BoardPose
 from .errors import BadImage, BoardNotFound
 from .features import patches, warp_top_down
 from .geometry import MarkerLayout
-from .inventory import assign, box_counts, game_of
+from .inventory import assign, box_counts
 from .read_decide import (
     EMPTY,
     Call,
@@ -38,6 +38,7 @@ from .read_decide import (
     reading_of,
     tile_coloured,
 )
+from .read_drawn import drawn_calls
 from .read_features import PX, plainness, prepare
 from .read_taught import TaughtModel
 from .reading import BoardReading, Content, Daikaiju, Observation, Piece, SquareReading
@@ -75,10 +76,13 @@ class BoardReader:
         self.finder = BoardFinder(self.rows, self.cols, layout)
         self.thresholds = thresholds or Thresholds()
         self.ships = ships  # a vision.ships.ShipFinder, when ships are to be read
-        self.counts = box_counts(game or game_of(profile))
+        # The box as evidence only when the game is named: a board photographed for a test
+        # may hold what no box does.
+        self.counts = box_counts(game) if game is not None else None
         self._squares = profile.squares()
         self._polarity = 0
         self._fits = True  # whether the taught looks fit the board (set by full reads)
+        self._drawn_fits = False  # whether the built-in drawing fits it
         self._last_patches: np.ndarray | None = None
         self._last_reading: BoardReading | None = None
         self._last_pose: BoardPose | None = None
@@ -157,8 +161,20 @@ class BoardReader:
         built_in = [self._path_call(paths.tile[k], float(paths.rim[k]), float(detail[k]),
                                     legal.get(self._squares[int(i)]))
                     for k, i in enumerate(idx)]
-        calls = dict(zip((int(i) for i in idx), built_in, strict=True))
         model = self.model
+        if model is None or not self._fits:
+            drawn = drawn_calls(grey, self.rows, self.cols, idx)
+            # Pieces drawn as the project draws them: the drawing leads, as a taught set would.
+            # (it fits when it names the tiles the paths name)
+            named = [(d.label, p.label) for d, p in zip(drawn, built_in, strict=True)
+                     if _is_tile(p)]
+            if len(named) >= 4:
+                self._drawn_fits = sum(a == b for a, b in named) >= 0.7 * len(named)
+            elif len(idx) >= 12:  # hardly a tile in view: does it read the rest?
+                self._drawn_fits = sum(d.label is not None for d in drawn) >= 0.8 * len(idx)
+            built_in = [_second_opinion(d, p, paths.tile[k], self._drawn_fits)
+                        for k, (d, p) in enumerate(zip(drawn, built_in, strict=True))]
+        calls = dict(zip((int(i) for i in idx), built_in, strict=True))
         if model is not None:
             taught = model.score(prep, idx, paths.offsets)
             mine = [self._taught_call(model, taught.pieces[k], float(taught.empty[k]),
@@ -169,10 +185,11 @@ class BoardReader:
                 self._fits = sum(c.label is not None for c in mine) >= 0.5 * len(idx)
             if self._fits:
                 joint = self._joint(model, taught.pieces, paths.tile)
+                taught_names = set(model.names)
                 for k, i in enumerate(idx):
                     calls[int(i)] = _agree(mine[k], built_in[k], paths.tile[k], joint[k],
                                            bool(model.empty_detail[i] >= 0
-                                                and not model.plain()[i]), th)
+                                                and not model.plain()[i]), th, taught_names)
         colour = prep.colour[idx]
         if model is None or not self._fits:
             self._colour_gate(calls, idx, colour)
@@ -385,7 +402,7 @@ def _grey(frame: np.ndarray | None) -> np.ndarray | None:
 
 
 def _agree(taught: Call, paths: Call, evidence: np.ndarray, joint: np.ndarray,
-           own_bare: bool, th: Thresholds) -> Call:
+           own_bare: bool, th: Thresholds, names: set[str]) -> Call:
     """One verdict from the two readers, when what was taught fits the board: the taught
     one leads; the path reader vetoes a clear contradiction and settles a close call among
     the taught reader's first three."""
@@ -403,6 +420,9 @@ def _agree(taught: Call, paths: Call, evidence: np.ndarray, joint: np.ndarray,
         return Call(None, 0.3)
     if label is not None:
         return taught
+    # A tile never taught: the path reader is all there is.
+    if _is_tile(paths) and paths.label not in names:
+        return paths
     # Unsure between a few pieces: both readers together may settle it (never as bare).
     if taught.second is not None and not taught.second.startswith(DAIKAIJU) \
             and taught.second != EMPTY:
@@ -410,6 +430,32 @@ def _agree(taught: Call, paths: Call, evidence: np.ndarray, joint: np.ndarray,
         if both.label is not None and both.label in (taught.second, paths.label):
             return Call(both.label, 0.5 + 0.25 * min(1.0, both.lead / 4), both.lead, both.second)
     return Call(None, taught.confidence)
+
+
+def _second_opinion(drawn: Call, paths: Call, evidence: np.ndarray, fits: bool) -> Call:
+    """The built-in reading from the path reader and the project's own drawing of the pieces.
+    Where the drawing fits the board (it is drawn that way) it leads and the paths only veto
+    a clear contradiction; elsewhere the paths lead and the drawing only settles a square they
+    left open, where they do not speak against it."""
+    th = Thresholds()
+    label = drawn.label
+    if label is None:
+        return paths
+    if label == EMPTY:
+        return drawn if not _is_tile(paths) else Call(None, 0.3)
+    if label.startswith(DAIKAIJU):
+        sure = (fits and not _is_tile(paths)) or (
+            drawn.confidence >= 0.75 and float(evidence.max()) < th.path_tile)
+        return drawn if sure else Call(None, 0.3)
+    behind = float(evidence.max() - evidence[PATH_INDEX[label]])
+    if fits:
+        return drawn if behind < 3 * th.path_margin else Call(None, 0.3)
+    if _is_tile(paths):
+        return paths
+    if paths.label is None and float(evidence[PATH_INDEX[label]]) >= th.path_tile and (
+            behind < 0.5 * th.path_margin):
+        return drawn
+    return paths
 
 
 def _is_tile(call: Call) -> bool:

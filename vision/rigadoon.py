@@ -223,8 +223,12 @@ class SimRigadoonTable:
 
     simulated = True
 
-    def __init__(self, board: Board, scene: Scene | None = None) -> None:
+    def __init__(self, board: Board, scene: Scene | None = None,
+                 size: tuple[int, int] = (1280, 960), px: int = 128) -> None:
         self.board = board
+        self.size = size
+        """The photo's size; ``px`` the drawing's pixels per square (memory: the app)."""
+        self.px = px
         self.scene = scene or Scene(tilt_deg=12, tilt_dir_deg=30, turn_deg=3, blur=0.6,
                                     noise=2.0, light=0.2, jpeg=90, seed=7)
         self.pieces: dict[str, str] = {}
@@ -237,13 +241,14 @@ class SimRigadoonTable:
         """Put the piece of ``frm`` on ``to`` (a slip of the hand, for tests and demos)."""
         self.pieces[to] = self.pieces.pop(frm)
 
-    def top_down(self, px: int = 64) -> tuple[np.ndarray, np.ndarray]:
+    def top_down(self, px: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        px = px or self.px
         img, to_img = render_top_down(ROWS, COLS, {}, px=px, scene=self.scene)
         b = self.board
 
         def at(x: float, y: float) -> tuple[int, int]:
             p = to_img @ np.array([x, y, 1.0])
-            return int(round(p[0])), int(round(p[1]))
+            return round(float(p[0])), round(float(p[1]))
 
         line = max(1, px // 32)
         for sq in range(b.size):
@@ -270,7 +275,8 @@ class SimRigadoonTable:
                 cv2.circle(img, at(x, y), int(px * 0.29), PIECE_BGR[what], -1, cv2.LINE_AA)
         return img, to_img
 
-    def photo(self, size: tuple[int, int] = (960, 720)) -> np.ndarray:
+    def photo(self, size: tuple[int, int] | None = None) -> np.ndarray:
+        size = size or self.size
         top, to_img = self.top_down()
         centre = to_img @ np.array([COLS / 2, ROWS / 2, 1.0])
         holder = [top]

@@ -38,17 +38,18 @@ def _rng(game_id: int, entries: int) -> random.Random:
 
 
 def _store(args: argparse.Namespace) -> RigadoonStore:
-    return RigadoonStore.open(getattr(args, "db", None))
+    return RigadoonStore.open_store(getattr(args, "db", None))
 
 
 def _session(args: argparse.Namespace) -> Session:
     store = _store(args)
     game_id = getattr(args, "game", None) or store.current_rigadoon()
     if game_id is None:
-        raise RigadoonError("no Rigadoon game yet: start one with 'companion new rigadoon --players a,b'")
-    header, entries = store.load_game(game_id)
-    s = Session.resume(store, game_id, _rng(game_id, len(entries)))
-    return s
+        raise RigadoonError(
+            "no Rigadoon game yet: start one with 'companion new rigadoon --players a,b'"
+        )
+    _header, entries = store.load_game(game_id)
+    return Session.resume(store, game_id, _rng(game_id, len(entries)))
 
 
 def show(s: Session | State, as_json: bool = False, game_id: int | None = None) -> None:
@@ -146,8 +147,8 @@ def cmd_moves(args: argparse.Namespace) -> int:
     s = _session(args)
     print(f"Now: {s.state.prompt()}")
     if s.state.is_chance_node():
-        for a, p in s.state.chance_outcomes():
-            print(f"  {a.notation():<12} chance {p}")
+        for outcome, p in s.state.chance_outcomes():
+            print(f"  {outcome.notation():<12} chance {p}")
     for a in s.state.legal_actions():
         print(f"  {a.notation()}")
     return 0
@@ -214,7 +215,12 @@ def register(sub: Any) -> None:
         "rigadoon", help="play Rigadoon (new, wind, sail, explore ...)"
     )
     rsub = top.add_subparsers(dest="rigadoon_command", metavar="COMMAND")
-    top.set_defaults(func=lambda _a: top.print_help() or 2)
+
+    def explain(_args: argparse.Namespace) -> int:
+        top.print_help()
+        return 2
+
+    top.set_defaults(func=explain)
 
     def add(name: str, fn: Handler, help_: str, game: bool = True) -> argparse.ArgumentParser:
         p: argparse.ArgumentParser = rsub.add_parser(name, help=help_, description=help_)
@@ -225,7 +231,9 @@ def register(sub: Any) -> None:
         p.set_defaults(func=_guard(fn))
         return p
 
-    def act(name: str, fn: Callable[[Session, argparse.Namespace], list[str]], help_: str) -> argparse.ArgumentParser:
+    def act(
+        name: str, fn: Callable[[Session, argparse.Namespace], list[str]], help_: str
+    ) -> argparse.ArgumentParser:
         return add(name, _acting(fn), help_)
 
     p = add("new", new, "start a game; the first player named sails first", game=False)
@@ -234,8 +242,13 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true")
     p = act("fleet", lambda s, a: s.enter(f"fleet {a.colour}"), "the first player picks a fleet")
     p.add_argument("colour", choices=("blue", "green"))
-    p = act("opening", lambda s, a: s.enter(f"opening {a.direction}"), "the second player sets the opening wind")
+    p = act(
+        "opening",
+        lambda s, a: s.enter(f"opening {a.direction}"),
+        "the second player sets the opening wind",
+    )
     p.add_argument("direction", help="n, ne, e, se, s, sw, w or nw")
+    act("change", lambda s, a: s.enter("change"), "change the wind; then enter it with 'wind'")
     p = act("wind", _wind, "change the wind: the real card or die shown, or a virtual draw")
     p.add_argument("direction", nargs="?", help="what the real card or die shows")
     p = act("sail", _sail, "sail a ship in a straight line to a square")
@@ -247,7 +260,9 @@ def register(sub: Any) -> None:
     p.add_argument("square", help="the island's square")
     p = act("repair", lambda s, a: s.enter(f"repair {a.ship}"), "add a mast to a ship")
     p.add_argument("ship")
-    p = act("choose", lambda s, a: s.enter("choose " + " ".join(a.option)), "answer the choice asked")
+    p = act(
+        "choose", lambda s, a: s.enter("choose " + " ".join(a.option)), "answer the choice asked"
+    )
     p.add_argument("option", nargs="+")
     act("end", lambda s, a: s.enter("end"), "end the turn (when ships in port could still sail)")
     p = act("do", lambda s, a: s.enter(" ".join(a.action)), "apply any action in record notation")

@@ -1,19 +1,24 @@
 """Shared pieces of the ``companion tsushima`` command groups: one-line refusals, JSON or
-sentences, the data set, argument types."""
+sentences, the data set, argument types, and handlers loaded on first use (registering the
+commands imports no rules, so ``companion --help`` and each command stay quick)."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from companion.cli import refusing
-from companion.tsushima.data import DataSet, default_data, load_data
+from companion.cli import Handler, refusing
 from companion.tsushima.errors import TsushimaError
-from companion.tsushima.fire import FlightSalvos
 from companion.tsushima.units import Side
+
+if TYPE_CHECKING:
+    from companion.tsushima.data import DataSet
+
+FLIGHT_SALVOS = ("own", "against")  # companion.tsushima.fire.FlightSalvos, by value
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -41,9 +46,21 @@ def emit(args: argparse.Namespace, body: dict[str, Any], lines: Sequence[str]) -
 
 
 def data_of(args: argparse.Namespace) -> DataSet:
+    from companion.tsushima.data import default_data, load_data
+
     if getattr(args, "data", None):
         return load_data(args.data)
     return default_data()
+
+
+def lazy(module: str, name: str) -> Handler:
+    """The handler ``name`` of ``module``, imported when the command runs."""
+
+    def run(args: argparse.Namespace) -> int:
+        handler: Handler = getattr(importlib.import_module(module), name)
+        return handler(args)
+
+    return run
 
 
 guarded = refusing((TsushimaError,), "companion tsushima: error")
@@ -59,11 +76,8 @@ def side_arg(text: str) -> Side:
 def flight_salvos_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--flight-salvos",
-        type=FlightSalvos,
-        choices=list(FlightSalvos),
-        default=FlightSalvos.OWN,
+        choices=FLIGHT_SALVOS,
+        default=FLIGHT_SALVOS[0],
         help="which salvos flight halves: 'own' (default), the fleeing ships' own, or "
         "'against', those fired at fleeing ships (see docs/tsushima.md)",
     )
-
-

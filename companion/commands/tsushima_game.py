@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cli import Handler
-from companion.tsushima.data import DataSet
-from companion.tsushima.desk import Desk
-from companion.tsushima.desk.view import status_lines
 from companion.tsushima.errors import TsushimaError
-from companion.tsushima.fire import FlightSalvos
-from companion.tsushima.hexmap import MissingMapFact
 from companion.tsushima.units import Side
 
-from .tsushima_common import data_of, emit, guarded, side_arg
+from .tsushima_common import FLIGHT_SALVOS, data_of, emit, guarded, side_arg
 from .tsushima_map import answer_command, store
+
+if TYPE_CHECKING:
+    from companion.tsushima.data import DataSet
+    from companion.tsushima.desk import Desk
+    from companion.tsushima.hexmap import MissingMapFact
 
 Act = Callable[[Desk, argparse.Namespace], list[str]]
 ASK: Callable[[str], str] = input  # tests put their own answers here
@@ -63,6 +63,9 @@ def _body(desk: Desk, lines: list[str]) -> dict[str, Any]:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    from companion.tsushima.desk import Desk
+    from companion.tsushima.desk.view import status_lines
+
     desk = Desk.new(args.scenario, data_of(args), args.flight_salvos)
     if args.force is False and _exists(args.record):
         raise TsushimaError(f"{args.record} already exists: give another file or --force")
@@ -78,6 +81,9 @@ def _exists(path: str) -> bool:
 
 def _stepper(act: Act) -> Handler:
     def run(args: argparse.Namespace) -> int:
+        from companion.tsushima.desk import Desk
+        from companion.tsushima.hexmap import MissingMapFact
+
         data = data_of(args)
         while True:
             desk = Desk.read(args.record, data)
@@ -103,18 +109,25 @@ def _ask(args: argparse.Namespace, missing: MissingMapFact) -> DataSet:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from companion.tsushima.desk import Desk
+    from companion.tsushima.desk.view import status_lines
+
     desk = Desk.read(args.record, data_of(args))
     lines = status_lines(desk.campaign, args.navy)
     return emit(args, _body(desk, lines), lines)
 
 
 def cmd_history(args: argparse.Namespace) -> int:
+    from companion.tsushima.desk import Desk
+
     desk = Desk.read(args.record, data_of(args))
     lines = desk.history() or ["No steps yet."]
     return emit(args, _body(desk, lines), lines)
 
 
 def cmd_verdict(args: argparse.Namespace) -> int:
+    from companion.tsushima.desk import Desk
+
     desk = Desk.read(args.record, data_of(args))
     out = desk.verdict()
     when = "" if desk.fleet.over else " (if the game ended now)"
@@ -128,6 +141,8 @@ def cmd_verdict(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from companion.tsushima.desk import Desk
+
     desk = Desk.read(args.record, data_of(args))
     if _exists(args.file):
         raise TsushimaError(f"{args.file} already exists: export to a new file")
@@ -217,6 +232,17 @@ _add("aground", "Ships that entered partial sea hexes, in rolling order",
            a("--ship-dice", type=int, nargs="+", default=[]), a("--damage-die", type=int)))(
     lambda d, x: d.aground(x.ships, x.trigger, x.ship_dice, x.damage_die)
 )
+_add("spot", "A search of one hex by the navy in its spotting segment (Table 2)",
+     _args(a("navy", type=side_arg), a("ships", nargs="+", help="the searching ships"),
+           a("--die", type=int, required=True), a("--began-in-hex", action="store_true"),
+           a("--partial-sea", action="store_true"),
+           a("--evade", action="store_true", help="the hidden navy evades (for the turn)")))(
+    lambda d, x: d.spot(x.navy, x.ships, x.die, x.began_in_hex, x.partial_sea, x.evade)
+)
+_add("port-attack", "Attack ships sheltering in a port (a 6; 3-6 in the first-turn surprise)",
+     _args(a("port"), a("--die", type=int, required=True)))(
+    lambda d, x: d.port_attack(x.port, x.die)
+)
 _add("mine", "A ship entering a mined hex",
      _args(a("ship"), a("hex"), a("--die", type=int, required=True),
            a("--damage-die", type=int)))(
@@ -284,8 +310,8 @@ def register_game(sub: Any) -> None:
     p.add_argument("--scenario", required=True)
     p.add_argument(
         "--flight-salvos",
-        choices=[v.value for v in FlightSalvos],
-        default=FlightSalvos.OWN.value,
+        choices=FLIGHT_SALVOS,
+        default=FLIGHT_SALVOS[0],
         help="which salvos flight halves (see docs/tsushima.md)",
     )
     p.add_argument("--force", action="store_true", help="replace an existing record")

@@ -9,14 +9,18 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cli import Handler
-from companion.tsushima.data import ENV_VAR, DataSet, load_data
 from companion.tsushima.errors import TsushimaError
 from companion.tsushima.hexmap import KINDS, Fact, HexMap
 
 from .tsushima_common import data_of, emit, guarded
+
+if TYPE_CHECKING:
+    from companion.tsushima.data import DataSet
+
+ENV_VAR = "TSUSHIMA_DATA"  # as companion.tsushima.data reads it
 
 
 def data_dir(args: argparse.Namespace) -> Path:
@@ -32,6 +36,8 @@ def data_dir(args: argparse.Namespace) -> Path:
 
 def store(args: argparse.Namespace, fact: Fact, value: str) -> DataSet:
     """Answer one fact in the owner's map file and return the data set read afresh."""
+    from companion.tsushima.data import load_data
+
     directory = data_dir(args)
     hexmap = load_data(directory).hexmap.answer(fact, value)
     hexmap.save(directory)

@@ -18,6 +18,7 @@ from companion.tsushima.battle import Engagement, FireOrder, FormationSpec, star
 from companion.tsushima.data import DataSet
 from companion.tsushima.desk import battles
 from companion.tsushima.errors import TsushimaError
+from companion.tsushima.fire import FlightSalvos
 from companion.tsushima.fleet import Fleet
 from companion.tsushima.scenarios import engagement_for, parse_small_craft
 from companion.tsushima.state import (
@@ -29,7 +30,7 @@ from companion.tsushima.state import (
 )
 from companion.tsushima.units import Side
 
-from .tsushima_common import data_of, emit, flight_salvos_arg, frac, guarded, pct, side_arg
+from .tsushima_common import data_of, emit, frac, pct
 
 
 def _spec(text: str) -> tuple[Side, FormationSpec]:
@@ -109,7 +110,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             d,
             port=args.port,
             surprise=args.surprise,
-            flight_salvos=args.flight_salvos,
+            flight_salvos=FlightSalvos(args.flight_salvos),
         )
     save(e, args.state)
     return _show(args, e)
@@ -142,7 +143,7 @@ def _from_fleet(args: argparse.Namespace, fleet: Fleet) -> Engagement:
         args.first,
         port=args.port,
         surprise=args.surprise,
-        flight_salvos=args.flight_salvos,
+        flight_salvos=FlightSalvos(args.flight_salvos),
     )
 
 
@@ -262,70 +263,8 @@ def cmd_fleet_terminal(args: argparse.Namespace) -> int:
     return _fleet_show(args, f, lines)
 
 
-def register_play(sub: Any) -> None:
-    battle = sub.add_parser("battle", help="A battle-board engagement kept in a state file")
-    bsub = battle.add_subparsers(dest="battle_command", metavar="STEP", parser_class=type(battle))
-    fleet = sub.add_parser("fleet", help="The fleet ledger: damage, morale, terminal phase")
-    fsub = fleet.add_subparsers(dest="fleet_command", metavar="STEP", parser_class=type(fleet))
-
-    def add_in(group: Any, name: str, handler: Handler, text: str) -> Any:
-        p = group.add_parser(name, help=text, description=text)
-        p.set_defaults(func=guarded(handler))
-        p.add_argument("--state", required=True, help="the state file")
-        p.add_argument("--data", help="directory holding the owner's edited data files")
-        p.add_argument("--json", action="store_true")
-        return p
-
-    p = add_in(bsub, "new", cmd_new, "Set up an engagement")
-    p.add_argument("--scenario", help="port-arthur or chemulpo")
-    p.add_argument(
-        "--form",
-        action="append",
-        help="navy:kind:ship,ship,...@column; kind is battle, cruiser, independent, "
-        "small or merchant; lead ship first; order of sail as given",
-    )
-    p.add_argument("--first", type=side_arg, default=Side.JAPAN, help="the spotting navy")
-    p.add_argument("--port", help="a port battle at this port")
-    p.add_argument("--surprise", action="store_true", help="first-turn surprise")
-    p.add_argument("--fleet", help="fleet state file to take damage and morale from")
-    flight_salvos_arg(p)
-    add_in(bsub, "show", cmd_show, "Show the board")
-    p = add_in(bsub, "move", _step(_move), "The movement round of the side to move")
-    p.add_argument(
-        "--move",
-        action="append",
-        metavar="FORMATION=DELTA",
-        help="signed columns, + towards column 12",
-    )
-    p.add_argument("--detach", action="append", metavar="SHIP")
-    p.add_argument("--flee", action="store_true")
-    p.add_argument("--flee-merchants", action="store_true")
-    p.add_argument("--flight-die", type=int)
-    p = add_in(bsub, "screen", _step(_screen), "Screen a formation with an adjacent one")
-    p.add_argument("screener")
-    p.add_argument("screened")
-    p = add_in(bsub, "declare", _step(_declare), "Declare this firing round's fire")
-    p.add_argument("orders", nargs="*", metavar="FIRER:WEAPON>TARGET")
-    p.add_argument("--default", action="store_true", help="lead on lead, ship on ship")
-    p = add_in(bsub, "roll", _step(_roll), "Roll one declared fire (one total per salvo)")
-    p.add_argument("number", type=int)
-    p.add_argument("totals", type=int, nargs="+")
-    add_in(bsub, "end-round", _step(_end), "End the firing round: damage takes effect")
-    p = add_in(bsub, "finish", cmd_finish, "Carry the battle damage back to a fleet ledger")
-    p.add_argument("--fleet", required=True)
-
-    p = add_in(fsub, "new", cmd_fleet_new, "Start a fleet ledger from a scenario")
-    p.add_argument("--scenario", required=True)
-    add_in(fsub, "show", cmd_fleet_show, "Fleets with damage and morale").add_argument(
-        "--navy", type=side_arg
-    )
-    p = add_in(fsub, "place", cmd_fleet_place, "Record where a ship is")
-    p.add_argument("ship")
-    p.add_argument("location", help="a port, a strategic zone, 'sea' or 'flying base'")
-    p = add_in(fsub, "hits", cmd_fleet_hits, "Record hits from mines, grounding, etc.")
-    p.add_argument("ship")
-    p.add_argument("hits", type=int)
-    p = add_in(fsub, "next", cmd_fleet_next, "Advance to the next segment")
-    p.add_argument("--to-terminal", action="store_true")
-    p = add_in(fsub, "terminal", cmd_fleet_terminal, "Run the terminal phase")
-    p.add_argument("--repair", action="append", metavar="SHIP=DIE")
+step_move = _step(_move)
+step_screen = _step(_screen)
+step_declare = _step(_declare)
+step_roll = _step(_roll)
+step_end = _step(_end)

@@ -5,18 +5,18 @@ to resolve it. Nothing is saved."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from companion.tsushima import aground, mines, spotting
 from companion.tsushima.campaign import italy, italy_odds
 from companion.tsushima.data import DataSet, provisional_warnings
 from companion.tsushima.errors import TsushimaError
-from companion.tsushima.fire import Conditions, gun_shots, shot_to_dict, torpedo_shot
+from companion.tsushima.fire import Conditions, FlightSalvos, gun_shots, shot_to_dict, torpedo_shot
 from companion.tsushima.repairs import check_repairs, repair_odds, resolve_repair
 from companion.tsushima.units import Ship, Side
 
-from .tsushima_common import data_of, emit, flight_salvos_arg, frac, pct
+from .tsushima_common import data_of, emit, frac, pct
 
 
 def _ship(d: DataSet, name: str, hits: int, morale: int) -> Ship:
@@ -54,7 +54,7 @@ def cmd_fire(args: argparse.Namespace) -> int:
         shared_target=args.shared,
         firer_fleeing=args.fleeing,
         target_fleeing=args.target_fleeing,
-        flight_salvos=args.flight_salvos,
+        flight_salvos=FlightSalvos(args.flight_salvos),
     )
     shots = gun_shots(firer, target, cond, d)
     if not shots:
@@ -347,81 +347,3 @@ def cmd_italy(args: argparse.Namespace) -> int:
             )
         )
     return emit(args, body, lines)
-
-
-
-
-def register_procedures(add: Callable[..., Any]) -> None:
-    """Declare the procedures' commands; ``add(name, handler, help)`` makes a parser."""
-    p = add("fire", cmd_fire, "Gunfire odds (and results, with --roll) of one ship on another")
-    p.add_argument("firer")
-    p.add_argument("target")
-    p.add_argument(
-        "--range",
-        type=int,
-        required=True,
-        help="columns between the two (0 = adjacent), as the worked example counts",
-    )
-    for who in ("firer", "target"):
-        p.add_argument(f"--{who}-hits", type=int, default=0)
-        p.add_argument(f"--{who}-morale", type=int, default=0)
-    p.add_argument("--firer-screened", action="store_true")
-    p.add_argument("--target-screened", action="store_true")
-    p.add_argument("--shared", action="store_true", help="other ships fire on the same target")
-    p.add_argument("--fleeing", action="store_true", help="the firer is in flight")
-    p.add_argument("--target-fleeing", action="store_true", help="the target is in flight")
-    flight_salvos_arg(p)
-    p.add_argument(
-        "--roll",
-        action="append",
-        metavar="GUN=T,T",
-        help="two-dice totals rolled, e.g. primary=5,6",
-    )
-
-    p = add("torpedo", cmd_torpedo, "Torpedo attack odds of a destroyer or torpedo boat counter")
-    p.add_argument("firer")
-    p.add_argument("target")
-    p.add_argument("--adjacent", action="store_true", help="attack from the adjacent column")
-    p.add_argument("--firer-hits", type=int, default=0)
-    p.add_argument("--target-hits", type=int, default=0)
-    p.add_argument("--roll", type=int, nargs="+", metavar="TOTAL")
-
-    p = add("spot", cmd_spot, "Spotting odds in a map hex (Table 2)")
-    p.add_argument("--destroyers", type=int, default=0)
-    p.add_argument("--two-hit-ships", type=int, default=0)
-    p.add_argument("--low-morale-ships", type=int, default=0)
-    p.add_argument("--began-in-hex", action="store_true")
-    p.add_argument("--partial-sea", action="store_true")
-    p.add_argument("--evade", action="store_true", help="the hidden side evades")
-    p.add_argument("--die", type=int)
-
-    p = add("spot-zone", cmd_spot_zone, "Spotting in a strategic movement zone")
-    p.add_argument("--total", type=int, help="two-dice total rolled")
-
-    p = add("port-attack", cmd_port_attack, "Breaking a port's protection")
-    p.add_argument("--surprise", action="store_true")
-    p.add_argument("--die", type=int)
-
-    p = add("aground", cmd_aground, "Running aground after entering partial sea hexes")
-    p.add_argument("ships", nargs="+", help="ships in the order they will be rolled for")
-    p.add_argument("--trigger", type=int)
-    p.add_argument("--ship-dice", type=int, nargs="+")
-    p.add_argument("--damage-die", type=int)
-
-    p = add("mine", cmd_mine, "A ship entering a mined hex")
-    p.add_argument("--die", type=int)
-    p.add_argument("--damage-die", type=int)
-
-    p = add("sweep", cmd_sweep, "Sweeping a mine with a fleet of six or more")
-    p.add_argument("--ships", type=int, required=True)
-    p.add_argument("--dice", type=int, nargs="+")
-
-    p = add("repair", cmd_repair, "Repair attempts at a port, within its capacity")
-    p.add_argument("port")
-    p.add_argument("ships", nargs="+", metavar="SHIP[=HITS]")
-    p.add_argument("--used", type=int, default=0, help="attempts already made there this turn")
-    p.add_argument("--dice", type=int, nargs="+")
-
-    p = add("italy", cmd_italy, "The armoured cruisers in Italy (Tables 6A and 6B)")
-    p.add_argument("--die-6a", type=int)
-    p.add_argument("--die-6b", type=int)

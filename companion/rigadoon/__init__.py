@@ -105,6 +105,7 @@ __all__ = [
     "instructions",
     "load_board",
     "load_lines",
+    "load_wind",
     "new_state",
     "parse_action",
     "parse_ship",

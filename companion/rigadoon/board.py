@@ -9,7 +9,7 @@ sentence of the rules about the board and names the first one it breaks, in one 
 >>> b = default_board()
 >>> b.name(b.compass), len(b.shallows), [i.name for i in b.islands]
 ('r5c5', 21, ['skull', 'palm', 'anchor', 'bell'])
->>> b.name(b.exit_of[b.square("r3c3")])
+>>> b.name(b.exit_of[b.square("r3c1")])
 'r9c5'
 """
 

@@ -12,7 +12,7 @@ Ships are numbered 0-7: 0-3 are blue ships 1-4, 4-7 green ships 1-4.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .board import ISLAND, MAELSTROM, OPEN, SHALLOWS, Board
 from .geometry import ORTHOGONAL, Direction, RigadoonError
@@ -43,7 +43,9 @@ def fleet_of(ship: int) -> int:
 
 
 def ship_name(ship: int) -> str:
-    """>>> ship_name(5)
+    """The short name of a ship.
+
+    >>> ship_name(5)
     'g2'
     """
     return f"{'bg'[ship // 4]}{ship % 4 + 1}"
@@ -90,10 +92,29 @@ class Chain:
     choice: Choice | None = None
     decision: str = ""
     """The option taken for the blast on top of the stack (a chest met on the way)."""
+    quiet_exits: bool = False
+    """Option ``quiet-maelstrom``: a ship coming out of a maelstrom attacks no one."""
 
     @property
     def done(self) -> bool:
         return self.choice is None and not self.stack and not self.pending and not self.afloat
+
+    def progress(self) -> tuple[object, ...]:
+        """Everything the rest of the resolution depends on, but the loop memory."""
+        return (
+            self.ships,
+            self.masts,
+            self.chests,
+            self.stack,
+            self.pending,
+            self.afloat,
+            self.hit,
+            self.winner,
+            self.loser,
+            self.rigadoon,
+            self.choice,
+            self.decision,
+        )
 
     def key(self) -> tuple[object, ...]:
         """What a finished chain leaves on the table: equal keys are equal results."""
@@ -120,6 +141,7 @@ class _Run:
         self.loser = c.loser
         self.rigadoon = c.rigadoon
         self.decision = c.decision
+        self.quiet_exits = c.quiet_exits
 
     def snapshot(self, choice: Choice | None) -> Chain:
         return Chain(
@@ -139,6 +161,7 @@ class _Run:
             self.rigadoon,
             choice,
             "",
+            self.quiet_exits,
         )
 
     # ---- reading the board -------------------------------------------------------------
@@ -283,7 +306,8 @@ class _Run:
                 self.end_blast(s, d, moved + 1, lost, origin, across or int(wrap), nxt)
                 if exit_ in self.chests:
                     self.sink(exit_)
-                self.land(s)
+                if not self.quiet_exits:
+                    self.land(s)
                 return None
             if nxt in self.chests:
                 moves = self.bump_target(nxt, d)
@@ -371,7 +395,7 @@ def choose(board: Board, chain: Chain, option: str) -> Chain:
     opt = " ".join(option.strip().lower().split())
     if opt not in c.options:
         raise RigadoonError(f"{option.strip()!r} is not one of the options: {', '.join(c.options)}")
-    run = _Run(board, replace(chain, choice=None))
+    run = _Run(board, chain)  # the working copy never reads the pending choice
     if c.kind == "island":
         sq = board.island(opt).square
         run.chests.append(sq)
@@ -406,12 +430,13 @@ def sail_chain(
     d: Direction,
     spaces: int,
     stop: str,
+    quiet_exits: bool = False,
 ) -> Chain | str:
     """The chain a sail sets off, or why the sail is impossible.
 
     ``stop`` is ``''`` (bump any chest on the last square too), ``sink`` or ``aground``
     (stop on the chest of the last square)."""
-    run = _Run(board, Chain(ships, masts, chests, fleet_of(ship), ship))
+    run = _Run(board, Chain(ships, masts, chests, fleet_of(ship), ship, quiet_exits=quiet_exits))
     start = run.ships[ship]
     cur = start
     via = -1
@@ -470,7 +495,8 @@ def sail_chain(
         run.events.append(("aground", ship, cur))
     if board.terrain[cur] == ISLAND:
         run.claim(ship)
-    run.land(ship)
+    if via < 0 or not quiet_exits:
+        run.land(ship)
     return run.snapshot(None)
 
 

@@ -24,7 +24,9 @@ def basic_attack(game: Game | None = None) -> State:
         **_PARKED,
         "g4": ("r9c1", 3),
     }
-    return arrange(game or Game.create(["blue", "green"]), ships, ["r3c4", "r3c5", "r3c6", "r4c3"], "n")
+    return arrange(
+        game or Game.create(["blue", "green"]), ships, ["r3c4", "r3c5", "r3c6", "r4c3"], "n"
+    )
 
 
 def claiming_a_chest(game: Game | None = None) -> State:

@@ -32,8 +32,12 @@ class _TooBig(Exception):
 def completions(
     board: Board, chain: Chain, budget: int
 ) -> dict[tuple[object, ...], tuple[tuple[str, ...], Chain]]:
-    """Each distinct result reachable from ``chain``, with the first choices that reach it."""
+    """Each distinct result reachable from ``chain``, with the first choices that reach it.
+
+    Sub-resolutions met twice (independent attacks taken in either order meet again) are
+    explored once; their loop memory is left out of that comparison."""
     out: dict[tuple[object, ...], tuple[tuple[str, ...], Chain]] = {}
+    done: set[tuple[object, ...]] = set()
     count = 0
 
     def go(c: Chain, path: tuple[str, ...]) -> None:
@@ -44,6 +48,10 @@ def completions(
         if c.choice is None:
             out.setdefault(c.key(), (path, c))
             return
+        mark = c.progress()
+        if mark in done:
+            return
+        done.add(mark)
         for o in c.choice.options:
             go(choose(board, c, o), (*path, o))
 
@@ -57,17 +65,41 @@ def distinct_options(board: Board, chain: Chain) -> tuple[str, ...]:
     assert c is not None
     if len(c.options) <= 1 or c.kind == "island":
         return c.options
+    memo: dict[tuple[object, ...], frozenset[tuple[object, ...]]] = {}
+    steps = [0]
     seen: set[frozenset[tuple[object, ...]]] = set()
     kept: list[str] = []
     try:
         for o in c.options:
-            results = frozenset(completions(board, choose(board, chain, o), CHOICE_BUDGET))
+            results = _results(board, choose(board, chain, o), memo, steps)
             if results not in seen:
                 seen.add(results)
                 kept.append(o)
     except _TooBig:
         return c.options
     return tuple(kept)
+
+
+def _results(
+    board: Board,
+    c: Chain,
+    memo: dict[tuple[object, ...], frozenset[tuple[object, ...]]],
+    steps: list[int],
+) -> frozenset[tuple[object, ...]]:
+    """The set of results reachable from ``c``, sub-resolutions met again taken from memo."""
+    if c.choice is None:
+        return frozenset((c.key(),))
+    mark = c.progress()
+    found = memo.get(mark)
+    if found is None:
+        steps[0] += 1
+        if steps[0] > CHOICE_BUDGET:
+            raise _TooBig
+        out: set[tuple[object, ...]] = set()
+        for o in c.choice.options:
+            out |= _results(board, choose(board, c, o), memo, steps)
+        found = memo[mark] = frozenset(out)
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +185,16 @@ def explore(state: State, ship: int) -> list[Line]:
     for sail in state.sails(ship):
         line = direction_between(b.rc(state.ships[ship]), sail.to)
         assert line is not None
-        start = sail_chain(b, state.ships, state.masts, state.chests, ship, *line, sail.stop)
+        start = sail_chain(
+            b,
+            state.ships,
+            state.masts,
+            state.chests,
+            ship,
+            *line,
+            sail.stop,
+            state.game.quiet_exits,
+        )
         if isinstance(start, str):
             continue
         first = advance(b, start)

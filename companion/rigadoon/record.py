@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..record import FORMAT, VERSION, Entry, RecordError, now
@@ -34,7 +35,12 @@ class Header:
     created: str = field(default_factory=now)
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, **self.game.to_json(), "created": self.created}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            **self.game.to_json(),
+            "created": self.created,
+        }
 
     @classmethod
     def from_json(cls, doc: Any, line: int) -> Header:
@@ -63,9 +69,12 @@ def live(entries: Sequence[Entry]) -> list[int]:
         if kept:
             gone = kept.pop()
             # A wind outcome goes back together with the change that asked for it.
-            if entries[gone].action.startswith("wind") and kept:
-                if entries[kept[-1]].action == "change":
-                    kept.pop()
+            if (
+                entries[gone].action.startswith("wind")
+                and kept
+                and entries[kept[-1]].action == "change"
+            ):
+                kept.pop()
     return kept
 
 
@@ -99,7 +108,9 @@ def load_lines(lines: Sequence[str]) -> tuple[Header, list[Entry], list[int]]:
         try:
             docs.append((n, json.loads(text)))
         except json.JSONDecodeError as exc:
-            raise RecordError(n, f"not valid JSON ({exc.msg}); the line may have been cut off") from None
+            raise RecordError(
+                n, f"not valid JSON ({exc.msg}); the line may have been cut off"
+            ) from None
     if not docs:
         raise RecordError(1, "the record is empty")
     header = Header.from_json(docs[0][1], docs[0][0])
@@ -109,6 +120,11 @@ def load_lines(lines: Sequence[str]) -> tuple[Header, list[Entry], list[int]]:
 
 class RigadoonStore(RecordStore):
     """The shared record store, reading and writing Rigadoon headers."""
+
+    @classmethod
+    def open_store(cls, path: str | Path | None = None) -> RigadoonStore:
+        base = RecordStore.open(path)
+        return cls(base._db, base.path)
 
     def create_game(self, header: Header) -> int:
         t = now()

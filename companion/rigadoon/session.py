@@ -79,9 +79,7 @@ class Session:
             raise RigadoonError(f"not now: {s.prompt()}")
         if shown is None:
             outcomes = self.state.chance_outcomes()
-            pick = self.rng.choices(
-                [a for a, _p in outcomes], [float(p) for _a, p in outcomes]
-            )[0]
+            pick = self.rng.choices([a for a, _p in outcomes], [float(p) for _a, p in outcomes])[0]
             return self.enter(pick.notation(), "virtual")
         return self.enter(NewWind(shown).notation(), "physical")
 

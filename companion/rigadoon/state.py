@@ -11,7 +11,7 @@ legal actions are the options that lead to different results.
 ['fleet blue', 'fleet green']
 >>> s = s.apply(PickFleet(0)).apply(Opening(Direction.S))
 >>> s.current_player, s.wind.short, s.prompt()
-(0, 's', 'ann (blue): change the wind once (never last), and sail or repair b1, b2, b3, b4')
+(0, 's', 'ann (blue): change the wind once (never last); sail or repair b1, b2, b3, b4')
 """
 
 from __future__ import annotations
@@ -52,6 +52,10 @@ TERMINAL = -4
 
 OPTIONS: dict[str, str] = {
     "wind-die": "Change the wind with the Wind Direction die instead of the deck (advanced).",
+    "quiet-maelstrom": (
+        "Read 'its turn ends abruptly' strictly: a ship coming out of a maelstrom attacks "
+        "no one (by default it lands on the exit and attacks like any ship)."
+    ),
 }
 
 
@@ -107,6 +111,10 @@ class Game:
     @property
     def die(self) -> bool:
         return "wind-die" in self.options
+
+    @property
+    def quiet_exits(self) -> bool:
+        return "quiet-maelstrom" in self.options
 
     def defaults_to_check(self) -> list[str]:
         return [n for n in (self.board.defaults_note(), self.wind.defaults_note()) if n]
@@ -387,7 +395,7 @@ class State:
                 f"{self.game.players[0]} sails first: pick your fleet (fleet blue or fleet green)"
             )
         if p is Phase.OPENING:
-            how = "set the die to" if self.game.die else "pick from the deck"
+            how = "turn the die to" if self.game.die else "pick from the deck the card of"
             return f"{self.game.players[1]}: {how} the opening wind (opening DIRECTION)"
         if p is Phase.WIND:
             how = "roll the wind die" if self.game.die else "draw a wind card"
@@ -512,7 +520,7 @@ def _refuse_sail(s: State, a: Sail) -> str:
         allowed = f"at most {reach}" if reach else "no"
         return f"the {s.wind.word} wind lets {name} ({masts}) sail {allowed} squares {d.word}"
     if a not in s.sails(ship):
-        why = sail_chain(b, s.ships, s.masts, s.chests, ship, d, k, a.stop)
+        why = sail_chain(b, s.ships, s.masts, s.chests, ship, d, k, a.stop, s.game.quiet_exits)
         return why if isinstance(why, str) else f"{name} cannot sail to r{a.to[0]}c{a.to[1]}"
     return ""
 
@@ -539,7 +547,9 @@ def _apply_turn(s: State, a: Sail | Repair | End | Change) -> State:
     b = s.board
     line = direction_between(b.rc(s.ships[a.ship]), a.to)
     assert line is not None
-    chain = sail_chain(b, s.ships, s.masts, s.chests, a.ship, line[0], line[1], a.stop)
+    chain = sail_chain(
+        b, s.ships, s.masts, s.chests, a.ship, line[0], line[1], a.stop, s.game.quiet_exits
+    )
     assert isinstance(chain, Chain)
     grounded = s.grounded | bit if a.stop == "aground" else s.grounded
     s = replace(

@@ -1,8 +1,8 @@
 """What a screen or the command line shows of a Rigadoon state: a text board and a JSON view.
 
 >>> from companion.rigadoon.state import Game, new_state
->>> print(render(new_state(Game.create(["ann", "bob"]))).splitlines()[1])
- 1  .  .  . b1  @ b2  .  .  .
+>>> print(render(new_state(Game.create(["ann", "bob"]))).splitlines()[2])
+ 2  b1  I  .  .  .  .  .  I g1
 """
 
 from __future__ import annotations
@@ -109,9 +109,7 @@ def view_json(s: State) -> dict[str, Any]:
             else None
         ),
         "legal": [a.notation() for a in s.legal_actions()] if not s.is_chance_node() else [],
-        "chance": [
-            {"action": a.notation(), "probability": str(p)} for a, p in s.chance_outcomes()
-        ],
+        "chance": [{"action": a.notation(), "probability": str(p)} for a, p in s.chance_outcomes()],
         "instructions": [say(i) for i in instructions(b, s.events)],
         "prompt": s.prompt(),
         "outcome": (

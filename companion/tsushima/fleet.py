@@ -52,6 +52,7 @@ class Fleet:
     fall_turn: int | None = None  # the turn Port Arthur fell, if it has
     italy: tuple[Side, int] | None = None  # Table 6A's navy and Table 6B's zones, once rolled
     over: bool = False  # the scenario's last terminal phase has ended
+    bases: tuple[str, ...] = ()  # hexes holding a Japanese flying base, never moved
 
     @classmethod
     def from_scenario(cls, key: str, data: DataSet | None = None) -> Fleet:
@@ -235,7 +236,7 @@ class Fleet:
 
     def morale_location(self, b: Berth) -> Location:
         side = b.ship.side
-        if b.location == FLYING_BASE and side is Side.JAPAN:
+        if (b.location == FLYING_BASE or b.location in self.bases) and side is Side.JAPAN:
             return "flying_base"
         if b.location in self.data.zones:
             friendly = any(

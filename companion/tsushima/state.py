@@ -139,6 +139,7 @@ def fleet_to_dict(f: Fleet) -> dict[str, Any]:
         "repairs_used": [[p, n] for p, n in f.repairs_used],
         "fall_turn": f.fall_turn,
         "italy": [f.italy[0].value, f.italy[1]] if f.italy else None,
+        "bases": list(f.bases),
         "over": f.over,
         "berths": [
             {
@@ -171,6 +172,7 @@ def fleet_from_dict(raw: dict[str, Any], data: DataSet) -> Fleet:
         fall_turn=int(raw["fall_turn"]) if raw.get("fall_turn") is not None else None,
         over=bool(raw.get("over", False)),
         italy=(Side(raw["italy"][0]), int(raw["italy"][1])) if raw.get("italy") else None,
+        bases=tuple(str(h) for h in raw.get("bases", ())),
     )
 
 

@@ -75,6 +75,11 @@ class Vet:
     portal: PortalStep | None = None
     anew: tuple[str, ...] = ()
     """Daikaiju beside a portal, waiting to be brought into play anew."""
+    saving: tuple[tuple[int, int], ...] = ()
+    """Ships that ran into a daikaiju while moving, with a taihou to save them: (seat, the
+    position they set out from), the first deciding now."""
+    pending: tuple[tuple[int, str], ...] = ()
+    """Ships lost by the same placement, taken off together once the owners have chosen."""
     before_roll: State | None = field(default=None, compare=False, repr=False)
     """The state before the last roll, while a Phoenix may still have it made again."""
 
@@ -126,7 +131,7 @@ def tsunami_phase(s: State) -> State:
     Returns a state in the tsunami-die phase when ships must roll; otherwise the state
     with its phase untouched, for the turn to go on.
     """
-    from ..state import Phase, replace
+    from ..state import replace
 
     vet = _vet(s)
     assert vet.tsunami is not None

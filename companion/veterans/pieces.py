@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from dataclasses import replace as dc_replace
 from typing import TYPE_CHECKING
 
 from ..board import Square
 from ..events import Event
 from ..paths import ORIENTED, TILE_INDEX
 from ..piles import remove_one
-from ..placement import resolve
+from ..placement import Movement, resolve
 from . import portal as portal_rules
 from . import taihou as taihou_rules
 from .actions import DrawPiece, FireTaihou, HoldTaihou, KeepTaihou, Land, Phoenix
@@ -67,14 +68,21 @@ def _with_held(s: State, seat: int, kind: int, delta: int) -> tuple[tuple[int, i
 
 
 def _set(s: State, **changes: object) -> State:
-    from dataclasses import replace as dc_replace
-
     from ..state import replace
 
     return replace(s, vet=dc_replace(_vet(s), **changes))  # type: ignore[arg-type]
 
 
 # ---- the hand and the pile -------------------------------------------------------------
+
+
+def drop_lost(s: State) -> State:
+    """A lost ship's special tiles leave the game with it (the reference does not say)."""
+    vet = _vet(s)
+    if not vet.held:
+        return s
+    held = tuple((0, 0, 0) if s.ships[i] < 0 else h for i, h in enumerate(vet.held))
+    return s if held == vet.held else _set(s, held=held)
 
 
 def hand_count(s: State, seat: int) -> int:
@@ -188,6 +196,68 @@ def fire(s: State, a: FireTaihou) -> State:
     )
 
 
+def split_savable(s: State, move: Movement) -> tuple[Movement, tuple[tuple[int, int], ...]]:
+    """Ships run into a daikaiju whose owners hold a taihou wait for their owners' choice.
+
+    Returns the movement without them among the lost, and (seat, start position) for each.
+    """
+    saving = tuple(
+        (seat, s.ships[seat])
+        for seat, why in move.lost
+        if why == "daikaiju" and held(s, seat, TAIHOU)
+    )
+    if not saving:
+        return move, ()
+    waiting = {seat for seat, _ in saving}
+    lost = tuple(x for x in move.lost if x[0] not in waiting)
+    # they keep their places until their owners choose
+    ships = tuple(s.ships[i] if i in waiting else p for i, p in enumerate(move.ships))
+    return dc_replace(move, lost=lost, ships=ships), saving
+
+
+def _met(s: State) -> tuple[int, int, int]:
+    """(seat, where its wake meets the daikaiju, the daikaiju's square) for the ship to save."""
+    seat, start = _vet(s).saving[0]
+    walk = s.grid.walk(s.board, s.daikaiju_squares(), start)
+    return seat, walk.position, walk.position >> 3
+
+
+def saving_seat(s: State) -> int:
+    return _vet(s).saving[0][0]
+
+
+def saving_choices(s: State) -> list[Action]:
+    _seat, _pos, square = _met(s)
+    return [FireTaihou(Use.MOVING, s.grid.square(square)), HoldTaihou()]
+
+
+def save(s: State, a: FireTaihou | HoldTaihou) -> State:
+    """The owner fires a taihou and the ship waits before the emptied square, or is lost."""
+    from ..state import replace
+
+    seat, pos, square = _met(s)
+    vet = _vet(s)
+    if isinstance(a, HoldTaihou):  # lost with the others of this placement, all at once
+        return _set(s, saving=vet.saving[1:], pending=(*vet.pending, (seat, "daikaiju")))
+    s = _set(s, saving=vet.saving[1:])
+    if a != FireTaihou(Use.MOVING, s.grid.square(square)):
+        raise PiecesError(f"the {s.game.players[seat]} ship met the daikaiju on "
+                          f"{s.grid.square(square)}: 'taihou moving {s.grid.square(square)}'")
+    dk = next(d for d in s.daikaiju if d.square == square)
+    s = _set(s, held=_with_held(s, seat, TAIHOU, -1))
+    return replace(
+        s,
+        ships=(*s.ships[:seat], pos, *s.ships[seat + 1 :]),
+        daikaiju=tuple(d for d in s.daikaiju if d is not dk),
+        dk_bottom=(*s.dk_bottom, dk.card),
+        events=(
+            *s.events,
+            Event("daikaiju-tucked", seat=seat, square=square, card=dk.card),
+            Event("ship-moved", seat=seat, square=s.ships[seat], to=pos),
+        ),
+    )
+
+
 # ---- the Phoenix -----------------------------------------------------------------------
 
 
@@ -206,11 +276,12 @@ def phoenix(s: State, a: Phoenix) -> State:
     if a.player not in s.game.players:
         raise PiecesError(f"there is no player {a.player!r} in this game")
     seat = s.game.players.index(a.player)
-    vet = _vet(s)
-    check_reroll(bool(vet.held) and vet.held[seat][PHOENIX] > 0, vet.before_roll is not None)
-    before = vet.before_roll
+    before = _vet(s).before_roll
+    check_reroll(held(s, seat, PHOENIX) > 0, before is not None)
     assert before is not None
-    undone = _set(before, held=_with_held(s, seat, PHOENIX, -1), before_roll=None)
+    # the tile must have been in the hand when the die was rolled
+    check_reroll(held(before, seat, PHOENIX) > 0, True)
+    undone = _set(before, held=_with_held(before, seat, PHOENIX, -1), before_roll=None)
     return replace(undone, events=(Event("phoenix", seat=seat),))
 
 

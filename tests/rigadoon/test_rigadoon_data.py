@@ -66,8 +66,12 @@ def test_a_hand_edited_board_that_breaks_a_rule_is_refused_in_one_line():
     assert "the maelstrom of island skull is not diagonally next to it" in broken(moved_maelstrom)
     assert "off the 9x9 board" in broken(lambda lay: lay["islands"][1].update(exit="r10c5"))
     assert "not in open water" in broken(lambda lay: lay["islands"][1].update(exit="r5c5"))
-    assert "not in the Shallows" in broken(lambda lay: lay.update(chests=["r1c1", "r5c4", "r5c6", "r6c5"]))
-    assert "touch" in broken(lambda lay: lay["starts"].update(blue=["r2c1", "r4c1", "r6c1", "r7c1"]))
+    assert "not in the Shallows" in broken(
+        lambda lay: lay.update(chests=["r1c1", "r5c4", "r5c6", "r6c5"])
+    )
+    assert "touch" in broken(
+        lambda lay: lay["starts"].update(blue=["r2c1", "r4c1", "r6c1", "r7c1"])
+    )
     assert "3 islands" in broken(lambda lay: lay.update(islands=lay["islands"][:3]))
 
 

@@ -10,6 +10,7 @@ from rigadoon_helpers import at, chests, choice, in_port, play, touching, where
 
 from companion.rigadoon.actions import Change, End, NewWind, Repair, Sail
 from companion.rigadoon.chain import parse_ship
+from companion.rigadoon.examples import basic_attack, claiming_a_chest, thousand_words
 from companion.rigadoon.geometry import Direction
 from companion.rigadoon.instructions import table_lines
 from companion.rigadoon.state import Phase
@@ -49,11 +50,8 @@ def test_basic_chest_bumping_bump_twice_sink_on_the_third_then_blast_own_ship_on
 
 
 def test_basic_attack_blasts_two_ships_one_of_them_across_the_edge():
-    s = at(
-        {"b1": ("r5c8", 3), "g1": ("r7c5", 1), "b2": ("r8c6", 0)},
-        ["r3c4", "r3c5", "r3c6", "r4c3"],
-        "n",
-    )
+    s = basic_attack()
+    assert not touching(s)
     s = play(s, "sail b1 r7c6")  # two squares southwest
     assert s.phase is Phase.TURN  # the order of the two attacks changes nothing: not asked
     assert where(s, "b1") == ("r7c6", 3)
@@ -66,44 +64,26 @@ def test_basic_attack_blasts_two_ships_one_of_them_across_the_edge():
 
 
 def test_claiming_a_chest_by_being_blasted_onto_it_then_sailing_again():
-    s = at(
-        {"g1": ("r3c8", 2), "g2": ("r6c8", 0), "b1": ("r7c7", 1)},
-        ["r8c8", "r4c4", "r4c5", "r4c6"],
-        "s",
-        on_turn="green",
-    )
+    s = claiming_a_chest()
+    assert not touching(s)
     g1, g2 = parse_ship("g1"), parse_ship("g2")
     assert s.sails(g2) == []  # no mast: it cannot sail
     assert all(a.to != (8, 8) for a in s.sails(g1))  # g2 is in g1's way
     s = play(s, "sail g1 r5c8")
     assert where(s, "g2") == ("r8c8", 3) and in_port(s, "g2")  # masts restored on claiming
-    assert "green ship 2 weighs anchor on the anchor island at r8c8 and claims its chest; give it back three masts" in table_lines(s.board, s.events)
+    assert (
+        "green ship 2 weighs anchor on the anchor island at r8c8 and claims its chest; give it back three masts"
+        in table_lines(s.board, s.events)
+    )
     assert Sail(g2, (7, 8)) in s.legal_actions()  # it was blasted, it has not sailed
     s = play(s, "sail g2 r7c8")
     assert where(s, "b1") == ("r7c5", 0)  # the lone blue ship loses its last mast
     assert "r8c8" in chests(s) and not in_port(s, "g2")  # the chest is abandoned
 
 
-def thousand_words():
-    """The 'A thousand words' position: blue to play, the southeast card showing."""
-    return at(
-        {
-            "b1": ("r3c3", 3),  # the 3-mast ship in the middle
-            "g1": ("r6c5", 2),
-            "b4": ("r7c6", 0),  # the zero-mast blue ship
-            "b2": ("r5c3", 3),
-            "g2": ("r6c2", 2),
-            "b3": ("r3c7", 3),
-            "g3": ("r9c8", 2),  # about to claim the chest on the anchor island
-            "g4": ("r1c2", 3),
-        },
-        ["r8c8", "r6c9", "r4c2", "r1c8"],
-        "se",
-    )
-
-
 def test_a_thousand_words_steps_one_to_three():
     s = thousand_words()
+    assert not touching(s)
     assert Sail(parse_ship("b1"), (6, 6)) in s.legal_actions()  # three squares southeast
     s = play(s, "sail b1 r6c6")
     # Steps 1-2: both attacks, in either order, end the same way: the companion goes on.

@@ -82,8 +82,12 @@ def test_three_masts_must_sail_zero_masts_must_repair_one_mast_a_turn():
 def test_a_three_mast_ship_with_no_legal_sail_is_excused_and_told_so():
     # A wind file whose cards allow one square ahead only; b1 has the skull island ahead.
     wind = parse_wind(
-        {"orthogonal": [".o.", ".D.", "..."], "diagonal": ["..o", ".D.", "..."],
-         "deck": {"n": 2, "s": 2}, "die": ["n"]},
+        {
+            "orthogonal": [".o.", ".D.", "..."],
+            "diagonal": ["..o", ".D.", "..."],
+            "deck": {"n": 2, "s": 2},
+            "die": ["n"],
+        },
         "test wind",
     )
     game = Game.create(["ann", "bob"], wind=wind)

@@ -3,6 +3,7 @@ record, refuses what it makes impossible (nothing stored) and replays exactly.""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -248,6 +249,10 @@ def test_mines_flying_bases_and_block_ships() -> None:
 
 def test_block_ships_close_port_arthur() -> None:
     desk = new("war-at-sea")
+    refused(desk, "kept the protection of Port Arthur", desk.blockships, ["JM1"], [6])
+    # the first-turn surprise: 3-6 breaks the port's protection, so a 2 leaves it holding
+    assert "protection holds" in desk.port_attack("Port Arthur", 2)[0]
+    refused(desk, "no Japanese ship shelters in Fusan", desk.port_attack, "Fusan", 6)
     refused(desk, "not a Japanese merchant", desk.blockships, ["Mikasa"], [6])
     lines = desk.blockships(["JM1", "JM2"], [6, 2])
     assert lines[-1] == "Port Arthur is blocked: no ship enters or leaves."
@@ -322,3 +327,67 @@ def test_round_island_scores_ships_brought_home() -> None:
     desk.place("Pallada", INTERNED)
     out = desk.verdict()
     assert out.points == {Side.RUSSIA: 3, Side.JAPAN: 1}
+
+
+def test_spotting_reads_the_searchers_and_keeps_the_evasion_for_the_turn() -> None:
+    desk = new("tsushima")
+    refused(desk, "its own spotting and combat segment", desk.spot, Side.JAPAN, ["JT1"], 5)
+    desk.next()  # Japanese spotting and combat
+    # Table 2 from the ledger: one destroyer counter +1, partial sea +1, evading -2
+    assert desk.spot_odds(Side.JAPAN, ["JD1"], partial_sea=True, evade=True) == Fraction(1, 3)
+    with pytest.raises(TsushimaError, match="Souvaroff is not a Japanese ship"):
+        desk.spot_odds(Side.JAPAN, ["Souvaroff"])
+    lines = desk.spot(Side.JAPAN, ["JD1"], 3, partial_sea=True, evade=True)
+    assert "nothing is seen" in lines[0]
+    assert "Russian navy evades" in lines[1]
+    desk.next()
+    desk.next()  # Russian spotting and combat: Russia evaded this turn
+    refused(desk, "chose to evade this turn", desk.spot, Side.RUSSIA, ["Souvaroff"], 6)
+    desk.to_terminal()
+    desk.terminal()
+    for _ in range(3):
+        desk.next()
+    desk.spot(Side.RUSSIA, ["Souvaroff"], 6)  # a new turn: Russia may search again
+
+
+def test_a_flying_base_hex_shelters_morale() -> None:
+    desk = new("round-island")
+    desk.place("Idzumo", "0710")
+    desk.place("Iwate", "0711")
+    desk.flying_base("0710")
+    desk.to_terminal()
+    lines = desk.terminal()
+    assert "Iwate: morale falls to -1." in lines
+    assert not any(line.startswith("Idzumo") for line in lines)
+    assert desk.fleet.berth("Idzumo").ship.morale == 0
+
+
+def test_italian_cruisers_need_crews_at_home() -> None:
+    """Rule: Japan's cruisers from Italy fire only once they have reached a Japanese port;
+    Russia's must go to Kronstadt for crews before they sail east."""
+    desk = new("war-at-sea")
+    desk.italy(5, 6)  # Japan, two zones before war
+    assert list(desk.campaign.uncrewed) == ["Nisshin", "Kasuga"]
+    for _ in range(8):
+        desk.next()
+    desk.place("Nisshin", "Indian Ocean")
+    desk.place("Nisshin", "China Sea")
+    desk.place("Nisshin", "0712")  # alone in its hex: a division of one
+    desk.battle_start([(Side.JAPAN, ["Nisshin"], 5), (Side.RUSSIA, ["Variag"], 6)])
+    desk.move({})
+    refused(desk, "Nisshin has not yet reached a Japanese port", desk.declare,
+            ["Nisshin:primary>Variag"])
+    desk.finish()
+    desk.place("Nisshin", "Sasebo")
+    assert list(desk.campaign.uncrewed) == ["Kasuga"]
+
+    ru = new("war-at-sea")
+    ru.italy(1, 3)  # Russia, one zone
+    for _ in range(8):
+        ru.next()
+    refused(ru, "must reach Kronstadt", ru.place, "Amurski", "Indian Ocean")
+    ru.place("Amurski", "Baltic")
+    ru.place("Amurski", "Kronstadt")
+    ru.place("Amurski", "Baltic")
+    ru.place("Amurski", "Mediterranean")
+    ru.place("Amurski", "Indian Ocean")

@@ -159,6 +159,7 @@ def test_town_raids_and_block_ships_read_the_map(tmp_path: Path) -> None:
     desk.place("Gromoboi", "0912")
     assert desk.town_raid("Gromoboi", 5) == ["Gromoboi shells the town (die 5): no effect."]
     desk.place("JM1", "1210")  # five hexes from Port Arthur: near enough
+    assert "protection holds" in desk.port_attack("Port Arthur", 1)[0]
     assert desk.blockships(["JM1"], [2])[-1] == "The channel stays open."
     desk.place("JM3", "1213")
     with pytest.raises(TsushimaError, match="JM3 at 1213 is 8 hexes"):

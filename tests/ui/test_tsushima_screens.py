@@ -287,6 +287,76 @@ def test_undo_and_the_verdict_on_the_fleets_screen(h: Any) -> None:
     assert saved.battle is not None and saved.campaign == d.desk.campaign
 
 
+def test_flight_from_the_battle_screen(h: Any) -> None:
+    d = h.app.tsushima
+    set_up_tsushima(h)
+    assert d.quick_setup() and d.start_battle()
+    h.app.show("tsushima-battle")
+
+    def quiet_round() -> None:
+        assert d.declare() and d.roll_all() and d.end_round()
+
+    battle = screen(h, "tsushima-battle")
+    assert battle.ids.flee.shown and not battle.ids.flight_die.shown
+    assert d.hold()
+    quiet_round()
+    battle = screen(h, "tsushima-battle")
+    assert "Russian movement" in battle.stage_line
+    h.touch(battle.ids.flee)
+    battle = screen(h, "tsushima-battle")
+    assert d.flee and battle.flee_label == "Flee: yes"
+    assert d.nudge("RB1", 1) and d.move()  # flight declared: no die this round
+    assert d.engagement is not None and d.engagement.formation("RB1").fleeing
+    quiet_round()
+    assert d.hold()
+    quiet_round()
+    battle = screen(h, "tsushima-battle")
+    assert battle.ids.flight_die.shown and not battle.ids.flee.shown
+    assert not d.nudge("RB1", 3)  # three columns only after a 1-3 on the flight die
+    assert not d.move() and "flight die before it moves" in d.message
+    assert d.enter_flight_die(2)
+    battle = screen(h, "tsushima-battle")
+    assert not battle.ids.flight_die.shown and "Flight die 2." in texts(battle.ids.actions)
+    column = d.engagement.formation("RB1").column if d.engagement else 0
+    assert d.nudge("RB1", 3) and d.move()
+    e = d.engagement
+    assert e is not None and e.flight_successes(e.first_mover.enemy) == 1
+    assert "RB1 +3" in " ".join(d.results)
+    assert e.formation("RB1").column == column + 3 and e.formation("RB1").fleeing
+
+
+def test_the_war_at_sea_campaign_screen(h: Any) -> None:
+    d = h.app.tsushima
+    h.app.show("tsushima-setup")
+    setup = screen(h, "tsushima-setup")
+    h.touch(next(b for b in rows(setup.ids.scenarios) if "War at Sea" in b.text))
+    h.touch(setup.ids.start)
+    fleets = screen(h, "tsushima-fleets")
+    h.touch(fleets.ids.campaign)
+    camp = screen(h, "tsushima-campaign")
+    assert "lasts 23 turns" in camp.ids.status.text
+    assert camp.ids.italy.shown and camp.ids.plan_b.shown and not camp.ids.loads_met.shown
+    h.touch(camp.ids.italy)
+    camp = screen(h, "tsushima-campaign")
+    assert not camp.ids.italy.shown and "Table 6A" in camp.ids.status.text
+    assert d.fleet is not None and d.fleet.italy is not None
+    h.touch(camp.ids.plan_b)
+    camp = screen(h, "tsushima-campaign")
+    assert "Plan B to Chemulpo: 0 of 6 turns met" in camp.ids.status.text
+    h.touch(camp.ids.next)
+    camp = screen(h, "tsushima-campaign")
+    assert "Japanese spotting and combat" in camp.clock_line
+    assert d.to_terminal()
+    camp = screen(h, "tsushima-campaign")
+    assert camp.ids.loads_met.shown
+    h.touch(camp.ids.loads_met)
+    camp = screen(h, "tsushima-campaign")
+    assert "1 of 6 turns met" in camp.ids.status.text and not camp.ids.loads_met.shown
+    h.touch(camp.ids.undo)
+    camp = screen(h, "tsushima-campaign")
+    assert camp.ids.loads_met.shown and "0 of 6 turns met" in camp.ids.status.text
+
+
 def test_no_banner_once_the_owner_has_confirmed_the_data(h: Any, monkeypatch: Any) -> None:
     import ui.tsushima.controller as controller
 
@@ -313,7 +383,7 @@ def test_pictures_of_every_tsushima_screen_at_both_sizes(h: Any, tmp_path: Path)
         h.resize((800, 480))
         assert not h.app.tsushima.refused, (name, h.app.tsushima.message)
     assert {"tsushima-setup", "tsushima-fleets", "tsushima-battle-fire",
-            "tsushima-terminal"} <= set(names)
+            "tsushima-terminal", "tsushima-campaign"} <= set(names)
 
 
 def test_a_restarted_app_resumes_the_saved_battle(tmp_path: Path) -> None:

@@ -57,7 +57,8 @@ def table_camera(app: Any) -> RigadoonCamera | None:
         from companion.rigadoon.board import default_board
         from vision.rigadoon import SimRigadoonTable
 
-        return SimRigadoonTable(default_board())
+        # smaller than the tests' photos: the app keeps within its memory budget
+        return SimRigadoonTable(default_board(), size=(1024, 768), px=96)
     return FrameCamera(cam)
 
 
@@ -74,7 +75,11 @@ def install(app: Any, controller: RigadoonController | None = None) -> RigadoonC
 
     from kivy.clock import Clock
 
+    from kivy.app import App
+
     def redraw_now(_dt: float = 0) -> None:
+        if App.get_running_app() is not app:
+            return  # a change after this app stopped (tests build one app after another)
         current = app.sm.current
         if current not in SCREEN_NAMES:
             return
@@ -134,15 +139,15 @@ def press(app: Any, role: str) -> bool:
 def screenshot_states(app: Any, seed: int = 5) -> Iterator[str]:
     """Drive a seeded game through each screen; yields each picture's name once shown."""
     import random
-    import tempfile
 
     from companion.rigadoon.board import default_board
     from companion.rigadoon.geometry import Direction
     from vision.rigadoon import SimRigadoonTable
 
-    tmp = Path(tempfile.mkdtemp(prefix="rigadoon-shots-"))
-    c = RigadoonController(tmp / "records.sqlite3", random.Random(seed),
-                           SimRigadoonTable(default_board()))
+    # beside the screenshots' own temporary store: nothing of the owner's is touched
+    db = Path(app.ctx.store.path).parent / f"rigadoon-shots-{seed}.sqlite3"
+    db.unlink(missing_ok=True)
+    c = RigadoonController(db, random.Random(seed), SimRigadoonTable(default_board()))
     c.listeners = app.rigadoon.listeners
     app.rigadoon = c
     c.players = ["ann", "bob"]

@@ -38,7 +38,12 @@ class RigBoard(Widget):
         self.picture: BoardPicture | None = None
         self.on_square: Callable[[str], Any] | None = None
         self._textures: dict[tuple[str, int, bool], Any] = {}
-        self.bind(pos=self._redraw, size=self._redraw)
+        # next frame, not at once: while a resize is dispatched, ``top`` and the like
+        # can still hold the old layout (a board drawn 200 px low at 1280x720)
+        from kivy.clock import Clock
+
+        self._later = Clock.create_trigger(self._redraw, 0)
+        self.bind(pos=self._later, size=self._later)
 
     def draw(self, picture: BoardPicture) -> None:
         self.picture = picture
@@ -53,7 +58,7 @@ class RigBoard(Widget):
         margin = 0.45
         cell = min(self.width / (cols + margin), self.height / (rows + margin))
         x0 = self.x + (self.width - cell * (cols + margin)) / 2 + cell * margin
-        top = self.top - (self.height - cell * (rows + margin)) / 2 - cell * margin
+        top = self.y + self.height - (self.height - cell * (rows + margin)) / 2 - cell * margin
         return cell, x0, top
 
     def square_at(self, x: float, y: float) -> str:
@@ -132,16 +137,17 @@ class RigBoard(Widget):
             Color(0.8, 0.75, 0.95, 0.8)
             for k in (0.38, 0.26, 0.14):
                 Line(circle=(cx, cy + s * 0.06, s * k), width=max(1.0, s * 0.02))
-            self._label("to " + c.to_exit, cx, y + s * 0.12, s * 0.18)
+            self._label("to " + c.to_exit, cx, y + s * 0.13, s * 0.22, (1, 1, 1), True)
         if c.island:
-            self._label(c.island, cx, y + s * 0.82, s * 0.2, (1, 0.95, 0.8), True)
+            self._label(c.island, cx, y + s * 0.8, s * 0.25, (1, 0.95, 0.8), True)
         if c.exit_of:
-            self._label(c.exit_of, cx, y + s * 0.84, s * 0.18, (0.95, 0.85, 1))
-            self._label("exit", cx, y + s * 0.67, s * 0.16, (0.95, 0.85, 1))
+            self._label(c.exit_of, cx, y + s * 0.8, s * 0.24, (1, 0.9, 1), True)
+            self._label("exit", cx, y + s * 0.58, s * 0.22, (1, 0.9, 1))
         if c.wind:
             if c.wind == "o":
-                Color(1, 0.55, 0.1, 0.55)
-                Rectangle(pos=(x + s * 0.12, y + s * 0.12), size=(s * 0.76, s * 0.76))
+                Color(1, 0.5, 0.0, 1)
+                Line(rectangle=(x + s * 0.1, y + s * 0.1, s * 0.8, s * 0.8),
+                     width=max(1.5, s * 0.06))
             else:
                 Color(1, 0.92, 0.1, 0.95)
                 Line(circle=(cx, cy, s * 0.36), width=max(1.5, s * 0.05))
@@ -159,6 +165,9 @@ class RigBoard(Widget):
         if c.arrived:
             Color(1, 0.85, 0.2, 1)
             Line(rectangle=(x + 2, y + 2, s - 4, s - 4), width=max(1.5, s * 0.05))
+        if c.holder and not c.selected:
+            Color(1, 1, 1, 0.9)
+            Line(circle=(cx, cy, s * 0.42), width=max(1.0, s * 0.03))
         if c.selected:
             Color(1, 1, 1, 1)
             Line(rectangle=(x + 2, y + 2, s - 4, s - 4), width=max(1.5, s * 0.05))

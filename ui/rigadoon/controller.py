@@ -19,14 +19,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from companion.rigadoon.actions import FLEET_NAMES, Change, End, Opening, PickFleet, Repair, Sail
 from companion.rigadoon.board import ISLAND
 from companion.rigadoon.chain import Chain, choose, ship_name
 from companion.rigadoon.explore import EXPLORE_BUDGET, Line, completions, explore
 from companion.rigadoon.geometry import Direction, RigadoonError
-from companion.rigadoon.record import RigadoonStore
+from companion.rigadoon.record import RigadoonStore, live
 from companion.rigadoon.session import Session
 from companion.rigadoon.state import Game, Phase, State, new_state
 
@@ -70,6 +70,8 @@ class Cell:
     wind: str = ""
     """``o`` (any ship with a mast) or ``y`` (only with 3 masts) of the wind template."""
     selected: bool = False
+    holder: bool = False
+    """The ship the wind template is drawn on."""
     arrived: bool = False
     """In a preview: a piece ends here that was elsewhere."""
     left: bool = False
@@ -111,7 +113,7 @@ def setup_lines(state: State) -> list[str]:
 class RigadoonController:
     def __init__(self, store_path: Path | str | None = None, rng: random.Random | None = None,
                  camera: RigadoonCamera | None = None) -> None:
-        self.store = RigadoonStore.open(store_path)
+        self.store = cast(RigadoonStore, RigadoonStore.open(store_path))
         self.rng = rng or random.Random()
         self.camera = camera
         self.listeners: list[Listener] = []
@@ -205,8 +207,8 @@ class RigadoonController:
     def template_ship(self) -> int | None:
         """The ship the wind template is drawn on: the one touched, else the next to act."""
         s = self.state
-        if s.phase not in (Phase.TURN, Phase.WIND) or s.wind is None:
-            return None
+        if s.phase not in (Phase.TURN, Phase.WIND) or s.wind is None or self.checking:
+            return None  # while the table works, the board shows only the pieces
         if self.selected is not None and self.selected // 4 == s.fleet:
             return self.selected
         need = s.required()
@@ -231,7 +233,7 @@ class RigadoonController:
         line = self.shown_lines()[self.previewed] if self.previewed is not None else None
         ships, masts, chests = s.ships, s.masts, s.chests
         chain: Chain | None = line.chain if line is not None else s.chain
-        if line is not None and chain is not None:
+        if chain is not None:  # a preview, or a chain waiting for a choice: as it stands
             ships, masts, chests = chain.ships, chain.masts, chain.chests
         wind: dict[int, str] = {}
         holder = self.template_ship() if line is None else None
@@ -259,7 +261,8 @@ class RigadoonController:
                 b.name(sq), b.terrain[sq], islands.get(sq, ""), exits.get(sq, ""),
                 to_exit.get(sq, ""), starts.get(sq, ""), sq == b.compass, ship,
                 masts[ship] if ship >= 0 else 0, sq in chests, wind.get(sq, ""),
-                ship >= 0 and ship == self.selected, moved_in, moved_out and not moved_in,
+                ship >= 0 and ship == self.selected, ship >= 0 and ship == holder,
+                moved_in, moved_out and not moved_in,
             ))
         return BoardPicture(b.rows, b.cols, tuple(cells), line is not None)
 
@@ -509,13 +512,24 @@ class RigadoonController:
                 self._fresh()  # taking back what is only on screen comes first
                 self.message = "Preview cleared."
                 return
+            entries = self.session.entries
+            kept = live(entries)
+            undone = entries[kept[-1]].action if kept else ""
             self.session.undo()
             self._fresh()
             self.aim = None
+            s = self.state
             self.said = []
             self.checking = False
+            if undone.split(" ")[0] in ("sail", "choose", "repair") and s.chain is None:
+                self.said = ["put the pieces back as the board now shows them, masts too"]
+                self.checking = True
+            elif undone.startswith("wind") and s.wind is not None:
+                self.said = [f"set the wind back to {s.wind.word}"]
             self._lay_table()
-            self.message = "Took back the last action. " + self.state.prompt()
+            self.message = ("Took back " + (undone or "the last action") + ". "
+                            + ("; ".join(self.said).capitalize() + "." if self.said
+                               else s.prompt()))
 
         if self.session is None:
             return self._act("undo", lambda: self._raise("nothing to undo"))

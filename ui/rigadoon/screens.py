@@ -131,7 +131,7 @@ class RigPlayScreen(RigScreen):
         s = c.state
         wind = f"wind {s.wind.word}" if s.wind else "no wind yet"
         mode = "deck" if not s.game.die else "die"
-        self.status = f"Rigadoon · turn {s.turn} · {wind} ({mode}) · game {c.session.game_id}"
+        self.status = f"Turn {s.turn} · {wind} ({mode})"
         self.prompt = s.prompt()
         idle = not c.checking and s.phase is Phase.TURN
         self.can_change = idle and c.can_change
@@ -175,8 +175,10 @@ class RigPlayScreen(RigScreen):
         suggested = c.suggested()
         for o in s.chain.choice.options:
             tail = "  (as previewed: Confirm)" if o == suggested else ""
-            box.add_widget(button(option_words(kind, o) + tail, lambda o=o: ctl().choose(o),
-                                  44, picked=o == suggested))
+            b = button(option_words(kind, o) + tail, lambda o=o: ctl().choose(o), 44,
+                       picked=o == suggested)
+            b.option = o  # which engine option this row stands for
+            box.add_widget(b)
 
     def _wind(self, c: RigadoonController, box: Any) -> None:
         how = "the die shows" if c.state.game.die else "the card shows"
@@ -197,7 +199,7 @@ class RigPlayScreen(RigScreen):
             legal = c.line_legal(line)
             tail = "" if legal else "  (not now)"
             box.add_widget(button(f"{line.score:+d}  {line_text(line)}{tail}",
-                                  lambda i=i: ctl().preview(i), 48,
+                                  lambda i=i: ctl().preview(i), 38,
                                   picked=i == c.previewed, dim=not legal))
         if not shown:
             box.add_widget(text_row("No sail under this wind."))

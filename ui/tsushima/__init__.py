@@ -1,4 +1,5 @@
-"""The Tsushima screens of the table app: scenario, fleets, battle board, terminal phase.
+"""The Tsushima screens of the table app: scenario, fleets, battle board, terminal phase,
+campaign.
 
 The app calls :func:`install` once its ScreenManager exists; the screens are then reached
 with ``app.show("tsushima-setup")`` (the start screen's Tsushima button). The state lives in
@@ -15,8 +16,16 @@ from typing import Any
 from .controller import TsushimaDesk
 
 KV_DIR = Path(__file__).parent / "kv"
-KV_FILES = ("tsushima.kv", "setup.kv", "fleets.kv", "battle.kv", "terminal.kv")
-SCREEN_NAMES = ("tsushima-setup", "tsushima-fleets", "tsushima-battle", "tsushima-terminal")
+KV_FILES = (
+    "tsushima.kv", "setup.kv", "fleets.kv", "battle.kv", "terminal.kv", "campaign.kv"
+)
+SCREEN_NAMES = (
+    "tsushima-setup",
+    "tsushima-fleets",
+    "tsushima-battle",
+    "tsushima-terminal",
+    "tsushima-campaign",
+)
 
 
 def load_kv() -> None:
@@ -29,13 +38,14 @@ def load_kv() -> None:
 
 
 def tsushima_screens() -> list[Any]:
-    """The four screens (their kv rules must be loaded first: :func:`load_kv`)."""
+    """The five screens (their kv rules must be loaded first: :func:`load_kv`)."""
     from .battle import BattleScreen
+    from .campaign import CampaignScreen
     from .fleets import FleetsScreen
     from .setup import ScenarioScreen
     from .terminal import TerminalScreen
 
-    return [ScenarioScreen(), FleetsScreen(), BattleScreen(), TerminalScreen()]
+    return [ScenarioScreen(), FleetsScreen(), BattleScreen(), TerminalScreen(), CampaignScreen()]
 
 
 def install(app: Any, desk: TsushimaDesk | None = None) -> TsushimaDesk:
@@ -116,3 +126,9 @@ def screenshot_states(app: Any, seed: int = 5) -> Iterator[str]:
     yield "tsushima-terminal-after"
     app.show("tsushima-fleets")
     yield "tsushima-fleets-after"
+    d.choose_scenario("war-at-sea")
+    d.start_scenario()
+    d.roll_italy()
+    d.choose_plan("B")
+    app.show("tsushima-campaign")
+    yield "tsushima-campaign"

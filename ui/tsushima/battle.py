@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.tsushima import range_between
 from companion.tsushima.battle import COLUMNS
@@ -45,6 +45,9 @@ class BattleScreen(DeskScreen):
     stage = StringProperty("none")
     stage_line = StringProperty("")
     ranges_text = StringProperty("")
+    may_flee = BooleanProperty(False)
+    flight_due = BooleanProperty(False)
+    flee_label = StringProperty("Flee")
 
     _rows_key: Any = None
     _fire_rows: list[Any]
@@ -54,6 +57,9 @@ class BattleScreen(DeskScreen):
     def refresh(self, d: Any) -> None:
         e = d.engagement
         self.stage = stage_of(e)
+        self.may_flee = d.may_flee()
+        self.flight_due = d.flight_die_needed() and d.flight_die is None
+        self.flee_label = "Flee: yes" if d.flee else "Flee"
         self._board(d)
         box = self.ids.actions
         key = None
@@ -123,13 +129,16 @@ class BattleScreen(DeskScreen):
         e = d.engagement
         box.add_widget(Factory.TsuText(
             text=f"[b]{e.mover.adjective} movement round.[/b] + moves towards column 12, "
-                 "- towards column 1. Then Move (or Hold)."))
+                 "- towards column 1. Then Move (or Hold)."
+                 + (" [b]Fleeing:[/b] roll the flight die first (1-3: three columns)."
+                    if d.flight_die_needed() and d.flight_die is None else "")
+                 + (f" Flight die {d.flight_die}." if d.flight_die is not None else "")))
         for f in d.movers():
             planned = d.moves.get(f.ident, 0)
             row = Factory.TsuMoveRow()
             row.ids.what.text = (
                 f"[b]{f.ident}[/b] ({f.kind.value}) column {f.column}: "
-                f"{', '.join(e.live(f))}; up to {e.max_columns(f)} column(s)")
+                f"{', '.join(e.live(f))}; up to {d.move_limit(f)} column(s)")
             row.ids.delta.text = (f"to {f.column + planned} ({planned:+d})" if planned
                                   else "holds")
             row.ids.minus.bind(on_release=lambda _b, k=f.ident: desk().nudge(k, -1))

@@ -36,9 +36,11 @@ from companion.tsushima import (
     repair_odds,
     scenario_keys,
 )
-from companion.tsushima.battle import COLUMNS, DIVISIONS
+from companion.tsushima.battle import COLUMNS, DIVISIONS, FLIGHT_FACES, FLIGHT_SUCCESSES
+from companion.tsushima.calendar import GameTime
 from companion.tsushima.data import DataSet
 from companion.tsushima.desk import Desk
+from companion.tsushima.desk.view import status_lines
 from companion.tsushima.fleet import FLYING_BASE, SEA
 
 Listener = Callable[["TsushimaDesk"], None]
@@ -82,6 +84,8 @@ class TsushimaDesk:
         self.column: dict[Side, int] = dict(QUICK_COLUMNS)
         # plans before they are committed
         self.moves: dict[str, int] = {}
+        self.flee = False  # the mover declares flight with this round's move
+        self.flight_die: int | None = None  # the fleeing side's die, rolled before it plans
         self.plan: list[FireOrder] = []
         self.faces: dict[int, tuple[tuple[int, int], ...]] = {}  # dice shown per declared fire
         self.dice_source: dict[int, str] = {}
@@ -160,6 +164,7 @@ class TsushimaDesk:
             self.scenario = self.desk.scenario
             battle = self.desk.battle
             self.setup, self.selected, self.repairs, self.moves = [], [], [], {}
+            self.flee, self.flight_die = False, None
             self.plan = (
                 list(battle.default_orders())
                 if battle is not None
@@ -188,6 +193,7 @@ class TsushimaDesk:
             self.results = self._desk().undo()
             e = self.engagement
             self.setup, self.selected, self.moves, self.repairs = [], [], {}, []
+            self.flee, self.flight_die = False, None
             self.plan = (
                 list(e.default_orders())
                 if e is not None and e.stage == "fire" and not e.declared and not e.over
@@ -204,6 +210,77 @@ class TsushimaDesk:
             return ""
         head = "Game over. " if self.desk.fleet.over else "If the game ended now: "
         return head + self.desk.verdict().sentence()
+
+    # ------------------------------------------------------------------ the campaign
+    def status(self) -> list[str]:
+        """Where the campaign stands, in the desk's own lines."""
+        return status_lines(self.desk.campaign) if self.desk is not None else []
+
+    def offers(self) -> set[str]:
+        """Which campaign steps apply now: ``italy``, ``plan``, ``loads``, ``need``."""
+        if self.desk is None or self.desk.fleet.over:
+            return set()
+        c, f, out = self.desk.campaign, self.desk.fleet, set()
+        start = GameTime.parse(c.scenario.start)
+        if c.scenario.raw.get("italian_cruisers") and f.italy is None and f.time == start:
+            out.add("italy")
+        if c.scenario.kind == "campaign" and c.land is None:
+            out.add("plan")
+        land = c.land
+        if land is not None and not land.fallen and f.time.terminal:
+            if f.time.turn not in c.land_turns and land.loads_needed() is not None:
+                out.add("loads")
+            if land.plan == "C" and land.opened and land.need is None:
+                out.add("need")
+        return out
+
+    def next_segment(self) -> bool:
+        def step() -> None:
+            self.results = self._desk().next()
+            self._say("")
+
+        return self._attempt(step)
+
+    def roll_italy(self) -> bool:
+        """Tables 6A and 6B with virtual dice."""
+
+        def step() -> None:
+            self.results = self._desk().italy(self.dice.d6(), self.dice.d6())
+            self._say("")
+
+        return self._attempt(step)
+
+    def choose_plan(self, plan: str) -> bool:
+        def step() -> None:
+            self.results = self._desk().land_plan(plan)
+            self._say("")
+
+        return self._attempt(step)
+
+    def shiploads(self, met: bool) -> bool:
+        """This turn's shiploads delivered in full (or not); the die towards the fall is
+        rolled (virtual) when the plan has earned it."""
+
+        def step() -> None:
+            land = self._desk().campaign.land
+            if land is None:
+                raise TsushimaError("choose a land campaign plan first")
+            need = land.loads_needed()
+            if need is None:
+                raise TsushimaError("plan C: roll this turn's shiploads first")
+            opening = land.plan == "C" and not land.opened
+            die = self.dice.d6() if met and land.rolling and not opening else None
+            self.results = self._desk().land_turn(need if met else 0, die)
+            self._say("")
+
+        return self._attempt(step)
+
+    def roll_need(self) -> bool:
+        def step() -> None:
+            self.results = self._desk().land_need(self.dice.d6())
+            self._say("")
+
+        return self._attempt(step)
 
     # ------------------------------------------------------------------ scenarios
     def scenarios(self) -> list[Scenario]:
@@ -323,6 +400,7 @@ class TsushimaDesk:
                 desk.battle_start([(side, spec.ships, spec.column) for side, spec in self.setup])
             e = self._battle()
             self.setup, self.selected, self.moves, self.plan = [], [], {}, []
+            self.flee, self.flight_die = False, None
             self.faces, self.dice_source = {}, {}
             self.results = [f"The battle board is set: {e.describe()[-1]}"]
             self._say("")
@@ -345,13 +423,71 @@ class TsushimaDesk:
             and 1 <= f.column <= COLUMNS
         ]
 
+    def flight_die_needed(self) -> bool:
+        """The mover fled in an earlier round and has not yet earned free three-column moves:
+        it rolls the flight die before it moves."""
+        e = self.engagement
+        if e is None or e.stage != "move" or e.over:
+            return False
+        done = e.flight_successes(e.mover)
+        return done is not None and done < FLIGHT_SUCCESSES
+
+    def may_flee(self) -> bool:
+        e = self.engagement
+        return (
+            e is not None and e.stage == "move" and not e.over and e.port is None
+            and e.flight_successes(e.mover) is None
+        )
+
+    def toggle_flee(self) -> bool:
+        """Declare (or withdraw) the mover's flight with this round's move."""
+
+        def step() -> None:
+            e = self._battle()
+            if not self.may_flee():
+                raise TsushimaError(
+                    "flight may not be used in a port battle" if e.port is not None
+                    else f"the {e.mover.adjective} side cannot begin flight now"
+                )
+            self.flee = not self.flee
+            self._say(f"The {e.mover.adjective} side will take flight with this move: fleeing "
+                      "divisions may only move away; the flight die comes next round."
+                      if self.flee else "No flight.")
+
+        return self._attempt(step)
+
+    def _set_flight_die(self, face: int) -> None:
+        if not self.flight_die_needed():
+            raise TsushimaError("no flight die is due this round")
+        if self.flight_die is not None:
+            raise TsushimaError(f"the flight die is already rolled: {self.flight_die}")
+        self.flight_die = read_face(face)
+        self.moves = {}
+        three = self.flight_die in FLIGHT_FACES
+        self._say(f"Flight die {self.flight_die}: "
+                  + ("fleeing ships may move three columns." if three
+                     else "no three-column move this round."))
+
+    def roll_flight_die(self) -> bool:
+        return self._attempt(lambda: self._set_flight_die(self.dice.d6()))
+
+    def enter_flight_die(self, face: int) -> bool:
+        return self._attempt(lambda: self._set_flight_die(face))
+
+    def move_limit(self, f: Formation) -> int:
+        """Columns the formation may move this round, the flight die included."""
+        e = self._battle()
+        return e.max_columns(f, self.flight_die in FLIGHT_FACES or (
+            f.fleeing and not self.flight_die_needed() and e.flight_successes(f.side) is not None
+        ))
+
     def nudge(self, formation: str, delta: int) -> bool:
         def step() -> None:
             e = self._battle()
             f = e.formation(formation)
             if f.side is not e.mover:
                 raise TsushimaError(f"it is the {e.mover.adjective} movement round")
-            limit = e.max_columns(f)
+            limit = self.move_limit(f)
             new = self.moves.get(f.ident, 0) + delta
             if abs(new) > limit:
                 raise TsushimaError(f"{f.ident} may move at most {limit} column(s) this round")
@@ -362,9 +498,15 @@ class TsushimaDesk:
 
     def move(self) -> bool:
         def step() -> None:
-            self.results = self._desk().move({k: v for k, v in self.moves.items() if v})
+            if self.flight_die_needed() and self.flight_die is None:
+                raise TsushimaError("the fleeing side rolls its flight die before it moves")
+            self.results = self._desk().move(
+                {k: v for k, v in self.moves.items() if v},
+                flight_die=self.flight_die,
+                flee=self.flee,
+            )
             e = self._battle()
-            self.moves = {}
+            self.moves, self.flee, self.flight_die = {}, False, None
             self.plan = [] if e.over else list(e.default_orders())
             self.faces, self.dice_source = {}, {}
             self._say("Fire plan: lead on lead, ship on ship. Change targets, then Declare.")
@@ -473,6 +615,7 @@ class TsushimaDesk:
         def step() -> None:
             self.results = self._desk().finish()
             self.plan, self.moves, self.faces = [], {}, {}
+            self.flee, self.flight_die = False, None
             self._say("The battle's damage is on the fleet ledger.")
 
         return self._attempt(step)

@@ -103,6 +103,12 @@ def screen(c: Campaign, screener: str, screened: str) -> tuple[Campaign, Lines]:
 def declare(c: Campaign, orders: Sequence[str]) -> tuple[Campaign, Lines]:
     """Fix the round's fire; ``orders`` like ``Mikasa:primary>Retvizan``."""
     parsed = [FireOrder.parse(o) for o in orders]
+    for o in parsed:
+        firer = c.battle_now().ship(o.firer).ident
+        if firer in c.uncrewed:
+            raise TsushimaError(
+                f"{firer} has not yet reached a Japanese port: its guns may not fire"
+            )
     e = c.battle_now().declare(parsed)
     return c.replace(battle=e), [f"Declared: {d.order} ({d.shot.salvos} salvo(s))."
                                  for d in e.declared] or ["Every gun holds its fire."]

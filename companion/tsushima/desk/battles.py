@@ -87,7 +87,8 @@ def division_specs(
     or lone counters for small craft, merchants and the independent cruisers.
 
     ``placed`` is what the navy has already set up: a short division is allowed only when
-    no more ships of the type are at hand, and battle divisions come before cruiser ones.
+    the lead ship's place holds no more ships of the type, and battle divisions come before
+    cruiser ones.
     """
     if not idents:
         raise TsushimaError("name the ships of the division, lead ship first")
@@ -104,7 +105,13 @@ def division_specs(
     if len(ships) == 1 and fleet.data.special(ships[0].counter.name).get("independent"):
         return [FormationSpec("independent", (ships[0].ident,), column)]
     kind = "battle" if types == {ShipType.B} else "cruiser"
-    like = [i for i in available(fleet, side, taken) if fleet.berth(i).ship.type in ALLOWED[kind]]
+    # a short division only when the lead's place holds no more ships of the kind to add
+    here = fleet.berth(ships[0].ident).location
+    like = [
+        i
+        for i in available(fleet, side, taken)
+        if fleet.berth(i).ship.type in ALLOWED[kind] and fleet.berth(i).location == here
+    ]
     short = len(like) < 3
     check_division(ships, kind, short)
     if kind == "battle" and any(p.kind == "cruiser" for p in placed):

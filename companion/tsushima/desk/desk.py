@@ -24,9 +24,11 @@ import json
 import os
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from .. import spotting
 from ..battle import Engagement, FormationSpec
 from ..data import DataSet, default_data
 from ..errors import TsushimaError
@@ -36,7 +38,7 @@ from ..hexmap import is_hex
 from ..scenarios import Scenario, get_scenario
 from ..units import Side
 from ..victory import Outcome
-from . import battle_steps, battles, fleet_steps, map_steps  # noqa: F401  (register the steps)
+from . import battle_steps, battles, fleet_steps, map_steps, spot_steps  # noqa: F401
 from .game import Campaign, apply
 from .record import UNDO, Entry, Header, RecordError, dump, live, load
 from .verdict import verdict
@@ -269,6 +271,32 @@ class Desk:
             "aground", ships=list(ships), trigger=trigger, ship_dice=list(ship_dice),
             damage_die=damage_die,
         )
+
+    def spot(
+        self,
+        navy: Side,
+        ships: Sequence[str],
+        die: int,
+        began_in_hex: bool = False,
+        partial_sea: bool = False,
+        evade: bool = False,
+    ) -> list[str]:
+        """A search by ``navy``'s ships in one hex; ``evade`` is the hidden navy's choice."""
+        return self.do(
+            "spot", navy=navy.value, ships=list(ships), die=die, began_in_hex=began_in_hex,
+            partial_sea=partial_sea, evade=evade,
+        )
+
+    def port_attack(self, port: str, die: int) -> list[str]:
+        return self.do("port-attack", port=port, die=die)
+
+    def spot_odds(
+        self, navy: Side, ships: Sequence[str], began_in_hex: bool = False,
+        partial_sea: bool = False, evade: bool = False,
+    ) -> Fraction:
+        """The chance a search would spot (a question; nothing is recorded)."""
+        s, _ = spot_steps.situation(self.campaign, navy, ships, began_in_hex, partial_sea, evade)
+        return spotting.spot_odds(s)
 
     def mine(self, ship: str, hex: str, die: int, damage_die: int | None = None) -> list[str]:
         return self.do("mine", ship=ship, hex=hex, die=die, damage_die=damage_die)

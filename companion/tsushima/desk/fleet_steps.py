@@ -86,8 +86,31 @@ def place(c: Campaign, ship: str, location: str) -> tuple[Campaign, Lines]:
         raise TsushimaError("a block ship lies in the Port Arthur channel: no ship enters or "
                             "leaves the port")
     check_zone_move(c, b.location, where)
+    crewed = c.uncrewed
+    if b.ship.ident in c.uncrewed:
+        home = crew_port(c, b.ship.side, where)
+        if b.ship.side is Side.RUSSIA and not home and where not in WEST:
+            raise TsushimaError(
+                f"{b.ship.ident} must reach Kronstadt for crews before it sails east"
+            )
+        if home:
+            crewed = tuple(i for i in c.uncrewed if i != b.ship.ident)
     f = f.place(b.ship.ident, where)
-    return c.replace(fleet=f), [f"{b.ship.ident} is now at {where}."]
+    return c.replace(fleet=f, uncrewed=crewed), [f"{b.ship.ident} is now at {where}."]
+
+
+WEST = ("Mediterranean", "Baltic", "Kronstadt")  # where Russia's Italian cruisers may sail
+
+
+def crew_port(c: Campaign, side: Side, where: str) -> bool:
+    """Whether a place crews the Italian cruisers: a Japanese port for Japan, Kronstadt for
+    Russia."""
+    port = c.data.ports.get(where)
+    if port is None:
+        return False
+    if side is Side.JAPAN:
+        return c.fleet.port(where).owner is Side.JAPAN and port.country == "japan"
+    return port.name == "Kronstadt"
 
 
 @step("hits")
@@ -134,6 +157,7 @@ def terminal(c: Campaign, repairs: Mapping[str, int] | None = None) -> tuple[Cam
 def cruisers_in_italy(c: Campaign, die_6a: int, die_6b: int) -> tuple[Campaign, Lines]:
     r = italy(die_6a, die_6b)
     f = c.fleet.take_italian_cruisers(r)
+    c = c.replace(uncrewed=() if r.interned else r.ships)
     fate = (
         "interned in a neutral port: they take no part"
         if r.interned

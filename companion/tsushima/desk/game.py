@@ -49,6 +49,7 @@ class PhaseMarks:
     phase: int = 0
     torpedoes: tuple[str, ...] = ()  # boats that made their torpedo attack
     aground: tuple[str, ...] = ()  # ships already rolled for running aground
+    sheltered: tuple[str, ...] = ()  # ports whose protection held against an attack
 
 
 @dataclass(frozen=True)
@@ -61,13 +62,14 @@ class Campaign:
     marks: PhaseMarks = PhaseMarks()
     mines: tuple[tuple[str, Side], ...] = ()  # (hex, navy that laid it)
     mines_laid: tuple[tuple[Side, int], ...] = ()
-    flying_bases: tuple[str, ...] = ()
     blocked: bool = False
     scuttled: tuple[str, ...] = ()  # ships sunk by their own crews
     scuttle_tried: tuple[str, ...] = ()
     merchants_called: int = 0
     raids: int = 0
     exits: tuple[tuple[str, int], ...] = ()  # ships that left a battle board, and past which edge
+    evasions: tuple[tuple[int, Side], ...] = ()  # (turn, navy that chose to evade)
+    uncrewed: tuple[str, ...] = ()  # Italian cruisers not yet at their home port for crews
 
     # ----- reading the campaign -------------------------------------------------------
     @property
@@ -89,6 +91,11 @@ class Campaign:
         given = min(given, int(self.data.markers.get(side.value, {}).get("mines", given)))
         laid = dict(self.mines_laid).get(side, 0)
         return given - laid
+
+    @property
+    def flying_bases(self) -> tuple[str, ...]:
+        """Hexes holding a Japanese flying base (kept on the ledger: morale reads them)."""
+        return self.fleet.bases
 
     def flying_bases_in_hand(self) -> int:
         """Japan's flying bases not yet placed: what the scenario gives, never more than the

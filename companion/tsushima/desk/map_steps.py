@@ -144,7 +144,7 @@ def flying_base(c: Campaign, hex: str) -> tuple[Campaign, Lines]:
         raise TsushimaError("Japan has no flying base left to place in this game")
     if hex in c.flying_bases:
         raise TsushimaError(f"{hex} already holds a flying base")
-    c = c.replace(flying_bases=(*c.flying_bases, hex))
+    c = c.replace(fleet=dataclasses.replace(c.fleet, bases=(*c.fleet.bases, hex)))
     return c, [f"Flying base placed at {hex}; {c.flying_bases_in_hand()} left."]
 
 
@@ -162,6 +162,11 @@ def blockships(c: Campaign, ships: Sequence[str], dice: Sequence[int]) -> tuple[
     _naval_phase(c, "blocking the port")
     if c.fleet.fall_turn is not None:
         raise TsushimaError("Port Arthur has fallen: there is nothing to block")
+    if PORT_ARTHUR not in c.current_marks().sheltered:
+        raise TsushimaError(
+            "block ships may be sent only in a phase in which Russia kept the protection of "
+            "Port Arthur against an attack (record the port attack first)"
+        )
     if len(ships) != len(dice) or not ships:
         raise TsushimaError(f"one die for each block ship: {len(ships)} ships, {len(dice)} dice")
     fleet = c.fleet

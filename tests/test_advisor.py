@@ -1,0 +1,162 @@
+"""The advisor: exact where the tree is small, sampled with a stated error bar elsewhere,
+certain where nobody can reach the ship, and blind to hands it has not been shown."""
+
+import json
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+from itertools import combinations
+from random import Random
+
+import pytest
+from builders import build
+
+from companion import advisor
+from companion.advisor import AdvisorError, advise
+from companion.cli import main
+from companion.game import PATTERN_INDEX
+from companion.piles import UNKNOWN
+from companion.state import CHANCE, Phase, State, new_state
+from companion.tiles import PATTERNS, Tile
+
+STRAIGHTISH = "52167034"
+TO_THE_WEST = "76543210"  # joins 0-7: in at the top-left point, out at the upper left side
+UTURN = "10325476"
+
+
+def threat(blue_hand: list[str]) -> State:
+    """Red lays a tile on r1c2; laid as it is, it takes red west to face the corner r1c1,
+    where blue already waits on a start mark and lays the next tile."""
+    return build(
+        "tsuro",
+        ("red", "blue"),
+        ships={"red": "r1c2:0", "blue": "r1c1:0"},
+        hands={"red": [TO_THE_WEST], "blue": blue_hand},
+        active="red",
+    )
+
+
+def unseen_hands(s: State, seat: int) -> State:
+    """The same position as a companion that never saw ``seat``'s tiles knows it."""
+    hand = s.hands[seat]
+    hands = tuple((UNKNOWN,) * len(h) if x == seat else h for x, h in enumerate(s.hands))
+    return replace(s, hands=hands, pile=s.pile.forget(hand))
+
+
+def red_survives_blue(s: State, blue_hand: tuple[int, ...]) -> Fraction:
+    """Blue lays one of its legal placements, each as likely: how often red is afloat."""
+    b = s.with_hand(1, list(blue_hand))
+    legal = b.legal_tiles()
+    return Fraction(sum(b.apply_tile(t).ships[0] >= 0 for t in legal), len(legal))
+
+
+def brute_force(s: State, red_tile: str, blue_tiles: int) -> Fraction:
+    """Red lays ``red_tile``; blue's hand is every ``blue_tiles``-tile hand the unseen
+    tiles can make, each as likely."""
+    (place,) = [a for a in s.legal_actions() if a.tile == Tile.parse(red_tile)]
+    after = s.apply(place)
+    if after.phase is Phase.DRAW:  # red draws: unseen, it changes nothing this round
+        after = after.apply(after.chance_outcomes()[0][0])
+    after = unseen_hands(after, 1)
+    hands = list(combinations(after.pile.unseen, blue_tiles))
+    return sum((red_survives_blue(after, h) for h in hands), Fraction(0)) / len(hands)
+
+
+def test_a_placement_that_sinks_the_ship_is_certain_loss():
+    s = build(
+        "tsuro", ("red", "blue"), ships={"red": "r1c1:0", "blue": "r6c6:4"},
+        hands={"red": [UTURN]}, active="red",
+    )
+    out = advise(s, Random(1))
+    assert out and all(a.exact and a.survival == 0 for a in out)
+
+
+def test_with_one_hidden_tile_in_the_way_the_answer_is_exact_and_right():
+    s = unseen_hands(threat(["72143650"]), 1)
+    out = advise(s, Random(1))
+    straight = next(a for a in out if a.place.tile == Tile.parse(TO_THE_WEST))
+    assert straight.exact
+    assert straight.survival == brute_force(s, TO_THE_WEST, 1)
+    assert 0 < straight.survival < 1
+    # the placements that take red away from blue's square are safe for certain
+    assert any(a.exact and a.survival == 1 for a in out)
+    assert out == sorted(out, key=lambda a: -a.survival)
+
+
+def test_hands_the_advised_player_has_not_seen_are_never_used():
+    known = threat(["72143650"])  # the companion dealt blue's tile and knows it
+    assert advise(known, Random(3)) == advise(unseen_hands(known, 1), Random(3))
+
+
+def test_a_large_tree_is_sampled_to_two_points_at_95_percent():
+    s = unseen_hands(threat(["72143650", "10325476", "23016745"]), 1)
+    out = advise(s, Random(7), exact_budget=50)
+    straight = next(a for a in out if a.place.tile == Tile.parse(TO_THE_WEST))
+    assert not straight.exact and straight.samples >= 96
+    assert straight.error <= 0.02
+    truth = brute_force(s, TO_THE_WEST, 3)
+    assert abs(float(straight.survival) - float(truth)) <= 2 * straight.error
+    assert advise(s, Random(7), exact_budget=50) == out  # the same seed, the same advice
+
+
+def test_shown_hand_is_checked_and_only_placements_are_advised():
+    s = unseen_hands(threat(["72143650"]), 0)  # red's own tile unseen by the companion
+    with pytest.raises(AdvisorError, match="show the whole hand"):
+        advise(s, Random(1))
+    assert advise(s, Random(1), hand=[Tile.parse(TO_THE_WEST)])
+    with pytest.raises(AdvisorError, match="cannot be in the hand"):
+        advise(s, Random(1), hand=[Tile.parse("72143650")])  # blue holds the only one
+    with pytest.raises(AdvisorError, match="not now"):
+        advise(new_state(s.game), Random(1))
+
+
+def mid_game(seed: int, players: int) -> State:
+    rng = Random(seed)
+    s = new_state(build("tsuro", [f"p{i}" for i in range(players)]).game)
+    while not s.is_terminal() and not (s.turn >= 2 * players and s.phase is Phase.PLACE):
+        if s.current_player == CHANCE:
+            outs = s.chance_outcomes()
+            s = s.apply(rng.choices([a for a, _ in outs], [float(p) for _, p in outs])[0])
+        else:
+            s = s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_ship_nobody_can_reach_is_never_lost_in_the_round(seed):
+    s = mid_game(seed, 6)
+    if s.is_terminal():
+        return
+    seat, rng = s.active, Random(seed)
+    seen = advisor._as_seen_by(s, seat)
+    checked = 0
+    for t in seen.legal_tiles():
+        after = advisor._settled(seen.apply_tile(t))
+        if after.ships[seat] < 0 or after.is_terminal() or advisor._threats(after, seat):
+            continue
+        checked += 1
+        # played out to the end of the round, without the early stop the threats allow
+        assert all(advisor._rollout(after, seat, frozenset({seat}), rng) for _ in range(60))
+    assert checked or not seen.legal_tiles()
+
+
+def test_companion_advise_on_the_command_line(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    assert main(["new", "tsuro", "--players", "red,blue", "--tiles", "virtual"]) == 0
+    assert main(["advise"]) == 2
+    assert "not now" in capsys.readouterr().err
+    main(["start", "r1c1:0"])
+    main(["start", "r6c6:4"])
+    capsys.readouterr()
+    assert main(["advise", "--json", "--seed", "4"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["player"] == "red" and doc["advice"]
+    survival = [a["survival"] for a in doc["advice"]]
+    assert survival == sorted(survival, reverse=True)
+    assert all(a["exact"] or a["error"] <= 0.02 for a in doc["advice"])
+    assert main(["advise"]) == 0
+    assert "survives" in capsys.readouterr().out
+
+
+def test_pattern_numbers_line_up():  # the test helpers lean on the shared numbering
+    assert Counter(PATTERN_INDEX[p] for p in PATTERNS) == Counter(range(35))
