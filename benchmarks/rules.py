@@ -94,9 +94,9 @@ def _time_games(kind: str, players: int, games: int, seed: int, fast: bool) -> l
     rng = random.Random(seed)
     out = []
     for _ in range(games):
-        start = time.perf_counter()
+        start = time.process_time()
         _game(rng, kind, players, fast)
-        out.append(time.perf_counter() - start)
+        out.append(time.process_time() - start)
     return out
 
 
@@ -108,14 +108,14 @@ def _time_legal(seed: int, count: int, fast: bool) -> list[float]:
     for p in _positions(rng, count):
         # fresh copies: nothing the state may keep from an earlier call helps
         copies = [dataclasses.replace(p) for _ in range(50)]
-        start = time.perf_counter()
+        start = time.process_time()
         if fast:
             for c in copies:
                 c.legal_tiles()
         else:
             for c in copies:
                 c.legal_actions()
-        out.append((time.perf_counter() - start) / len(copies))
+        out.append((time.process_time() - start) / len(copies))
     return out
 
 
@@ -137,8 +137,10 @@ def _hidden_position(seed: int, kind: str) -> Any:
                 s = s.apply(_chance(rng, s))
             elif s.phase is Phase.PLACE:
                 pool = list(s.pile.unseen)
-                hand = [t if t != UNKNOWN else pool.pop(rng.randrange(len(pool)))
-                        for t in s.hands[s.active]]
+                hand = [
+                    t if t != UNKNOWN else pool.pop(rng.randrange(len(pool)))
+                    for t in s.hands[s.active]
+                ]
                 tile = rng.choice(s.with_hand(s.active, hand).legal_tiles())
                 try:
                     s = s.apply_tile(tile)
@@ -163,9 +165,9 @@ def _time_advisor(seed: int, count: int) -> dict[str, list[float]]:
             # the player shows the advisor their own hand; the others stay hidden
             pool = list(s.pile.unseen)
             hand = [t if t >= 0 else pool.pop(rng.randrange(len(pool))) for t in s.hands[s.active]]
-            start = time.perf_counter()
+            start = time.process_time()
             advise(s, random.Random(k), hand=[PATTERNS[t] for t in hand])
-            out[kind].append(time.perf_counter() - start)
+            out[kind].append(time.process_time() - start)
     return out
 
 
@@ -240,20 +242,25 @@ def _report(base: dict[str, list[float]], cur: dict[str, list[float]]) -> None:
         ("seas8", "random 8-player Seas game with daikaiju", 3.0),
     )
     print(f"medians in ms (baseline = commit {BASELINE}, same run, same workload)")
-    print(f"{'workload':<46}{'baseline':>10}{'now':>10}{'ratio':>8}{'fast':>10}{'ratio':>8}"
-          f"{'target':>9}")
+    print(
+        f"{'workload':<46}{'baseline':>10}{'now':>10}{'ratio':>8}{'fast':>10}{'ratio':>8}"
+        f"{'target':>9}"
+    )
     for key, label, target in rows:
         b = statistics.median(base[key]) * 1e3
         n = statistics.median(cur[key]) * 1e3
         f = statistics.median(cur["fast:" + key]) * 1e3
-        print(f"{label:<46}{b:>10.3f}{n:>10.3f}{b / n:>7.1f}x{f:>10.3f}{b / f:>7.1f}x"
-              f"{target:>9.2f}")
+        print(
+            f"{label:<46}{b:>10.3f}{n:>10.3f}{b / n:>7.1f}x{f:>10.3f}{b / f:>7.1f}x{target:>9.2f}"
+        )
     for kind in ("tsuro", "tsuro-of-the-seas"):
         key = "advisor:" + kind
         if key in cur:
             t = cur[key]
-            print(f"advisor, 8-player {kind} position at turn 10, hidden draws: median "
-                  f"{statistics.median(t) * 1e3:.0f} ms, max {max(t) * 1e3:.0f} ms (target 300)")
+            print(
+                f"advisor, 8-player {kind} position at turn 10, hidden draws: median "
+                f"{statistics.median(t) * 1e3:.0f} ms, max {max(t) * 1e3:.0f} ms (target 300)"
+            )
     print("'now' goes through legal_actions()/apply(); 'fast' through legal_tiles()/apply_tile().")
 
 

@@ -84,7 +84,7 @@ def wilson_half_width(hits: int, n: int) -> float:
     """Half-width of Wilson's 95% interval for ``hits`` out of ``n``.
 
     >>> round(wilson_half_width(50, 100), 3)
-    0.095
+    0.096
     >>> wilson_half_width(0, 0)
     1.0
     """
@@ -113,12 +113,12 @@ def advise(
             f"the advisor speaks when a tile is to be laid, not now ({state.phase.value})"
         )
     seat = state.active
-    s = _as_seen_by(state, seat)
     if hand is not None:
-        try:
-            s = s.with_hand(seat, [pattern_number(t) for t in hand])
+        try:  # checked against all the companion knows, then kept to this player's view
+            state = state.with_hand(seat, [pattern_number(t) for t in hand])
         except IllegalAction as exc:
             raise AdvisorError(str(exc)) from None
+    s = _as_seen_by(state, seat)
     tiles = s.legal_tiles()
     if not tiles:
         raise AdvisorError("no placement is sure to be allowed: show the whole hand")
@@ -320,9 +320,7 @@ def _outcomes(s: State) -> list[tuple[State, Fraction]]:
             counts: dict[int, int] = defaultdict(int)
             for t in unseen:
                 counts[t] += 1
-            return [
-                (_learn(s, t), Fraction(c, len(unseen))) for t, c in sorted(counts.items())
-            ]
+            return [(_learn(s, t), Fraction(c, len(unseen))) for t, c in sorted(counts.items())]
         tiles = s.legal_tiles()
         return [(_settled(s.apply_tile(t)), Fraction(1, len(tiles))) for t in tiles]
     legal = s.legal_actions()  # start marks, relocations
@@ -365,14 +363,11 @@ def _sample(
             hits[tile] += sum(_rollout(start, seat, done, rng) for _ in range(batch))
             runs[tile] += batch
         todo = [
-            t
-            for t in todo
-            if runs[t] < max_samples and wilson_half_width(hits[t], runs[t]) > error
+            t for t in todo if runs[t] < max_samples and wilson_half_width(hits[t], runs[t]) > error
         ]
         batch = min(2 * batch, 512)
     return {
-        t: (Fraction(hits[t], runs[t]), wilson_half_width(hits[t], runs[t]), runs[t])
-        for t in open_
+        t: (Fraction(hits[t], runs[t]), wilson_half_width(hits[t], runs[t]), runs[t]) for t in open_
     }
 
 

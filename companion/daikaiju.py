@@ -13,8 +13,9 @@ the rulebook text, so the shipped deck is a default that the owner checks and ed
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,10 @@ class DaikaijuCard:
     def action(self, face: int) -> str:
         return self.faces[face - 1]
 
+    def turning_faces(self) -> tuple[int, ...]:
+        """The die faces on which this tile turns instead of moving."""
+        return tuple(f for f, act in enumerate(self.faces, 1) if act == "rotate")
+
     @property
     def colour(self) -> str:
         return "gold" if self.gold else "blue"
@@ -52,19 +57,50 @@ class DaikaijuDeck:
     cards: tuple[DaikaijuCard, ...]
     default: bool
     source: str
+    # each card by id, and its place in the movement order: asked on every daikaiju phase
+    _by_id: dict[str, tuple[tuple[int, bool, str], DaikaijuCard]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+
+    def __post_init__(self) -> None:
+        for c in self.cards:
+            self._by_id[c.id] = ((c.rotation, not c.gold, c.id), c)
 
     def card(self, card_id: str) -> DaikaijuCard:
-        for c in self.cards:
-            if c.id == card_id:
-                return c
+        found = self._by_id.get(card_id)
+        if found is not None:
+            return found[1]
         raise DeckError(f"there is no daikaiju tile {card_id!r}; tiles are {self.ids()}")
 
     def ids(self) -> str:
         return ", ".join(c.id for c in self.cards)
 
+    def mismatches(self) -> list[str]:
+        """Tiles whose rotation number is not the face they turn on.
+
+        000 numbers each tile's turn in the phase by the number printed beside its curved
+        arrow, that is, beside the face on which it turns: the two should agree. A deck
+        that disagrees still plays (records replay as they were played); the owner is
+        told where.
+
+        >>> load_deck().mismatches()
+        []
+        """
+        out = []
+        for c in self.cards:
+            turns = c.turning_faces()
+            if turns != (c.rotation,):
+                on = " and ".join(str(f) for f in turns) or "no face"
+                out.append(f"daikaiju {c.id} has rotation number {c.rotation} but turns on {on}")
+        return out
+
     def movement_order(self, ids: Iterable[str]) -> list[DaikaijuCard]:
         """Lowest rotation number first; on a tie the gold arrow moves before the blue."""
-        return sorted((self.card(i) for i in ids), key=lambda c: (c.rotation, not c.gold, c.id))
+        by_id, wanted = self._by_id, list(ids)
+        for i in wanted:
+            if i not in by_id:
+                self.card(i)  # names the unknown tile
+        return [c for _, c in sorted(by_id[i] for i in wanted)]
 
 
 def parse_deck(doc: Any, source: str) -> DaikaijuDeck:
@@ -110,7 +146,14 @@ def load_deck(path: str | Path | None = None) -> DaikaijuDeck:
     """The deck from ``path``, else the owner's edited copy, else the shipped default."""
     if path is None and owner_file(DECK_FILE) is None:
         return _shipped_deck()
-    return parse_deck(*read_data(DECK_FILE, path, DeckError, "daikaiju deck"))
+    deck = parse_deck(*read_data(DECK_FILE, path, DeckError, "daikaiju deck"))
+    for note in deck.mismatches():
+        warnings.warn(f"{deck.source}: {note}", DeckWarning, stacklevel=2)
+    return deck
+
+
+class DeckWarning(UserWarning):
+    """An owner's daikaiju file that plays, but disagrees with itself (see ``mismatches``)."""
 
 
 @cache

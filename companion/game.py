@@ -21,6 +21,7 @@ from .daikaiju import DaikaijuDeck, load_deck
 from .games import Family, game_info, keys
 from .locations import read_data
 from .paths import Grid, grid
+from .placement import CATCH_UP, HEAD_ON, ONE_WAY_BAN
 from .tiles import PATTERNS, Tile, TileError
 
 PATTERN_INDEX: dict[Tile, int] = {p: i for i, p in enumerate(PATTERNS)}
@@ -132,6 +133,26 @@ class Game:
         return not self.seas or "reference-collisions" in self.options
 
     @cached_property
+    def meeting(self) -> int:
+        """How ships that meet are ruled (bits of companion.placement): in Tsuro markers
+        meeting head on or on one point are lost; at sea two ships may never be sent down
+        one wake the same way, and with the reference manual's collisions two that end up
+        so are both lost, while ships meeting head on pass (docs/rules.md)."""
+        if not self.seas:
+            return HEAD_ON | CATCH_UP
+        return ONE_WAY_BAN | (CATCH_UP if "reference-collisions" in self.options else 0)
+
+    @cached_property
+    def ships_first(self) -> bool:
+        """001's setup order: ships on their start marks before the daikaiju are placed."""
+        return "reference-setup-order" in self.options
+
+    @cached_property
+    def discard_removed(self) -> bool:
+        """001's FAQ: a wake tile taken off with ships on it leaves the game."""
+        return "reference-removed-tiles" in self.options
+
+    @cached_property
     def tuck_daikaiju(self) -> bool:
         return "reference-tuck-daikaiju" in self.options
 
@@ -155,6 +176,8 @@ class Game:
             notes.append(
                 "Daikaiju arrows are the built-in default: check each tile against your copy."
             )
+        if self.deck is not None:  # played as the file says, but the owner should know
+            notes += [f"{n} (the daikaiju act in order of that face)" for n in self.deck.mismatches()]
         if self.seas:
             notes.append("The mix of the 56 wake tiles is a default: check it against your set.")
         return notes

@@ -201,6 +201,16 @@ SEAS = register_game(
                 "Reference manual: daikaiju that leave the board or are destroyed go face down "
                 "under the daikaiju deck and can come back (officially they are out of play).",
             ),
+            OptionInfo(
+                "reference-setup-order",
+                "Reference manual: ships go on their start marks before the setup daikaiju "
+                "are placed (officially the daikaiju come first).",
+            ),
+            OptionInfo(
+                "reference-removed-tiles",
+                "Reference manual: a wake tile a daikaiju takes off the board with ships on it "
+                "leaves the game (officially it goes under the draw pile).",
+            ),
         ),
         boards=("seas-7x7", "seas-6x6"),
         piece="ship",

@@ -20,6 +20,15 @@ from .paths import EXIT, End, Grid
 
 FINE, SELF_LOST, SAME_WAKE = 0, 1, 2
 
+# How markers that meet are ruled, as bits of one ``meeting`` number (see Game.meeting):
+HEAD_ON = 1
+"""Two markers whose paths join, meeting head on, are both lost (Tsuro)."""
+CATCH_UP = 2
+"""A marker stopping on the point another holds (one wake, one way) loses both (Tsuro, and
+the reference manual 001 at sea)."""
+ONE_WAY_BAN = 4
+"""Sending two ships down one wake the same way ranks a placement SAME_WAKE (at sea)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Movement:
@@ -54,7 +63,7 @@ def _settle(
     board: Sequence[int],
     blocked: Collection[int],
     ships: Sequence[int],
-    collisions: bool,
+    meeting: int,
     movers: Sequence[int],
     square: int,
     tile: int,
@@ -73,7 +82,7 @@ def _settle(
     lost: dict[int, str] = {}
     # Two markers whose paths join meet head on: the walk of one passes the spot where the
     # other stands. Only then are the spots a walk passes needed.
-    watch = {ships[s]: s for s in movers} if collisions and len(movers) > 1 else None
+    watch = {ships[s]: s for s in movers} if meeting & HEAD_ON and len(movers) > 1 else None
     met: list[tuple[int, int]] = []
     scratch: list[int] | None = None
     for s in movers:
@@ -82,8 +91,8 @@ def _settle(
         found = walks.get(leave)
         if found is None:
             nxt = across[base | leave]
-            found = walks[leave] = (End.EDGE, base | leave) if nxt < 0 else walk_end(
-                board, blocked, nxt
+            found = walks[leave] = (
+                (End.EDGE, base | leave) if nxt < 0 else walk_end(board, blocked, nxt)
             )
         end, point = found
         if end is End.STOP and point >> 3 == square:
@@ -115,9 +124,9 @@ def _settle(
             point = after[s]
             other = held.get(point, landed.get(point))
             if other is not None:
-                if collisions:
+                if meeting & CATCH_UP:
                     lost[s] = lost[other] = "collision"
-                else:
+                if meeting & ONE_WAY_BAN:
                     same_wake = True
             landed[point] = s
     for s in lost:
@@ -142,7 +151,7 @@ def rank_of(
     active: int,
     square: int,
     tile: int,
-    collisions: bool,
+    meeting: int,
     movers: Sequence[int],
     held: dict[int, int],
     walks: Walks,
@@ -150,7 +159,7 @@ def rank_of(
     """The rank alone, for trying many tiles on one square; ``walks`` starts empty and is
     shared by the tiles tried."""
     _, lost, same_wake = _settle(
-        grid, board, blocked, ships, collisions, movers, square, tile, walks, held
+        grid, board, blocked, ships, meeting, movers, square, tile, walks, held
     )
     return _rank(same_wake, lost, active)
 
@@ -162,9 +171,9 @@ def ends_alone(
     start: int,
     square: int,
     tiles: Sequence[int],
-) -> list[tuple[int, End, int]]:
-    """(tile, how the walk ends, where) for each oriented tile laid on ``square`` in front
-    of a lone marker at ``start``.
+) -> dict[int, tuple[End, int]]:
+    """How the walk ends, and where, for each oriented tile laid on ``square`` in front of
+    a lone marker at ``start``.
 
     The walk beyond the new tile depends only on the point the tile leads out through,
     unless it comes back to the square, so tiles leading out the same way share one walk.
@@ -174,7 +183,7 @@ def ends_alone(
     entry = start & 7
     by_exit: dict[int, tuple[End, int]] = {}
     scratch: list[int] | None = None
-    out = []
+    out = {}
     for tile in tiles:
         leave = EXIT[(tile << 3) | entry]
         found = by_exit.get(leave)
@@ -192,7 +201,7 @@ def ends_alone(
                     found = walk_end(scratch, blocked, start)
                 else:
                     by_exit[leave] = found
-        out.append((tile, found[0], found[1]))
+        out[tile] = found
     return out
 
 
@@ -204,20 +213,23 @@ def ranks_alone(
     active: int,
     square: int,
     tiles: Sequence[int],
-    collisions: bool,
-) -> list[tuple[int, int, End, int]]:
-    """(tile, rank, end, point) for each oriented tile on ``square`` when the active marker
-    is the only one standing at it.
+    meeting: int,
+) -> tuple[dict[int, int], dict[int, tuple[End, int]]]:
+    """The rank of each oriented tile on ``square`` when the active marker is the only one
+    standing at it, and how each walk ends (:func:`ends_alone`).
 
     It agrees with :func:`rank_of`: a lone mover cannot meet another mover, so where its
     walk ends, and whether another marker already holds that point, decide everything.
     """
     held = {pos for s, pos in enumerate(ships) if pos >= 0 and s != active}
-    on_held = SELF_LOST if collisions else SAME_WAKE
-    return [
-        (tile, SELF_LOST if end is not End.STOP else on_held if point in held else FINE, end, point)
-        for tile, end, point in ends_alone(grid, board, blocked, ships[active], square, tiles)
-    ]
+    on_held = SAME_WAKE if meeting & ONE_WAY_BAN else SELF_LOST
+    stop = End.STOP
+    ends = ends_alone(grid, board, blocked, ships[active], square, tiles)
+    ranks = {
+        tile: SELF_LOST if end is not stop else on_held if point in held else FINE
+        for tile, (end, point) in ends.items()
+    }
+    return ranks, ends
 
 
 def movement_alone(
@@ -227,7 +239,7 @@ def movement_alone(
     tile: int,
     end: End,
     point: int,
-    collisions: bool,
+    meeting: int,
 ) -> Movement:
     """:func:`resolve` for a lone mover whose walk ends as :func:`ends_alone` found."""
     after = list(ships)
@@ -236,13 +248,14 @@ def movement_alone(
         return Movement(square, tile, tuple(after), ((active, end.value),), (), SELF_LOST)
     # the last seat holding the point, as _settle's table of held points would give
     other = max((s for s, pos in enumerate(ships) if pos == point and s != active), default=-1)
-    if other < 0 or not collisions:
+    if other < 0 or not meeting & CATCH_UP:
         after[active] = point
         rank = FINE if other < 0 else SAME_WAKE
         return Movement(square, tile, tuple(after), (), ((active, ships[active], point),), rank)
     after[active] = after[other] = -1
     lost = tuple(sorted(((active, "collision"), (other, "collision"))))
-    return Movement(square, tile, tuple(after), lost, (), SELF_LOST)
+    rank = SAME_WAKE if meeting & ONE_WAY_BAN else SELF_LOST
+    return Movement(square, tile, tuple(after), lost, (), rank)
 
 
 def resolve(
@@ -253,16 +266,52 @@ def resolve(
     active: int,
     square: int,
     tile: int,
-    collisions: bool,
+    meeting: int,
 ) -> Movement:
     """Lay ``tile`` on ``square`` and move every marker standing at that square."""
     movers = standing_at(ships, square)
     if movers == [active]:
-        ((_, end, point),) = ends_alone(grid, board, blocked, ships[active], square, (tile,))
-        return movement_alone(ships, active, square, tile, end, point, collisions)
-    after, lost, same_wake = _settle(
-        grid, board, blocked, ships, collisions, movers, square, tile, {}
-    )
+        end, point = ends_alone(grid, board, blocked, ships[active], square, (tile,))[tile]
+        return movement_alone(ships, active, square, tile, end, point, meeting)
+    settled = _settle(grid, board, blocked, ships, meeting, movers, square, tile, {})
+    return movement_of(ships, active, square, tile, movers, settled)
+
+
+Settled = tuple[list[int], dict[int, str], bool]
+"""What :func:`_settle` finds: positions afterwards, seats lost and why, one wake one way."""
+
+
+def settle_many(
+    grid: Grid,
+    board: Sequence[int],
+    blocked: Collection[int],
+    ships: Sequence[int],
+    active: int,
+    square: int,
+    tiles: Sequence[int],
+    meeting: int,
+) -> tuple[dict[int, int], dict[int, Settled]]:
+    """The rank of each oriented tile on ``square`` with several markers standing at it,
+    and what each does (for :func:`movement_of`); the walks out of each point are shared."""
+    movers = standing_at(ships, square)
+    held = held_points(ships, movers)
+    walks: Walks = {}
+    found = {
+        t: _settle(grid, board, blocked, ships, meeting, movers, square, t, walks, held)
+        for t in tiles
+    }
+    return {t: _rank(same, lost, active) for t, (_, lost, same) in found.items()}, found
+
+
+def movement_of(
+    ships: Sequence[int],
+    active: int,
+    square: int,
+    tile: int,
+    movers: Sequence[int],
+    settled: Settled,
+) -> Movement:
+    after, lost, same_wake = settled
     moved = tuple((s, ships[s], after[s]) for s in movers if s not in lost)
     return Movement(
         square,

@@ -101,6 +101,9 @@ def plain(text: str, state: State) -> str:
     if state.phase is Phase.PLACE:
         front = state.grid.square(state.front_square(state.active))
         text = text.replace("'place SQUARE TILE'", f"'place {front} TILE'")
+    text = text.replace(
+        "'roll GOLD BLUE'", "'roll GOLD BLUE', e.g. 'roll 3 4', or 'roll' alone for virtual dice"
+    ).replace("'die FACE'", "'die FACE', e.g. 'die 5', or 'die' alone for a virtual die")
     if not state.game.seas:
         text = re.sub(r"\bships?\b", lambda m: m.group(0).replace("ship", "marker"), text)
     return text
@@ -306,10 +309,16 @@ def cmd_games(args: argparse.Namespace) -> int:
         state = "finished" if g.finished else "unfinished"
         mark = "*" if g.game_id == current else " "
         print(
-            f"{mark}{g.game_id:>4}  {g.game:<18} {','.join(g.players):<30} {state}, "
+            f"{mark}{g.game_id:>4}  {g.game:<18} {_printable(','.join(g.players)):<30} {state}, "
             f"{g.entries} entries, {g.updated}"
         )
     return 0
+
+
+def _printable(text: str, limit: int = 60) -> str:
+    """Names stored before names were checked: shown safely, escapes made visible."""
+    shown = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
 
 
 def cmd_resume(args: argparse.Namespace) -> int:

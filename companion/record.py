@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal, TypeGuard
 
-from .actions import ActionError, Draw, DrawDaikaiju, Facing, parse_action
+from .actions import ActionError, Die, Draw, DrawDaikaiju, Facing, Roll, parse_action
 from .daikaiju import DaikaijuDeck, DeckError, parse_deck
 from .game import Game, GameError
 from .state import State, new_state
@@ -317,8 +317,9 @@ def replay(header: Header, entries: Sequence[Entry], lines: Sequence[int] | None
     return state
 
 
-_AUTO = (Draw, DrawDaikaiju, Facing)
-"""The only actions the companion takes by itself (``source: auto``)."""
+_AUTO = (Draw, DrawDaikaiju, Facing, Roll, Die)
+"""Chance, never a player's choice: only these can be ``source: auto`` (the session takes
+the first three itself; a generated game may record its dice so too)."""
 
 
 def dump_lines(header: Header, entries: Iterable[Entry]) -> list[str]:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
+from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -45,12 +46,12 @@ from .piles import UNKNOWN, Pile, remove_one
 from .placement import (
     FINE,
     Movement,
-    Walks,
-    held_points,
+    Settled,
     movement_alone,
-    rank_of,
+    movement_of,
     ranks_alone,
     resolve,
+    settle_many,
     standing_at,
 )
 from .tiles import PATTERNS, Tile
@@ -156,6 +157,11 @@ class State:
     last_die: int = 0
     outcome: Outcome | None = None
     events: tuple[Event, ...] = ()
+    displaced: tuple[int, ...] = ()
+    """Seats whose ship, still on its start mark, saw a daikaiju leave the board across it:
+    at their next turn they may move to another start mark of that edge (000)."""
+    discarded: tuple[int, ...] = ()
+    """Tiles out of the game (``reference-removed-tiles``: taken off with ships on them)."""
     # Working fields, outside equality. ``_draft`` marks the fresh copy an ``apply`` is
     # building: until it is handed back nobody else holds it, so it is updated in place
     # rather than copied once per step. ``_ranked`` keeps the ranks of the active hand,
@@ -236,7 +242,8 @@ class State:
             return list(_FACINGS)
         if p is Phase.DAIKAIJU_DRAW:
             if self.dk_deck:
-                return [(DrawDaikaiju(c), Fraction(1, len(self.dk_deck))) for c in self.dk_deck]
+                each = _even(len(self.dk_deck))
+                return [(DrawDaikaiju(c), each) for c in self.dk_deck]
             return [(DrawDaikaiju(self.dk_bottom[0]), Fraction(1))]
         if p in (Phase.DEAL, Phase.DRAW):
             return [(_DRAWS[t], q) for t, q in self.pile.draw_odds()]
@@ -262,7 +269,7 @@ class State:
             self.active,
             self.grid.index(place.square),
             TILE_INDEX[place.tile],
-            self.game.collisions,
+            self.game.meeting,
         )
 
     def best_rank(self, hand: Sequence[int]) -> int:
@@ -274,25 +281,18 @@ class State:
 
     def _ranks_and_ends(
         self, hand: Sequence[int]
-    ) -> tuple[dict[int, int], dict[int, tuple[End, int]] | None]:
-        """The ranks of every known tile of ``hand`` in every rotation; when the active
-        ship stands alone at the square, also where each walk ends."""
+    ) -> tuple[dict[int, int], dict[int, tuple[End, int]] | dict[int, Settled]]:
+        """The ranks of every known tile of ``hand`` in every rotation, and what each
+        placement does: where the walk ends when the active ship stands alone at the
+        square, else what :func:`~companion.placement.settle_many` found."""
         g, board, ships, active = self.grid, self.board, self.ships, self.active
         blocked = self.daikaiju_squares()
         sq = self.front_square(active)
-        collisions = self.game.collisions
-        movers = standing_at(ships, sq)
+        meeting = self.game.meeting
         tiles = [o for t in sorted({t for t in hand if t >= 0}) for o in ROTATIONS[t]]
-        if movers == [active]:
-            found = ranks_alone(g, board, blocked, ships, active, sq, tiles, collisions)
-            return {o: r for o, r, _, _ in found}, {o: (end, pt) for o, _, end, pt in found}
-        held = held_points(ships, movers)
-        walks: Walks = {}
-        ranks = {
-            o: rank_of(g, board, blocked, ships, active, sq, o, collisions, movers, held, walks)
-            for o in tiles
-        }
-        return ranks, None
+        if standing_at(ships, sq) == [active]:
+            return ranks_alone(g, board, blocked, ships, active, sq, tiles, meeting)
+        return settle_many(g, board, blocked, ships, active, sq, tiles, meeting)
 
     def _hand_ranks(self) -> Ranked:
         """The ranks of the active hand, kept on the state once computed."""
@@ -342,7 +342,7 @@ class State:
     def _free_start_marks(self) -> list[Point]:
         taken = set(self.ships)
         marks = self.game.board.start_marks
-        return [m for m, pos in zip(marks, self.game.start_positions) if pos not in taken]
+        return [m for m, pos in zip(marks, self.game.start_positions, strict=True) if pos not in taken]
 
     def _relocations(self) -> list[Point]:
         g = self.grid
@@ -350,8 +350,13 @@ class State:
         taken = set(self.ships)
         blocked = self.daikaiju_squares()
         out = []
-        for m, pos in zip(self.game.board.start_marks, self.game.start_positions):
+        # displaced by a daikaiju that left the board, not blocked by one: staying is a choice
+        stay = self.ships[self.active] if self.front_square(self.active) not in blocked else -1
+        for m, pos in zip(self.game.board.start_marks, self.game.start_positions, strict=True):
             sq = pos >> 3
+            if pos == stay:
+                out.append(m)
+                continue
             if m.side != here.side or pos in taken or self.board[sq] >= 0 or sq in blocked:
                 continue
             out.append(m)
@@ -427,11 +432,17 @@ class Ranked(NamedTuple):
     ranks: dict[int, int]
     legal: tuple[int, ...]
     best: int
-    ends: dict[int, tuple[End, int]] | None
-    """Where each walk ends, when the active ship stands alone at the square."""
+    ends: dict[int, tuple[End, int]] | dict[int, Settled]
+    """What each placement does: where the walk ends when the active ship stands alone at
+    the square, else where every ship ends and who is lost."""
 
 
 _NO_SQUARES: frozenset[int] = frozenset()
+
+
+@cache
+def _even(n: int) -> Fraction:
+    return Fraction(1, n)
 
 
 def replace(s: State, **changes: Any) -> State:
@@ -495,7 +506,7 @@ def _apply_deal(s: State, a: Draw) -> State:
     nxt = (s.active + 1) % n
     if len(s.hands[nxt]) < s.game.hand_size and s.pile.size:
         return replace(s, active=nxt)
-    if s.game.daikaiju_at_setup:
+    if s.game.daikaiju_at_setup and not s.game.ships_first:
         return replace(s, phase=Phase.DAIKAIJU_ROLL, active=0, to_place=s.game.daikaiju_at_setup)
     return replace(s, phase=Phase.START, active=0)
 
@@ -522,11 +533,17 @@ def _with_hand(
 
 
 def _apply_start(s: State, a: Start) -> State:
-    pos = _checked_mark(s, a.point, s._free_start_marks(), "start mark")
+    g = s.grid
+    pos = g.position(a.point) if g.on_board(a.point.square) else -1
+    taken = set(s.ships)
+    if pos not in s.game.start_positions or pos in taken:  # by position: points compare slowly
+        pos = _checked_mark(s, a.point, s._free_start_marks(), "start mark")
     ships = (*s.ships[: s.active], pos, *s.ships[s.active + 1 :])
     s = replace(s, ships=ships, events=(Event("relocated", seat=s.active, to=pos, detail="start"),))
     if s.active + 1 < s.seats:
         return replace(s, active=s.active + 1)
+    if s.game.ships_first and s.game.daikaiju_at_setup:  # 001: the daikaiju come after
+        return replace(s, phase=Phase.DAIKAIJU_ROLL, active=0, to_place=s.game.daikaiju_at_setup)
     return _begin_turn(replace(s, active=0), first=True)
 
 
@@ -555,9 +572,11 @@ def _begin_turn(s: State, first: bool = False) -> State:
 
 
 def _next_seat(s: State, seat: int) -> int:
-    for k in range(1, s.seats + 1):
-        nxt = (seat + k) % s.seats
-        if s.ships[nxt] >= 0:
+    ships = s.ships
+    n = len(ships)
+    for k in range(1, n + 1):
+        nxt = (seat + k) % n
+        if ships[nxt] >= 0:
             return nxt
     return seat
 
@@ -565,12 +584,17 @@ def _next_seat(s: State, seat: int) -> int:
 def _before_place(s: State) -> State:
     """The daikaiju check on the active ship, then the placement (or a pass)."""
     seat = s.active
+    displaced = seat in s.displaced
+    if displaced:  # asked once, at this turn
+        s = replace(s, displaced=tuple(x for x in s.displaced if x != seat))
     if s.front_square(seat) in s.daikaiju_squares():
         if s.on_start_mark(seat):
             if s._relocations():
                 return replace(s, phase=Phase.RELOCATE)
             return _end_turn(_lose(s, [(seat, "no free start mark on its edge")]))
         return _end_turn(_lose(s, [(seat, "daikaiju")]))
+    if displaced and s.on_start_mark(seat) and len(s._relocations()) > 1:  # it may stay, too
+        return replace(s, phase=Phase.RELOCATE)
     if not s.hands[seat]:
         # Nothing to lay: the turn passes, but at sea the player still draws back up.
         s = replace(s, events=(*s.events, Event("passed", seat=seat)))
@@ -606,6 +630,8 @@ def _apply_die(s: State, a: Die) -> State:
 
 def _apply_relocate(s: State, a: Relocate) -> State:
     pos = _checked_mark(s, a.point, s._relocations(), "start mark on the same edge")
+    if pos == s.ships[s.active]:  # a displaced ship that stays where it is
+        return _before_place(s)
     ships = (*s.ships[: s.active], pos, *s.ships[s.active + 1 :])
     s = replace(s, ships=ships, events=(Event("relocated", seat=s.active, to=pos),))
     return _before_place(s)
@@ -653,6 +679,8 @@ def _apply_dk_facing(s: State, a: Facing) -> State:
     if s.to_place > 0 and s.deck_left():
         return replace(s, phase=Phase.DAIKAIJU_ROLL)
     if s.turn == 0:
+        if s.game.ships_first:  # the ships are out already: play begins
+            return _begin_turn(replace(s, active=0, to_place=0), first=True)
         return replace(s, phase=Phase.START, active=0, to_place=0)
     return _before_place(replace(s, to_place=0))
 
@@ -663,16 +691,24 @@ def _clear_square(s: State, sq: int) -> State:
     if tile < 0:
         return s
     board = (*s.board[:sq], -1, *s.board[sq + 1 :])
-    s = replace(
-        s,
-        board=board,
-        pile=s.pile.to_bottom([PATTERN_OF[tile]]),
-        events=(*s.events, Event("tile-removed", square=sq)),
-    )
     g = s.grid
     doomed = [
         (seat, "daikaiju") for seat, pos in enumerate(s.ships) if pos >= 0 and g.behind(pos) == sq
     ]
+    if doomed and s.game.discard_removed:  # 001's FAQ: removed in an elimination, discarded
+        s = replace(
+            s,
+            board=board,
+            discarded=(*s.discarded, PATTERN_OF[tile]),
+            events=(*s.events, Event("tile-removed", square=sq, detail="discarded")),
+        )
+    else:
+        s = replace(
+            s,
+            board=board,
+            pile=s.pile.to_bottom([PATTERN_OF[tile]]),
+            events=(*s.events, Event("tile-removed", square=sq)),
+        )
     return _lose(s, doomed) if doomed else s
 
 
@@ -715,6 +751,7 @@ def _move_daikaiju(s: State, face: int) -> State:
         target = g.neighbour(dk.square, side)
         if target < 0:
             s = _retire_daikaiju(s, dk, "edge")
+            s = _displace(s, dk.square, side)
             continue
         victim = next((d for d in s.daikaiju if d.square == target), None)
         moved = Daikaiju(dk.card, target, dk.facing)
@@ -738,6 +775,17 @@ def _move_daikaiju(s: State, face: int) -> State:
         if s.phase is Phase.OVER:
             return s
     return s
+
+
+def _displace(s: State, square: int, side: int) -> State:
+    """000: a daikaiju that leaves the board where a ship still waits on its start mark
+    lets that ship move to another start mark of the same edge at its first move."""
+    hit = [
+        x
+        for x, pos in enumerate(s.ships)
+        if pos >= 0 and pos >> 3 == square and (pos & 7) >> 1 == side and x not in s.displaced
+    ]
+    return replace(s, displaced=(*s.displaced, *hit)) if hit else s
 
 
 def _swap_daikaiju(s: State, old: Daikaiju, new: Daikaiju) -> State:
@@ -843,13 +891,17 @@ def _place(s: State, sq: int, tile: int, shown: Sequence[Tile] | None) -> State:
         pile = pile.learn([pattern])
     if hand is not s.hands[seat]:
         ranked = None  # ranked for another hand than this one
-    ends = ranked.ends if ranked is not None else None
-    if ends is not None and tile in ends:  # the walk was taken for the legal set
-        end, point = ends[tile]
-        move = movement_alone(s.ships, seat, sq, tile, end, point, s.game.collisions)
+    found = ranked.ends.get(tile) if ranked is not None else None
+    if found is not None:  # the walks were taken for the legal set
+        if isinstance(found[1], int):
+            end, point = found
+            move = movement_alone(s.ships, seat, sq, tile, end, point, s.game.meeting)
+        else:
+            movers = standing_at(s.ships, sq)
+            move = movement_of(s.ships, seat, sq, tile, movers, found)
     else:
         move = resolve(
-            s.grid, s.board, s.daikaiju_squares(), s.ships, seat, sq, tile, s.game.collisions
+            s.grid, s.board, s.daikaiju_squares(), s.ships, seat, sq, tile, s.game.meeting
         )
     if move.rank != FINE:
         if UNKNOWN in hand:

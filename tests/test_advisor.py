@@ -12,6 +12,7 @@ import pytest
 from builders import build
 
 from companion import advisor
+from companion.actions import Draw
 from companion.advisor import AdvisorError, advise
 from companion.cli import main
 from companion.game import PATTERN_INDEX
@@ -19,17 +20,21 @@ from companion.piles import UNKNOWN
 from companion.state import CHANCE, Phase, State, new_state
 from companion.tiles import PATTERNS, Tile
 
-STRAIGHTISH = "52167034"
 TO_THE_WEST = "76543210"  # joins 0-7: in at the top-left point, out at the upper left side
 UTURN = "10325476"
 
 
-def threat(blue_hand: list[str]) -> State:
+def threat(blue_hand: list[str], filled: int = 0) -> State:
     """Red lays a tile on r1c2; laid as it is, it takes red west to face the corner r1c1,
-    where blue already waits on a start mark and lays the next tile."""
+    where blue already waits on a start mark and lays the next tile. ``filled`` squares
+    from the bottom right hold tiles already, so that few are left to draw."""
+    taken = {Tile.parse(t).pattern() for t in [TO_THE_WEST, *blue_hand]}
+    spare = [p for p in PATTERNS if p not in taken]
+    squares = [f"r{r}c{c}" for r in range(6, 0, -1) for c in range(6, 0, -1)][:filled]
     return build(
         "tsuro",
         ("red", "blue"),
+        board={sq: spare[i].notation() for i, sq in enumerate(squares)},
         ships={"red": "r1c2:0", "blue": "r1c1:0"},
         hands={"red": [TO_THE_WEST], "blue": blue_hand},
         active="red",
@@ -40,7 +45,7 @@ def unseen_hands(s: State, seat: int) -> State:
     """The same position as a companion that never saw ``seat``'s tiles knows it."""
     hand = s.hands[seat]
     hands = tuple((UNKNOWN,) * len(h) if x == seat else h for x, h in enumerate(s.hands))
-    return replace(s, hands=hands, pile=s.pile.forget(hand))
+    return replace(s, hands=hands, pile=s.pile.forget([t for t in hand if t != UNKNOWN]))
 
 
 def red_survives_blue(s: State, blue_hand: tuple[int, ...]) -> Fraction:
@@ -50,33 +55,36 @@ def red_survives_blue(s: State, blue_hand: tuple[int, ...]) -> Fraction:
     return Fraction(sum(b.apply_tile(t).ships[0] >= 0 for t in legal), len(legal))
 
 
-def brute_force(s: State, red_tile: str, blue_tiles: int) -> Fraction:
-    """Red lays ``red_tile``; blue's hand is every ``blue_tiles``-tile hand the unseen
-    tiles can make, each as likely."""
+def brute_force(s: State, red_tile: str) -> Fraction:
+    """Red lays ``red_tile``; the draws follow unseen; blue's hand is then every hand the
+    unseen tiles can make, each as likely."""
     (place,) = [a for a in s.legal_actions() if a.tile == Tile.parse(red_tile)]
     after = s.apply(place)
-    if after.phase is Phase.DRAW:  # red draws: unseen, it changes nothing this round
-        after = after.apply(after.chance_outcomes()[0][0])
+    while after.phase is Phase.DRAW:
+        after = after.apply(Draw(None))
     after = unseen_hands(after, 1)
-    hands = list(combinations(after.pile.unseen, blue_tiles))
+    hands = list(combinations(after.pile.unseen, len(after.hands[1])))
     return sum((red_survives_blue(after, h) for h in hands), Fraction(0)) / len(hands)
 
 
 def test_a_placement_that_sinks_the_ship_is_certain_loss():
     s = build(
-        "tsuro", ("red", "blue"), ships={"red": "r1c1:0", "blue": "r6c6:4"},
-        hands={"red": [UTURN]}, active="red",
+        "tsuro",
+        ("red", "blue"),
+        ships={"red": "r1c1:0", "blue": "r6c6:4"},
+        hands={"red": [UTURN]},
+        active="red",
     )
     out = advise(s, Random(1))
     assert out and all(a.exact and a.survival == 0 for a in out)
 
 
 def test_with_one_hidden_tile_in_the_way_the_answer_is_exact_and_right():
-    s = unseen_hands(threat(["72143650"]), 1)
+    s = unseen_hands(threat(["23016745"], filled=31), 1)  # two tiles left to draw
     out = advise(s, Random(1))
     straight = next(a for a in out if a.place.tile == Tile.parse(TO_THE_WEST))
     assert straight.exact
-    assert straight.survival == brute_force(s, TO_THE_WEST, 1)
+    assert straight.survival == brute_force(s, TO_THE_WEST)
     assert 0 < straight.survival < 1
     # the placements that take red away from blue's square are safe for certain
     assert any(a.exact and a.survival == 1 for a in out)
@@ -89,12 +97,12 @@ def test_hands_the_advised_player_has_not_seen_are_never_used():
 
 
 def test_a_large_tree_is_sampled_to_two_points_at_95_percent():
-    s = unseen_hands(threat(["72143650", "10325476", "23016745"]), 1)
+    s = unseen_hands(threat(["72143650"], filled=23), 1)  # blue draws up to three
     out = advise(s, Random(7), exact_budget=50)
     straight = next(a for a in out if a.place.tile == Tile.parse(TO_THE_WEST))
     assert not straight.exact and straight.samples >= 96
     assert straight.error <= 0.02
-    truth = brute_force(s, TO_THE_WEST, 3)
+    truth = brute_force(s, TO_THE_WEST)
     assert abs(float(straight.survival) - float(truth)) <= 2 * straight.error
     assert advise(s, Random(7), exact_budget=50) == out  # the same seed, the same advice
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import io
 import json
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -179,9 +180,10 @@ def test_every_move_listed_is_a_command_that_works_when_pasted(capsys: Any) -> N
     listed = [line.split("#")[0].strip() for line in run(capsys, "moves").splitlines()
               if line.startswith("  ")]
     assert listed and all(line.startswith("start ") for line in listed)
-    # a refusal offers a start mark of this board, never the fixed example of another
-    err = refused(capsys, "relocate", "r1c1:0")
-    assert "r1c4:0" not in err or "start r1c4:0" in listed
+    # a refusal's example is a start mark of this board, never a fixed one of another
+    err = refused(capsys, "roll")
+    offered = re.findall(r"'(start r\d+c\d+:\d)'", err)
+    assert offered and all(o in listed for o in offered), err
     run(capsys, *listed[0].split())
     run(capsys, *listed[-1].split())
     while True:
@@ -216,19 +218,18 @@ def test_hidden_tiles_moves_says_how_to_write_the_tile(capsys: Any) -> None:
     assert json.loads(run(capsys, "state", "--json"))["active"] == "blue"
 
 
-def test_plain_tsuro_speaks_of_markers_and_no_daikaiju(capsys: Any) -> None:
+def test_plain_tsuro_speaks_of_markers_and_no_daikaiju(capsys: Any, data_dir: Path) -> None:
     out = run(capsys, "new", "tsuro", "--players", "red,blue", "--tiles", "virtual")
     assert "ship" not in out.lower()
     run(capsys, "start", "r1c1:0")
-    run(capsys, "start", "r1c2:0")
-    said = ""
-    for _ in range(80):
-        state = json.loads(run(capsys, "state", "--json"))
-        if state["awaiting"] == "over":
-            break
-        moves = json.loads(run(capsys, "moves", "--json"))["moves"]
-        said += run(capsys, "do", moves[-1]["action"])
+    said = run(capsys, "start", "r1c2:0")
+    # the rest of the game through the session the commands use, then the CLI's own words
+    s = Session.resume(RecordStore.open(data_dir / "records.sqlite3"), 1, DiceService(2))
+    while not s.state.is_terminal():
+        said += "\n".join(s.enter(s.state.legal_actions()[-1].notation()))
+    said += run(capsys, "state") + run(capsys, "history")
     assert "sailed" not in said and "ship" not in said.lower()
+    assert "off the edge" in said or "loop" in said or "collided" in said
     odds = run(capsys, "odds")
     assert "daikaiju phase" not in odds and "No daikaiju in this game" in odds
 
@@ -310,3 +311,15 @@ def test_kivys_tracebacks_for_missing_helpers_become_one_line_each() -> None:
     assert lines[0].startswith("Kivy: libmtdev is not installed")
     assert lines[1].startswith("Kivy: no xclip or xsel")
     assert lines[2:] == ["something else", "kept as it is"]
+
+
+def test_names_stored_before_the_check_are_listed_safely(capsys: Any, data_dir: Path) -> None:
+    run(capsys, "new", "tsuro", "--players", "red,blue")
+    db = sqlite3.connect(data_dir / "records.sqlite3")
+    doc = json.loads(db.execute("SELECT header FROM games").fetchone()[0])
+    doc["players"] = ["red\x1b[2J", "b" * 500]
+    db.execute("UPDATE games SET header = ?", (json.dumps(doc),))
+    db.commit()
+    db.close()
+    listing = run(capsys, "games")
+    assert "\x1b" not in listing and listing.count("\n") == 1 and len(listing) < 200

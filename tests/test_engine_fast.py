@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from companion.actions import Draw, Place
 from companion.game import Game
 from companion.paths import ORIENTED, TILE_INDEX, End
-from companion.placement import FINE, SAME_WAKE, SELF_LOST
+from companion.placement import CATCH_UP, FINE, HEAD_ON, ONE_WAY_BAN, SAME_WAKE, SELF_LOST
 from companion.state import CHANCE, Phase, State, new_state
 from companion.tiles import PATTERNS
 
@@ -39,8 +39,8 @@ def reference(s: State, tile: int) -> tuple[tuple[int, ...], dict[int, str], int
             after[x] = w.position
         else:
             lost[x] = w.end.value
-    collisions = s.game.collisions
-    if collisions:
+    meeting = s.game.meeting
+    if meeting & HEAD_ON:
         for a, wa in walks.items():
             for b in walks:
                 if a != b and s.ships[b] in wa.exits:
@@ -52,9 +52,9 @@ def reference(s: State, tile: int) -> tuple[tuple[int, ...], dict[int, str], int
             continue
         other = held.get(after[x])
         if other is not None:
-            if collisions:
+            if meeting & CATCH_UP:
                 lost[x] = lost[other] = "collision"
-            else:
+            if meeting & ONE_WAY_BAN:
                 same_wake = True
         held[after[x]] = x
     for x in lost:

@@ -3,7 +3,7 @@ teaching layouts go through import, replay, the CLI, the config loader and
 ``companion vision teach``: each is taken or refused in one line, never a traceback, and a
 refusal leaves the record store as it was.
 
-The suite runs a CI-sized profile (COMPANION_FUZZ_EXAMPLES, default 40 cases a test);
+The suite runs a CI-sized profile (COMPANION_FUZZ_EXAMPLES, default 30 cases a test);
 ``scripts/fuzz_long.py`` runs the same tests with thousands.
 """
 
@@ -30,7 +30,7 @@ from companion.store import RecordStore
 from companion.tiles import Tile, TileError
 
 FUZZ = settings(
-    max_examples=int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "40")),
+    max_examples=int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "30")),
     deadline=None,
     derandomize=os.environ.get("COMPANION_FUZZ_RANDOM") is None,  # CI: the same cases each run
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

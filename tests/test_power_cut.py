@@ -69,3 +69,54 @@ def test_killed_mid_game_resumes_exactly_at_the_last_committed_entry(tmp_path):
         seen_entries = total
         store.close()
     assert seen_entries > 20
+
+
+IMPORTER = r"""
+import contextlib, io, sys
+from companion.cli import main
+def run():
+    with contextlib.redirect_stdout(io.StringIO()):
+        main(["import", sys.argv[1], "--db", sys.argv[2]])
+run()
+print("ready", flush=True)  # one import done: the kill falls in one of the next
+while True:
+    run()
+"""
+
+
+def test_an_import_killed_midway_leaves_nothing_behind(tmp_path):
+    """Imports killed at random moments: every game in the store is whole, never part."""
+    from companion.dice import DiceService
+    from companion.record import dump_lines
+
+    source = RecordStore.open(tmp_path / "source.sqlite3")
+    s = Session.new(source, "tsuro-of-the-seas", ["red", "blue", "green", "yellow"],
+                    dice=DiceService(8), tiles="virtual")
+    while not s.state.is_terminal():
+        if s.awaiting() in ("roll", "die"):
+            s.roll()
+        else:
+            s.enter(s.state.legal_actions()[0].notation())
+    record = tmp_path / "game.jsonl"
+    record.write_text("\n".join(dump_lines(*source.load(s.game_id))))
+    whole = len(s.entries)
+    db = tmp_path / "records.sqlite3"
+    rng = random.Random(5)
+    for _ in range(4):
+        proc = subprocess.Popen(
+            [sys.executable, "-c", IMPORTER, str(record), str(db)],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        )
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(rng.uniform(0.05, 0.6))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        store = RecordStore.open(db)
+        games = store.games()
+        assert all(g.entries == whole and g.finished for g in games), games
+        assert store.current() in {None, *(g.game_id for g in games)}
+        assert store._db.execute(
+            "SELECT COUNT(*) FROM entries WHERE game_id NOT IN (SELECT id FROM games)"
+        ).fetchone()[0] == 0
+        store.close()
+    assert len(games) >= 4

@@ -292,12 +292,21 @@ class CameraSetup:
         return f"Learned: {summary}. The camera now reads with it."
 
     def _read_back(self, layout: Any) -> ReadBack:
-        """Each teaching photo read with the profile just learned, against its sheet."""
+        """Each teaching photo read with the profile just learned, against its sheet: the
+        figure ``teach`` recorded in the profile's teach.json, else read here."""
+        import json
+
         from vision.profile import load_templates
         from vision.recognise import BoardReader
         from vision.sources import load_image
         from vision.teach import parse_layout
 
+        try:
+            said = json.loads((self.board_dir / "teach.json").read_text(encoding="utf-8"))
+            counts = said["read_back"]
+            return ReadBack(int(counts["right"]), int(counts["unknown"]), int(counts["wrong"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            pass  # an older teach that did not read its photos back: read them here
         templates = load_templates(self.board_dir)
         results: list[tuple[Mapping[Square, Any], Mapping[Square, Any]]] = []
         for image in parse_layout(self._open_album().layout_path, self.board):

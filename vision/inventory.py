@@ -13,19 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from companion.board import GAME_BOARDS, BoardProfile
 from companion.tiles import PATTERNS, Tile
 
 from .read_decide import EMPTY, Call
 from .templates import DAIKAIJU
-
-
-def game_of(profile: BoardProfile) -> str | None:
-    """The game whose board this is, when it is one of the games' default boards."""
-    for game, board in GAME_BOARDS.items():
-        if board == profile:
-            return game
-    return None
 
 
 def box_counts(game: str | None) -> dict[str, int] | None:

@@ -59,10 +59,11 @@ def piece_art(spec: LookSpec, box: int, tile: Tile, copy: int, size: int) -> np.
     return np.ascontiguousarray(np.rot90(pattern, k=-tile.quarter_turns_from_pattern()))
 
 
-def kaiju_art(spec: LookSpec, box: int, facing: Side, size: int) -> np.ndarray:
+def kaiju_art(spec: LookSpec, box: int, facing: Side, copy: int, size: int) -> np.ndarray:
+    """A daikaiju piece facing ``facing``; each ``copy`` in a box prints its own marks."""
     if spec.style is not None:
         return draw_daikaiju(facing, size, spec.style)
-    return np.ascontiguousarray(np.rot90(_kaiju_north(spec, box, size), k=-int(facing)))
+    return np.ascontiguousarray(np.rot90(_kaiju_north(spec, box, copy, size), k=-int(facing)))
 
 
 def _seed(spec: LookSpec, box: int, *more: int) -> list[int]:
@@ -116,10 +117,15 @@ def _pattern_art(spec: LookSpec, box: int, pattern: Tile, copy: int, size: int) 
     return out
 
 
-@lru_cache(maxsize=16)
-def _kaiju_north(spec: LookSpec, box: int, size: int) -> np.ndarray:
-    rng = np.random.default_rng(_seed(spec, box, 999))
+@lru_cache(maxsize=32)
+def _kaiju_north(spec: LookSpec, box: int, copy: int, size: int) -> np.ndarray:
+    rng = np.random.default_rng(_seed(spec, box, 999, copy))
     img = _texture(spec, rng, size, spec.kaiju)
+    marks = np.zeros((size, size), np.float32)
+    for k in range(copy + 1):  # the piece's own number, as pips near its tail
+        cv2.circle(marks, (int(size * (0.2 + 0.12 * k)), int(size * 0.9)), max(1, size // 25),
+                   1.0, -1, cv2.LINE_AA)
+    art.blend(img, marks, spec.path, 0.8)
     s = size
     mask = np.zeros((s, s), np.uint8)
     cv2.ellipse(mask, (s // 2, int(s * 0.6)), (int(s * 0.24), int(s * 0.28)), 0, 0, 360, 255, -1,

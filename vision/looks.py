@@ -16,8 +16,9 @@ here is a named, seeded generator of board photos:
   the repository and is scored only.
 
 Every photo carries the disorder of real pieces: tiles a few millimetres off the grid and
-turned a degree or so with gaps between them, a tilted camera, uneven light and glare, a
-colour cast, blur, sensor noise, JPEG, and on request a hand over a corner. The markers are
+turned a degree or so with gaps between them, a camera tilted up to 25 degrees that frames
+the board any way round (give or take 20 degrees), uneven light and glare, a colour cast,
+blur, sensor noise, JPEG, and on request a hand over a corner. The markers are
 those of docs/contracts.md section 3, drawn by :mod:`vision.simulate`.
 
 A look's pieces and board are fixed by the look and the ``box`` seed (one physical set);
@@ -54,6 +55,9 @@ SIZE = (880, 660)
 _PAD = 0.8  # table round the markers, in squares
 PX = 112  # top-down pixels per square: well above the photo's ~65, so the warp shrinks
 GAMES = ("tsuro", "tsuro-of-the-seas")
+KAIJU_COPIES = 4
+"""Daikaiju pieces in a Seas box as drawn here, each with its own marks; which one lies on a
+square follows from the square, so a piece stays itself from photo to photo."""
 
 
 class LookError(ValueError):
@@ -103,7 +107,7 @@ def spec(look: str) -> LookSpec:
 class Disorder:
     """How real pieces lie and a phone sees them; drawn afresh for every photo seed."""
 
-    turn_deg: float = 2.5  # largest turn of a tile laid by hand
+    turn_deg: tuple[float, float] = (1.0, 3.0)  # how far a tile laid by hand is turned
     slip: float = 0.05  # largest slip of a tile off its square, share of a square
     glare: float = 0.6  # chance of a glare spot
     tilt_deg: float = 25.0
@@ -117,30 +121,49 @@ def board_photo(look: str, rows: int, cols: int, squares: Mapping[Square, Piece]
                 disorder: Disorder = DISORDER) -> tuple[np.ndarray, frozenset[Square]]:
     """A BGR photo (880x660) of the board holding ``squares`` (squares left out are empty),
     and the squares a hand covers (empty unless ``hand``)."""
+    photo, covered, _ = board_photo_and_pose(look, rows, cols, squares, seed, hand=hand, box=box,
+                                             frame=frame, disorder=disorder)
+    return photo, covered
+
+
+def board_photo_and_pose(look: str, rows: int, cols: int, squares: Mapping[Square, Piece],
+                         seed: int, *, hand: bool = False, box: int = 0, frame: int = 0,
+                         disorder: Disorder = DISORDER
+                         ) -> tuple[np.ndarray, frozenset[Square], np.ndarray]:
+    """:func:`board_photo`, and the true homography from grid units to photo pixels."""
     top, to_img, covered = _top_down(spec(look), rows, cols, squares, seed, hand, box, disorder)
     c = (to_img @ np.array([cols / 2, rows / 2, 1.0]))[:2]
     centre = (float(c[0]), float(c[1]))
     scene = _framed(_scene(seed, frame, disorder), top.shape, to_img, rows, cols, centre)
-    photo, _ = photograph(top, scene, SIZE, centre)
-    return photo, covered
+    photo, hmat = photograph(top, scene, SIZE, centre)
+    return photo, covered, np.asarray(hmat @ to_img)
 
 
 def _framed(scene: Scene, shape: tuple[int, ...], to_img: np.ndarray, rows: int, cols: int,
             centre: tuple[float, float]) -> Scene:
-    """The scene with the camera stepped back until every marker and its margin is in the
-    frame, as an owner framing the board would."""
+    """The scene with the camera moved so the markers and their margins fill most of the
+    frame, all inside it, as an owner framing the board would: the scene's ``distance``
+    (1.0-1.2) picks how tight, from 95% of the frame down to 83%."""
     x0, y0, x1, y1 = MarkerLayout.default(rows, cols).bounds()
     m = 0.2
     grid = np.array([[x0 - m, y0 - m, 1], [x1 + m, y0 - m, 1], [x1 + m, y1 + m, 1],
                      [x0 - m, y1 + m, 1]], np.float64)
+    fill = 0.95 - 0.6 * (scene.distance - 1.0)
+
+    def corners(sc: Scene) -> np.ndarray:
+        pts = (camera_matrix(sc, (shape[1], shape[0]), SIZE, centre) @ to_img @ grid.T).T
+        return np.asarray(pts[:, :2] / pts[:, 2:])
+
+    for _ in range(3):  # the board's size in the frame goes nearly as 1 / distance
+        xy = corners(scene)
+        extent = max(float(np.ptp(xy[:, 0])) / SIZE[0], float(np.ptp(xy[:, 1])) / SIZE[1])
+        scene = replace(scene, distance=scene.distance * extent / fill)
     for _ in range(12):
-        hmat = camera_matrix(scene, (shape[1], shape[0]), SIZE, centre)
-        pts = (hmat @ to_img @ grid.T).T
-        xy = pts[:, :2] / pts[:, 2:]
+        xy = corners(scene)
         if (xy.min() >= 8 and (xy[:, 0] <= SIZE[0] - 8).all()
                 and (xy[:, 1] <= SIZE[1] - 8).all()):
             break
-        scene = replace(scene, distance=scene.distance * 1.08,
+        scene = replace(scene, distance=scene.distance * 1.05,
                         shift=(scene.shift[0] * 0.5, scene.shift[1] * 0.5))
     return scene
 
@@ -165,7 +188,8 @@ def _scene(seed: int, frame: int, disorder: Disorder) -> Scene:
     return Scene(
         tilt_deg=float(rng.uniform(0, disorder.tilt_deg)),
         tilt_dir_deg=float(rng.uniform(0, 360)),
-        turn_deg=float(rng.uniform(-180, 180)),
+        # an owner frames the board square-on, any way round, give or take a little
+        turn_deg=float(90 * rng.integers(0, 4) + rng.uniform(-20, 20)),
         distance=float(rng.uniform(1.0, 1.2)),
         shift=(float(rng.uniform(-0.04, 0.04)), float(rng.uniform(-0.04, 0.04))),
         blur=float(rng.uniform(0.3, 1.4)),
@@ -202,12 +226,13 @@ def _top_down(look: LookSpec, rows: int, cols: int, squares: Mapping[Square, Pie
         if piece is None:
             continue
         if isinstance(piece, Daikaiju):
-            pic = kaiju_art(look, box, piece.facing, tile_px)
+            pic = kaiju_art(look, box, piece.facing, (sq.row * 3 + sq.col) % KAIJU_COPIES,
+                            tile_px)
         else:
             pic = piece_art(look, box, piece, _copy_of(piece, sq), tile_px)
         # Each square its own draw: laying a tile leaves the others where they lay.
         lay = np.random.default_rng([seed, sq.row, sq.col, 5])
-        angle = lay.uniform(-disorder.turn_deg, disorder.turn_deg)
+        angle = lay.uniform(*disorder.turn_deg) * lay.choice((-1.0, 1.0))
         dx, dy = lay.uniform(-disorder.slip, disorder.slip, 2) * px
         cx, cy = (sq.col - 0.5) * px + ox + dx, (sq.row - 0.5) * px + oy + dy
         _shadow(img, cx + px * 0.03, cy + px * 0.03, tile_px, angle)
@@ -357,7 +382,7 @@ def inventory(game: str) -> list[Tile | Daikaiju]:
         return list(PATTERNS)
     if game == "tsuro-of-the-seas":
         tiles: list[Tile | Daikaiju] = [PATTERNS[i] for i in load_tile_set()]
-        return tiles + [Daikaiju()] * 4
+        return tiles + [Daikaiju()] * KAIJU_COPIES
     raise LookError(f"no pieces for game {game!r}; choose one of {', '.join(GAMES)}")
 
 
@@ -410,8 +435,3 @@ def teach_photos(look: str, rows: int, cols: int, seed: int, game: str, *, box: 
     sheets.append(dict.fromkeys(squares))
     return [(board_photo(look, rows, cols, sheet, seed * 16 + n, box=box)[0], sheet)
             for n, sheet in enumerate(sheets)]
-
-
-def with_disorder(**changes: float) -> Disorder:
-    """The standard disorder with some limits changed (tests use a calm camera)."""
-    return replace(DISORDER, **changes)

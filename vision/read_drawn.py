@@ -12,7 +12,7 @@ from functools import cache
 
 import numpy as np
 
-from .features import normalise, patches
+from .features import normalise
 from .read_decide import EMPTY, Call, confidence
 from .templates import builtin
 
@@ -30,16 +30,16 @@ def _distances() -> np.ndarray:
     return dist
 
 
-def drawn_calls(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray) -> list[Call]:
-    """Each square of ``idx`` read against the drawn templates (``grey_top`` at 48 px a
-    square)."""
+def drawn_calls(raw: np.ndarray) -> list[Call]:
+    """Each square's pooled patch (:func:`vision.features.patches`) read against the drawn
+    templates."""
     templates = builtin()
-    vecs, contrast = normalise(patches(grey_top, rows, cols)[idx])
+    vecs, contrast = normalise(raw)
     sims = vecs @ templates.vectors.T
     order = np.argsort(-sims, axis=1)
     dist = _distances()
     out = []
-    for k in range(len(idx)):
+    for k in range(len(raw)):
         ratio = float(contrast[k]) / templates.empty_contrast
         if ratio < 1.0 / EMPTY_BAND:
             out.append(Call(EMPTY, min(0.99, 0.5 + 0.5 * float(np.log(1 / ratio) / np.log(4))),

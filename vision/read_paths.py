@@ -82,7 +82,7 @@ def _curves() -> tuple[np.ndarray, np.ndarray]:
 
 def line_response(grey_top: np.ndarray) -> np.ndarray:
     """The second derivatives (xx, xy, yy) of the blurred view, sign turned so that a pale
-    line is positive across it, in units of the local spread: (h * w, 3)."""
+    line is positive across it, in units of the local spread: (3, h * w)."""
     g = cv2.GaussianBlur(grey_top.astype(np.float32), (0, 0), HESSIAN)
     dxx = -cv2.Sobel(g, cv2.CV_32F, 2, 0, ksize=3)
     dyy = -cv2.Sobel(g, cv2.CV_32F, 0, 2, ksize=3)
@@ -99,8 +99,8 @@ def line_response(grey_top: np.ndarray) -> np.ndarray:
     small = np.maximum(small, max(0.5 * float(np.percentile(small, 75)),
                                   FLOOR * float(np.median(g)))) + 0.5
     spread = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
-    out = np.stack([dxx, dxy, dyy], axis=-1) / spread[:, :, None]
-    return np.ascontiguousarray(out.reshape(h * w, 3), dtype=np.float32)
+    out = np.stack([dxx, dxy, dyy]) / spread[None]
+    return np.ascontiguousarray(out.reshape(3, h * w), dtype=np.float32)
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,7 @@ class PathScores:
 
 
 RIM_DEPTHS = (0.05, 0.08, 0.11)
-STEP = (-3, -2, -1, 0, 1, 2, 3)  # top-down pixels a tile may lie off its square, each way
+STEP = (-3, -2, 0, 2, 3)  # top-down pixels a tile may lie off its square, each way
 
 
 @cache
@@ -138,16 +138,23 @@ def _weights(nx: np.ndarray, ny: np.ndarray) -> np.ndarray:
 
 
 def _gather(resp: np.ndarray, size: tuple[int, int], xs: np.ndarray,
-            ys: np.ndarray) -> np.ndarray:
+            ys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The three second derivatives at the given pixels."""
     h, w = size
     lin = np.clip(ys, 0, h - 1) * w + np.clip(xs, 0, w - 1)
-    return np.asarray(resp[lin])
+    return resp[0][lin], resp[1][lin], resp[2][lin]
 
 
-def align(resp: np.ndarray, size: tuple[int, int], cols: int, idx: np.ndarray
-          ) -> tuple[np.ndarray, float, np.ndarray]:
-    """Each square's offset (dx, dy) in pixels, where its eight path ends line up best, how
-    well they line up over all squares, and each square's second weakest end there."""
+def _along(g: tuple[np.ndarray, np.ndarray, np.ndarray], weights: np.ndarray) -> np.ndarray:
+    """The second derivative along directions given by ``weights`` (..., 3)."""
+    return np.asarray(g[0] * weights[..., 0] + g[1] * weights[..., 1] + g[2] * weights[..., 2])
+
+
+def align(resp: np.ndarray, size: tuple[int, int], cols: int, idx: np.ndarray,
+          polarity: int = 0) -> tuple[np.ndarray, int, np.ndarray]:
+    """Each square's offset (dx, dy) in pixels, where its eight path ends line up best; the
+    polarity (pale paths +1, dark -1; ``0`` picks the one that lines up better over these
+    squares); and each square's second weakest path end there."""
     pts, nrm = _rim()
     shifts = np.array([(dx, dy) for dy in STEP for dx in STEP], np.float32)
     r, c = idx // cols, idx % cols
@@ -155,31 +162,37 @@ def align(resp: np.ndarray, size: tuple[int, int], cols: int, idx: np.ndarray
     at = base[:, None, None, :] + shifts[None, :, None, :] + pts[None, None, :, :]
     xs, ys = np.rint(at[..., 0]).astype(np.int32), np.rint(at[..., 1]).astype(np.int32)
     weights = _weights(nrm[:, 0], nrm[:, 1])  # (pts, 3)
-    each = np.einsum("nspk,pk->nsp", _gather(resp, size, xs, ys), weights)
+    each = _along(_gather(resp, size, xs, ys), weights)  # (n, shifts, points)
     sums = each.sum(axis=-1)
-    best = sums.argmax(axis=1)
-    total = float(sums.max(axis=1).sum())
-    ends = each[np.arange(len(idx)), best].reshape(len(idx), 8, len(RIM_DEPTHS)).mean(axis=-1)
-    rim = np.sort(ends, axis=1)[:, 1]
-    return np.asarray(np.rint(shifts[best]).astype(np.int32)), total, np.asarray(rim)
+    if polarity == 0:  # the other polarity's sums are these turned negative
+        polarity = 1 if float(sums.max(axis=1).sum()) >= float((-sums).max(axis=1).sum()) else -1
+    best = (polarity * sums).argmax(axis=1)
+    ends = polarity * each[np.arange(len(idx)), best]
+    rim = np.sort(ends.reshape(len(idx), 8, len(RIM_DEPTHS)).mean(axis=-1), axis=1)[:, 1]
+    return np.asarray(np.rint(shifts[best]).astype(np.int32)), polarity, np.asarray(rim)
+
+
+@cache
+def _curve_weights() -> tuple[np.ndarray, np.ndarray]:
+    _, nrm = _curves()
+    nx, ny = nrm[..., 0], nrm[..., 1]
+    return _weights(nx, ny), _weights(ny, -nx)
 
 
 def _evidence(resp: np.ndarray, size: tuple[int, int], cols: int, idx: np.ndarray,
               off: np.ndarray, polarity: int) -> np.ndarray:
     """(n, 105) mean evidence of each tile's four pairs over squares ``idx``."""
-    pts, nrm = _curves()  # (28, S, K, 2)
+    pts, _ = _curves()  # (28, S, K, 2)
     r, c = idx // cols, idx % cols
     x0 = (c * PX + off[:, 0])[:, None, None, None]
     y0 = (r * PX + off[:, 1])[:, None, None, None]
     xs = np.rint(pts[None, ..., 0] + x0).astype(np.int32)
     ys = np.rint(pts[None, ..., 1] + y0).astype(np.int32)
-    g = _gather(resp, size, xs, ys) * np.float32(polarity)  # (n, 28, S, K, 3)
-    nx, ny = nrm[..., 0], nrm[..., 1]
+    g = _gather(resp, size, xs, ys)  # each (n, 28, S, K)
     # The second derivative across the curve, large where a line runs along it, less the
     # one along the curve: a blob or a line crossing at an angle bends both ways.
-    across = np.einsum("...k,...k->...", g, _weights(nx, ny))
-    along = np.einsum("...k,...k->...", g, _weights(ny, -nx))
-    vals = across - np.abs(along)
+    across, along = _curve_weights()
+    vals = polarity * _along(g, across) - np.abs(_along(g, along))
     weakest = np.partition(vals, WEAKEST - 1, axis=-1)[..., :WEAKEST].mean(axis=-1)
     pair = weakest.max(axis=-1)  # (n, 28): the best-fitting shape
     pair = pair - np.median(pair, axis=1, keepdims=True)  # against the square's own background
@@ -191,13 +204,14 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
     """Evidence of every oriented tile on squares ``idx`` (all when None). ``polarity`` 0
     picks the one whose path ends line up better over these squares."""
     squares = np.arange(rows * cols) if idx is None else np.asarray(idx)
-    resp = line_response(grey_top)
-    size = grey_top.shape[:2]
-    if polarity == 0:
-        pale_off, pale, pale_rim = align(resp, size, cols, squares)
-        dark_off, dark, dark_rim = align(-resp, size, cols, squares)
-        polarity, off, rim = (1, pale_off, pale_rim) if pale >= dark else (-1, dark_off, dark_rim)
-    else:
-        off, _, rim = align(polarity * resp, size, cols, squares)
-    return PathScores(squares, _evidence(resp, size, cols, squares, off, polarity), polarity,
+    # A few squares (a re-read): filter only the part of the board round them.
+    r, c = squares // cols, squares % cols
+    r0, r1 = max(0, int(r.min()) - 1), min(rows, int(r.max()) + 2)
+    c0, c1 = max(0, int(c.min()) - 1), min(cols, int(c.max()) + 2)
+    part = grey_top[r0 * PX:r1 * PX, c0 * PX:c1 * PX]
+    local = (r - r0) * (c1 - c0) + (c - c0)
+    resp = line_response(part)
+    size = part.shape[:2]
+    off, polarity, rim = align(resp, size, c1 - c0, local, polarity)
+    return PathScores(squares, _evidence(resp, size, c1 - c0, local, off, polarity), polarity,
                       off, rim)

@@ -75,7 +75,10 @@ class TaughtModel:
 
     def plain(self) -> np.ndarray:
         """Bare squares too plain for their correlation to mean anything."""
-        return np.asarray((self.empty_detail >= 0) & (self.empty_detail < PLAIN * self.piece_detail))
+        if not hasattr(self, "_plain"):
+            self._plain = np.asarray((self.empty_detail >= 0)
+                                     & (self.empty_detail < PLAIN * self.piece_detail))
+        return self._plain
 
     def score(self, prep: Prepared, squares: np.ndarray | None = None,
               offsets: np.ndarray | None = None) -> Scored:

@@ -117,15 +117,17 @@ class BoardReader:
         changed = self._changed(raw)
         previous = self._last_reading
         reading = BoardReading(self.rows, self.cols, pose.markers, pose.status)
-        # Read again: what changed, and what was unclear last time (a hand has moved away).
+        # Read again: what changed (a hand that moved away changes its squares back), and what
+        # was unclear last time where legal placements now help.
         todo = [i for i, sq in enumerate(self._squares)
                 if changed[i] or previous is None
-                or previous.squares[sq].content is Content.UNKNOWN]
+                or (previous.squares[sq].content is Content.UNKNOWN and legal is not None
+                    and sq in legal)]
         carried = {sq: self._carried(sq, known, previous)
                    for i, sq in enumerate(self._squares) if i not in set(todo)}
         legal_sets = {sq: {t.notation() for t in tiles} for sq, tiles in (legal or {}).items()}
         if todo:
-            calls = self._calls(top, grey, np.array(todo), legal_sets)
+            calls = self._calls(top, grey, raw, np.array(todo), legal_sets)
             fixed = {self._squares.index(sq): _label(r) for sq, r in carried.items()
                      if r.content is Content.TILE}
             calls = assign(calls, self.counts, fixed)
@@ -150,7 +152,7 @@ class BoardReader:
 
     # -- reading squares ------------------------------------------------------------------
 
-    def _calls(self, top: np.ndarray, grey: np.ndarray, idx: np.ndarray,
+    def _calls(self, top: np.ndarray, grey: np.ndarray, raw: np.ndarray, idx: np.ndarray,
                legal: Mapping[Square, set[str]]) -> dict[int, Call]:
         th = self.thresholds
         paths = read_paths.score(grey, self.rows, self.cols, idx, self._polarity)
@@ -163,7 +165,7 @@ class BoardReader:
                     for k, i in enumerate(idx)]
         model = self.model
         if model is None or not self._fits:
-            drawn = drawn_calls(grey, self.rows, self.cols, idx)
+            drawn = drawn_calls(raw[idx])
             # Pieces drawn as the project draws them: the drawing leads, as a taught set would.
             # (it fits when it names the tiles the paths name)
             named = [(d.label, p.label) for d, p in zip(drawn, built_in, strict=True)
@@ -187,7 +189,8 @@ class BoardReader:
                 joint = self._joint(model, taught.pieces, paths.tile)
                 taught_names = set(model.names)
                 for k, i in enumerate(idx):
-                    calls[int(i)] = _agree(mine[k], built_in[k], paths.tile[k], joint[k],
+                    calls[int(i)] = _agree(mine[k], built_in[k], paths.tile[k],
+                                           float(paths.rim[k]), joint[k],
                                            bool(model.empty_detail[i] >= 0
                                                 and not model.plain()[i]), th, taught_names)
         colour = prep.colour[idx]
@@ -198,7 +201,7 @@ class BoardReader:
         bare = np.array([calls[int(i)].label == EMPTY for i in idx])
         piece_line = float(np.median(detail[~bare])) if (~bare).any() else 1.0
         odd = odd_plain(colour, detail, bare, 0.35 * piece_line)
-        for k in np.flatnonzero(odd):
+        for k in (int(x) for x in np.flatnonzero(odd)):
             if model is None or not self._fits or model.plain()[idx[k]]:
                 calls[int(idx[k])] = Call(None, 0.2)
         return calls
@@ -242,8 +245,8 @@ class BoardReader:
         return call
 
     def _taught_call(self, model: TaughtModel, pieces: np.ndarray, own: float, detail: float,
-                     i: int, legal: set[str] | None) -> Call | None:
-        """The taught reading of square ``i``, or None when it has nothing to say."""
+                     i: int, legal: set[str] | None) -> Call:
+        """The taught reading of square ``i``."""
         th = self.thresholds
         labels = list(model.names)
         bare_detail = float(model.empty_detail[i])
@@ -352,17 +355,6 @@ class BoardReader:
         return reading
 
 
-def _confidence(first: float, lead: float, least: float) -> float:
-    """0.5 exactly at the calling line, towards 1 as both the match and the lead grow
-    (``lead`` is the lead as a multiple of the one needed)."""
-    def ramp(x: float, line: float, top: float) -> float:
-        if x < line:
-            return 0.5 * max(x, 0.0) / line
-        return 0.5 + 0.5 * min(1.0, (x - line) / (top - line))
-
-    return round(min(ramp(first, least, 0.95), ramp(lead, 1.0, 4.0)), 3)
-
-
 def _small_grey(img: np.ndarray) -> np.ndarray:
     return img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
 
@@ -401,7 +393,7 @@ def _grey(frame: np.ndarray | None) -> np.ndarray | None:
     raise BadImage(f"a frame of shape {frame.shape} is not a grey or colour image")
 
 
-def _agree(taught: Call, paths: Call, evidence: np.ndarray, joint: np.ndarray,
+def _agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np.ndarray,
            own_bare: bool, th: Thresholds, names: set[str]) -> Call:
     """One verdict from the two readers, when what was taught fits the board: the taught
     one leads; the path reader vetoes a clear contradiction and settles a close call among
@@ -413,6 +405,10 @@ def _agree(taught: Call, paths: Call, evidence: np.ndarray, joint: np.ndarray,
         if paths.label not in (None, EMPTY, label) and (
                 float(evidence.max()) - mine) > strong * th.path_margin:
             return Call(None, 0.3)
+        if mine < th.path_empty and rim < th.path_rim:
+            return Call(None, 0.3)  # no trace of its paths nor of their ends: a hand, a sleeve
+        if float(joint.max() - joint[PATH_INDEX[label]]) > 1.0:
+            return Call(None, 0.3)  # both readers together prefer another tile
         return taught
     if label == EMPTY:
         if own_bare or float(evidence.max()) < th.path_tile:

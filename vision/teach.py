@@ -23,6 +23,7 @@ from .board_finder import BoardFinder
 from .errors import LayoutError
 from .features import warp_top_down
 from .geometry import MarkerLayout
+from .read_decide import Thresholds
 from .read_features import DIM, PX, crops, plainness, prepare, steady_crop, turned, unit
 from .read_taught import EMPTY, TaughtModel, calibrate, distinct
 from .reading import Daikaiju
@@ -50,6 +51,9 @@ class Lesson:
     details: list[tuple[str, int, float]] = field(default_factory=list)  # label, square, detail
     reads: list[tuple[str, int, np.ndarray]] = field(default_factory=list)  # for calibration
     images: int = 0
+    photos: list[tuple[np.ndarray, dict[Square, Taught]]] = field(default_factory=list)
+    read_back: tuple[int, int, int] = (0, 0, 0)  # right, unknown, wrong: see read_back()
+    path_evidence: list[float] = field(default_factory=list)  # per entry of details
 
 
 def parse_layout(path: Path, board: BoardProfile) -> list[TeachImage]:
@@ -113,7 +117,8 @@ def learn(images: list[TeachImage], board: BoardProfile,
         pose = finder.find(grey)  # BoardNotFound names the problem
         top = warp_top_down(grey, pose.homography, board.rows, board.cols, PX)
         prep = prepare(top, board.rows, board.cols)
-        offsets = read_paths.score(top, board.rows, board.cols).offsets
+        paths = read_paths.score(top, board.rows, board.cols)
+        offsets = paths.offsets
         centred = crops(prep, None, ((0, 0),))[:, 0]
         details = plainness(prep)
         for sq, piece in item.squares.items():
@@ -122,6 +127,7 @@ def learn(images: list[TeachImage], board: BoardProfile,
             label = EMPTY if piece is None else (
                 daikaiju_label(piece.facing) if isinstance(piece, Daikaiju) else piece.notation())
             lesson.details.append((label, i, detail))
+            lesson.path_evidence.append(float(paths.tile[i].max()))
             # Each taught square, with all its shifts, for reading back (calibration).
             at = offsets[i:i + 1]
             lesson.reads.append((label, i, np.concatenate(
@@ -134,6 +140,7 @@ def learn(images: list[TeachImage], board: BoardProfile,
                     float(at[0, 0]), float(at[0, 1]))
                 lesson.samples.append((label, steady_crop(top, board.rows, board.cols, i, off)))
         lesson.images += 1
+        lesson.photos.append((frame, item.squares))
     return lesson
 
 
@@ -151,10 +158,13 @@ def contradictions(images: list[TeachImage], lesson: Lesson) -> list[str]:
         line = float(np.sqrt(max(float(np.percentile(bare, 90)), 1e-3) * min(pieces)))
     own = {i: unit(np.mean(v, axis=0))[0] for i, v in lesson.empty.items()}
     out = []
-    for (label, i, detail), (_, _, shifted) in zip(lesson.details, lesson.reads, strict=True):
+    no_paths = Thresholds().path_empty
+    for (label, i, detail), (_, _, shifted), ev in zip(lesson.details, lesson.reads,
+                                                       lesson.path_evidence, strict=True):
         if label == EMPTY:
             continue
-        looks_bare = plain_board and detail < line
+        # plain in the middle and no paths anywhere (a tile of loops is plain in the middle)
+        looks_bare = plain_board and detail < line and ev < no_paths
         if i in own:
             sims = unit(shifted)[0] @ own[i]
             looks_bare = looks_bare or float(sims.max()) > 0.85
@@ -163,11 +173,35 @@ def contradictions(images: list[TeachImage], lesson: Lesson) -> list[str]:
     return out
 
 
+def read_back(templates: TemplateSet, lesson: Lesson, board: BoardProfile,
+              layout: MarkerLayout | None = None) -> tuple[int, int, int]:
+    """Read the teaching photos with what was learned from them: (right, unknown, wrong) over
+    the squares their layouts name. A wrong square here means two pieces look alike to the
+    camera; many unknown ones, that the photos were poor."""
+    from .recognise import BoardReader
+
+    right = unknown = wrong = 0
+    for frame, squares in lesson.photos:
+        reading = BoardReader(board, templates, layout).read(frame)
+        for sq, piece in squares.items():
+            got = reading.squares[sq]
+            if got.content.value == "unknown":
+                unknown += 1
+            elif got.piece() == piece:
+                right += 1
+            else:
+                wrong += 1
+    return right, unknown, wrong
+
+
 def build_templates(lesson: Lesson) -> TemplateSet:
     """Templates from a lesson: every taught look in its four orientations, each square's bare
     look, and the calling line calibrated by reading the taught squares back."""
     if not lesson.samples:
         raise LayoutError("nothing to learn: the layout names no tile or daikaiju square")
+    if not lesson.empty:
+        raise LayoutError("too few teaching photos: none shows a bare square; add a photo of "
+                          "the empty board (every square null in the layout)")
     looks: dict[str, list[np.ndarray]] = {}
     for label, crop in lesson.samples:
         for k in range(4):
@@ -214,6 +248,9 @@ def teach(layout_path: Path, board: BoardProfile, profile_dir: Path,
     """The whole of ``companion vision teach``: parse, learn, check, build and save."""
     images = parse_layout(layout_path, board)
     lesson = learn(images, board, marker_layout)
+    if lesson.samples and not lesson.empty:
+        raise LayoutError("too few teaching photos: none shows a bare square; add a photo of "
+                          "the empty board (every square null in the layout)")
     wrong = contradictions(images, lesson)
     if wrong:
         raise LayoutError(f"the layout names pieces on squares that are bare in the photo: "
@@ -221,6 +258,7 @@ def teach(layout_path: Path, board: BoardProfile, profile_dir: Path,
                           f"nothing was learned")
     templates = build_templates(lesson)
     templates.save(profile_dir)
+    lesson.read_back = read_back(templates, lesson, board, marker_layout)
     record = {
         "board": {"rows": board.rows, "cols": board.cols, "name": board.name},
         "images": [str(i.path) for i in images],
@@ -228,6 +266,7 @@ def teach(layout_path: Path, board: BoardProfile, profile_dir: Path,
         "empty_squares": len(lesson.empty),
         "looks": len(templates.labels),
         "least": round(templates.model.least if templates.model else 0.0, 3),
+        "read_back": dict(zip(("right", "unknown", "wrong"), lesson.read_back, strict=True)),
     }
     (profile_dir / "teach.json").write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
     return templates, lesson
@@ -237,7 +276,8 @@ def summary(templates: TemplateSet, lesson: Lesson) -> str:
     tiles = {lb for lb in templates.labels if not lb.startswith(DAIKAIJU)}
     taught = {lb for lb, _ in lesson.samples}
     n = lesson.rows * lesson.cols
+    right, unknown, wrong = lesson.read_back
     return (f"learned {len(lesson.samples)} pieces and {len(lesson.empty)} of {n} bare squares "
             f"from {lesson.images} photo(s): {len(tiles)} oriented tiles seen, "
-            f"{105 - len(tiles)} left to the built-in reading; "
-            f"{len(taught)} taught looks")
+            f"{105 - len(tiles)} left to the built-in reading; {len(taught)} taught looks; "
+            f"the photos read back {right} right, {unknown} unknown, {wrong} wrong")

@@ -41,8 +41,12 @@ def cmd_advise(args: argparse.Namespace) -> int:
             }
             for a in advice
         ]
-        print(json.dumps({"game_id": game_id, "player": state.game.players[state.active],
-                          "advice": doc}, indent=1))
+        print(
+            json.dumps(
+                {"game_id": game_id, "player": state.game.players[state.active], "advice": doc},
+                indent=1,
+            )
+        )
         return 0
     who = state.game.players[state.active]
     print(f"Advice for {who}: the chance the ship is still afloat when {who} next lays a tile")
@@ -56,7 +60,9 @@ def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser("advise", help=help_, description=help_)
     p.add_argument("--db", help="record store file (default: the platform data directory)")
     p.add_argument("--game", type=int, help="game number (default: the current game)")
-    p.add_argument("--hand", nargs="+", metavar="TILE", help="your whole hand, shown to the advisor")
+    p.add_argument(
+        "--hand", nargs="+", metavar="TILE", help="your whole hand, shown to the advisor"
+    )
     p.add_argument("--seed", type=int, default=0, help="seed of the sampling (default 0)")
     p.add_argument(
         "--samples", type=int, default=4000, help="most rounds sampled per placement (4000)"

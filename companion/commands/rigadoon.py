@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -46,7 +47,7 @@ def _session(args: argparse.Namespace) -> Session:
     game_id = getattr(args, "game", None) or store.current_rigadoon()
     if game_id is None:
         raise RigadoonError(
-            "no Rigadoon game yet: start one with 'companion new rigadoon --players a,b'"
+            "no Rigadoon game yet: start one with 'companion rigadoon new --players a,b'"
         )
     _header, entries = store.load_game(game_id)
     return Session.resume(store, game_id, _rng(game_id, len(entries)))
@@ -207,6 +208,47 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    """A prompt loop: one command a line ('sail b1 r6c6', 'wind', 'wind n', 'explore b1',
+    'choose palm', 'undo', 'state', 'moves', 'quit'); refusals do not end it."""
+    s = _session(args)
+    show(s)
+    for raw in sys.stdin:
+        words = raw.split()
+        if not words:
+            continue
+        verb = words[0].lower()
+        if verb in ("quit", "exit"):
+            break
+        try:
+            if verb == "wind" and len(words) <= 2:
+                lines = s.change_wind(Direction.parse(words[1]) if len(words) == 2 else None)
+            elif verb == "undo":
+                lines = s.undo()
+            elif verb == "explore" and len(words) == 2:
+                for ln in explore(s.state, parse_ship(words[1])):
+                    then = f"  then choose {' / '.join(ln.choices)}" if ln.choices else ""
+                    print(f"  {ln.score:>5}  {ln.sail.notation():<24} {ln.summary()}{then}")
+                continue
+            elif verb == "moves":
+                print("  " + ", ".join(a.notation() for a in s.state.legal_actions()))
+                continue
+            elif verb == "state":
+                lines = []
+            else:
+                lines = s.enter(" ".join(["sail", *words[1:]] if verb == "claim" else words))
+        except ERRORS as exc:
+            print(f"Refused: {exc}")
+            continue
+        if lines:
+            print("On the table:")
+            _say(lines)
+        show(s)
+        if s.state.is_terminal():
+            break
+    return 0
+
+
 _guard = refusing(ERRORS, "companion rigadoon")
 
 
@@ -269,6 +311,7 @@ def register(sub: Any) -> None:
     p.add_argument("action", nargs="+")
     act("undo", lambda s, a: s.undo(), "take back the last action")
     add("state", cmd_state, "show the game")
+    add("play", cmd_play, "play from a prompt, one command a line")
     add("moves", cmd_moves, "list the legal actions now")
     p = add("explore", cmd_explore, "every legal sail of a ship with its result, best first")
     p.add_argument("ship")

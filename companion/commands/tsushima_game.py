@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from companion.tsushima.desk import Desk
     from companion.tsushima.hexmap import MissingMapFact
 
-Act = Callable[[Desk, argparse.Namespace], list[str]]
+Act = Callable[["Desk", argparse.Namespace], list[str]]
 ASK: Callable[[str], str] = input  # tests put their own answers here
 
 
@@ -235,7 +235,8 @@ _add("aground", "Ships that entered partial sea hexes, in rolling order",
 _add("spot", "A search of one hex by the navy in its spotting segment (Table 2)",
      _args(a("navy", type=side_arg), a("ships", nargs="+", help="the searching ships"),
            a("--die", type=int, required=True), a("--began-in-hex", action="store_true"),
-           a("--partial-sea", action="store_true"),
+           a("--partial-sea", action="store_true", default=None,
+             help="the hex is partial sea (ships on a map hex: read from the map file)"),
            a("--evade", action="store_true", help="the hidden navy evades (for the turn)")))(
     lambda d, x: d.spot(x.navy, x.ships, x.die, x.began_in_hex, x.partial_sea, x.evade)
 )

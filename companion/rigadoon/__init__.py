@@ -32,9 +32,12 @@ Around the engine
     (:class:`Line`: ``sail``, ``choices``, ``score``, ``summary()``, ...).
     ``instructions(board, state.events)`` -- typed :class:`Instruction` values for the
     table, ``say(instruction)`` words one. ``render(state)``/``view_json(state)`` -- text
-    and JSON views. :class:`Session` with :class:`RigadoonStore` -- records in the shared
-    store (new, resume, enter, change_wind, undo, history); ``replay``, ``dump_lines``,
-    ``load_lines`` for record files.
+    and JSON views; ``template_squares(state, ship)`` -- the wind card laid on a ship.
+    :class:`Session` with :class:`RigadoonStore` (``RigadoonStore.open_store(path)``) --
+    records in the shared store (new, resume, enter, change_wind, undo, history);
+    ``replay``, ``dump_lines``, ``load_lines`` for record files. Worked-example positions:
+    ``companion.rigadoon.examples`` (``basic_attack``, ``claiming_a_chest``,
+    ``thousand_words``).
 
 The rules as applied, the default board and wind, and the rulings where the text allows
 two readings are in ``docs/rigadoon.md``.
@@ -62,7 +65,7 @@ from .instructions import Instruction, instructions, say
 from .record import Header, RigadoonStore, dump_lines, load_lines, replay
 from .session import Session
 from .state import CHANCE, OPTIONS, TERMINAL, Game, Outcome, Phase, State, arrange, new_state
-from .view import render, view_json
+from .view import render, template_squares, view_json
 from .wind import Template, Wind, WindFileError, default_wind, load_wind
 
 __all__ = [
@@ -113,5 +116,6 @@ __all__ = [
     "replay",
     "say",
     "ship_name",
+    "template_squares",
     "view_json",
 ]

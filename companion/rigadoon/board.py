@@ -153,9 +153,17 @@ class Board:
 def load_board(path: str | Path | None = None) -> Board:
     """The layout from ``path``, else the owner's boards.json, else the shipped default."""
     doc, source = read_data(PROFILES_FILE, path, BoardFileError, "board profiles")
-    if path is None and source.startswith("built-in"):
+    if path is None and (source.startswith("built-in") or not _has_layout(doc)):
+        # An owner's profiles file from before Rigadoon keeps the shipped layout.
         return default_board()
     return parse_board(doc, source)
+
+
+def _has_layout(doc: Any) -> bool:
+    profiles = doc.get("profiles") if isinstance(doc, dict) else None
+    return any(
+        isinstance(p, dict) and p.get("name") == PROFILE and "rigadoon" in p for p in profiles or ()
+    )
 
 
 @cache

@@ -24,7 +24,8 @@ SHIPS = 8
 #   ("blast", ship, from, to, direction, spaces, via, across, mast_lost)
 #   ("hold", ship, at, direction, mast_lost)               could not be blasted at all
 #   ("bump", from, to, direction, via)                    a chest pushed one square
-#   ("sink", from, island_square)                          island -1 until chosen
+#   ("sink", from)                                         the chest leaves the board
+#   ("wash", from, island_square)                          ... and washes up on an island
 #   ("aground", ship, at)
 #   ("claim", ship, island_square, masts_before)
 #   ("rigadoon", ship, masts_before)
@@ -187,7 +188,7 @@ class _Run:
     def sink(self, sq: int) -> None:
         self.chests.remove(sq)
         self.afloat += 1
-        self.events.append(("sink", sq, -1))
+        self.events.append(("sink", sq))
 
     def claim(self, ship: int) -> None:
         self.events.append(("claim", ship, self.ships[ship], self.masts[ship]))
@@ -400,11 +401,10 @@ def choose(board: Board, chain: Chain, option: str) -> Chain:
         sq = board.island(opt).square
         run.chests.append(sq)
         run.afloat -= 1
-        for i in range(len(run.events) - 1, -1, -1):
-            ev = run.events[i]
-            if ev[0] == "sink" and ev[2] == -1:
-                run.events[i] = ("sink", ev[1], sq)
-                break
+        # Sunk chests are placed in the order they sank.
+        sunk = [int(e[1]) for e in run.events if e[0] == "sink"]
+        washed = sum(1 for e in run.events if e[0] == "wash")
+        run.events.append(("wash", sunk[washed] if washed < len(sunk) else -1, sq))
     elif c.kind == "order":
         a, t = (_ship_index(w) for w in opt.split())
         run.pending.remove((a, t))

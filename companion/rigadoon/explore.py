@@ -30,9 +30,10 @@ class _TooBig(Exception):
 
 
 def completions(
-    board: Board, chain: Chain, budget: int
+    board: Board, chain: Chain, budget: int, asked_only: bool = False
 ) -> dict[tuple[object, ...], tuple[tuple[str, ...], Chain]]:
-    """Each distinct result reachable from ``chain``, with the first choices that reach it.
+    """Each distinct result reachable from ``chain``, with the first choices that reach it
+    (with ``asked_only``, only through the options the players would be asked).
 
     Sub-resolutions met twice (independent attacks taken in either order meet again) are
     explored once; their loop memory is left out of that comparison."""
@@ -52,8 +53,10 @@ def completions(
         if mark in done:
             return
         done.add(mark)
-        for o in c.choice.options:
-            go(choose(board, c, o), (*path, o))
+        options = distinct_options(board, c) if asked_only else c.choice.options
+        for o in options:
+            # A choice with one option left is made by the companion: not on the path.
+            go(choose(board, c, o), (*path, o) if len(options) > 1 else path)
 
     go(chain, ())
     return out
@@ -119,6 +122,10 @@ class Line:
     rigadoon: bool
     wins: bool
     loses: bool
+    lands: str = ""
+    """Where the sailing ship comes to rest before any attack moves it."""
+    via: str = ""
+    """The maelstrom it sails through, if any."""
 
     def summary(self) -> str:
         bits = []
@@ -128,18 +135,18 @@ class Line:
             bits.append("LOSES the game (endless loop)")
         if self.rigadoon:
             bits.append("Rigadoon: the ship regains its masts and may sail again")
-        for n, what in (
-            (self.enemy_masts_lost, "enemy mast"),
-            (self.own_masts_lost, "own mast"),
-            (self.ships_blasted, "ship blasted"),
-            (self.chests_bumped, "chest bump"),
-            (self.chests_sunk, "chest sunk"),
-            (self.claims, "chest claimed"),
+        for n, one, many in (
+            (self.enemy_masts_lost, "enemy mast lost", "enemy masts lost"),
+            (self.own_masts_lost, "own mast lost", "own masts lost"),
+            (self.ships_blasted, "ship blasted", "ships blasted"),
+            (self.chests_bumped, "chest bumped", "chest bumps"),
+            (self.chests_sunk, "chest sunk", "chests sunk"),
+            (self.claims, "chest claimed", "chests claimed"),
         ):
             if n:
-                bits.append(
-                    f"{n} {what}{'s' if n > 1 else ''}" + (" lost" if "mast" in what else "")
-                )
+                bits.append(f"{n} {one if n == 1 else many}")
+        if self.via:
+            bits.insert(0, f"through the maelstrom at {self.via}, out at {self.lands}")
         return ", ".join(bits) or "no attack"
 
 
@@ -199,7 +206,7 @@ def explore(state: State, ship: int) -> list[Line]:
             continue
         first = advance(b, start)
         try:
-            results = completions(b, first, EXPLORE_BUDGET)
+            results = completions(b, first, EXPLORE_BUDGET, asked_only=True)
         except _TooBig:
             results = _first_options(b, first)
         for path, end in results.values():
@@ -219,6 +226,8 @@ def explore(state: State, ship: int) -> list[Line]:
                     end.rigadoon,
                     end.winner == fleet,
                     end.loser == fleet or (end.winner >= 0 and end.winner != fleet),
+                    b.name(int(start.events[0][3])),
+                    b.name(int(start.events[0][6])) if int(start.events[0][6]) >= 0 else "",
                 )
             )
     lines.sort(key=lambda ln: (-ln.score, len(ln.choices), ln.sail.notation(), ln.choices))

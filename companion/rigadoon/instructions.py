@@ -23,7 +23,7 @@ _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight"
 @dataclass(frozen=True, slots=True)
 class Instruction:
     kind: str
-    """wind, sail, blast, hold, bump, sink, aground, claim, rigadoon, repair, loop."""
+    """wind, sail, blast, hold, bump, sink, wash, aground, claim, rigadoon, repair, loop."""
     piece: str
     """``blue ship 1``, ``chest``, ``wind``."""
     frm: str = ""
@@ -87,10 +87,17 @@ def instructions(board: Board, events: tuple[Event, ...]) -> list[Instruction]:
                 )
             )
         elif kind == "sink":
+            out.append(Instruction("sink", "chest", n(int(ev[1]))))
+        elif kind == "wash":
             frm, isl = int(ev[1]), int(ev[2])
-            name = board.island_at[isl].name if isl >= 0 else ""
             out.append(
-                Instruction("sink", "chest", n(frm), n(isl) if isl >= 0 else "", island=name)
+                Instruction(
+                    "wash",
+                    "chest",
+                    n(frm) if frm >= 0 else "",
+                    n(isl),
+                    island=board.island_at[isl].name,
+                )
             )
         elif kind == "aground":
             ship, at = int(ev[1]), int(ev[2])
@@ -149,12 +156,9 @@ def say(i: Instruction) -> str:
             return f"push the chest from {i.frm} {i.direction} into the maelstrom at {i.via}: put it on the exit {i.to}"
         return f"push the chest from {i.frm} one space {i.direction} to {i.to}"
     if k == "sink":
-        where = (
-            f"put it on the {i.island} island at {i.to}"
-            if i.island
-            else "its island is still to be chosen"
-        )
-        return f"the chest at {i.frm} sinks: {where}"
+        return f"the chest at {i.frm} sinks: lift it off the board"
+    if k == "wash":
+        return f"put the chest that sank at {i.frm} on the {i.island} island at {i.to}"
     if k == "aground":
         return f"{i.piece} runs aground: leave it on top of the chest at {i.frm}"
     if k == "claim":

@@ -133,9 +133,9 @@ class RigadoonStore(RecordStore):
                 "INSERT INTO games (header, created, updated) VALUES (?, ?, ?)",
                 (json.dumps(header.to_json()), t, t),
             )
-            game_id = int(cur.lastrowid or 0)
-            db.execute("INSERT OR REPLACE INTO meta VALUES ('current', ?)", (str(game_id),))
-        return game_id
+            # The shared 'current' mark is left to the path games' commands, which cannot
+            # read a Rigadoon record; Rigadoon's commands take the latest Rigadoon game.
+            return int(cur.lastrowid or 0)
 
     def load_game(self, game_id: int) -> tuple[Header, list[Entry]]:
         row = self._db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -154,7 +154,7 @@ class RigadoonStore(RecordStore):
         return header, entries
 
     def current_rigadoon(self) -> int | None:
-        """The current game when it is a Rigadoon game, else the latest Rigadoon game."""
+        """The current game when it is a Rigadoon game, else the Rigadoon game played last."""
         cur = self.current()
         found = [g for g in self.games() if g.game == GAME]
         if cur is not None and any(g.game_id == cur for g in found):

@@ -33,7 +33,7 @@ from .actions import (
     Repair,
     Sail,
 )
-from .board import ISLAND, MAELSTROM, OPEN, SHALLOWS, Board, default_board, parse_board
+from .board import ISLAND, MAELSTROM, OPEN, SHALLOWS, Board, default_board, load_board, parse_board
 from .chain import (
     Chain,
     Event,
@@ -45,7 +45,7 @@ from .chain import (
     train_moves,
 )
 from .geometry import Direction, RigadoonError, direction_between
-from .wind import Wind, default_wind, parse_wind
+from .wind import Wind, default_wind, load_wind, parse_wind
 
 CHANCE = -1
 TERMINAL = -4
@@ -103,8 +103,8 @@ class Game:
             )
         return cls(
             (names[0], names[1]),
-            board or default_board(),
-            wind or default_wind(),
+            board or load_board(),
+            wind or load_wind(),
             frozenset(options),
         )
 
@@ -161,8 +161,14 @@ class State:
     chain: Chain | None = None
     outcome: Outcome | None = None
     events: tuple[Event, ...] = ()
-    """What the last action did, for the instructions to the table."""
+    """What the last action did, for the instructions to the table (after a choice, only
+    what followed it: the table has already carried out the rest)."""
     _legal: list[Action] | None = field(default=None, init=False, compare=False, repr=False)
+    # Sails per ship, worked out once per state: the legal set, the excused ships and the
+    # checks of one action all ask for them.
+    _sails: dict[int, list[Sail]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     # ---- reading ------------------------------------------------------------------------
 
@@ -222,6 +228,12 @@ class State:
 
     def sails(self, ship: int) -> list[Sail]:
         """Every sail the wind allows this ship now (whether or not it is its turn)."""
+        found = self._sails.get(ship)
+        if found is None:
+            found = self._sails[ship] = self._find_sails(ship)
+        return list(found)
+
+    def _find_sails(self, ship: int) -> list[Sail]:
         b, m = self.board, self.masts[ship]
         if self.wind is None or m <= 0:
             return []
@@ -317,15 +329,18 @@ class State:
             out.extend(self.sails(s))
             if not self.acted & (1 << s) and not self.in_port(s) and self.masts[s] < 3:
                 out.append(Repair(s))
-        if self._may_end(required, bool(out)):
+        if self._may_end(required):
             out.append(End())
         return out
 
     def _wind_would_be_last(self, ship: int, required: list[int]) -> bool:
         return not self.changed and all(s == ship for s in required)
 
-    def _may_end(self, required: list[int], others: bool) -> bool:
-        return self.changed and not required and (not self.wind_last or not others)
+    def _may_end(self, required: list[int]) -> bool:
+        # The wind-last rule is kept by refusing the last required action before the change;
+        # a fleet with nothing required at all may end right after changing the wind rather
+        # than be forced to sail a ship out of port.
+        return self.changed and not required
 
     def chance_outcomes(self) -> list[tuple[NewWind, Fraction]]:
         if self.phase is not Phase.WIND:
@@ -346,7 +361,9 @@ class State:
         if isinstance(action, Choose):
             if self.phase is not Phase.CHOICE or self.chain is None:
                 raise RigadoonError("there is no choice to make now")
-            return _settle(self, choose(self.board, self.chain, action.option))
+            # Only what this choice set off is new for the table.
+            told = len(self.chain.events)
+            return _settle(self, choose(self.board, self.chain, action.option), told)
         if isinstance(action, NewWind):
             return _apply_wind(self, action)
         if isinstance(action, PickFleet):
@@ -517,8 +534,8 @@ def _refuse_sail(s: State, a: Sail) -> str:
     reach = s.game.wind.template(s.wind).reach(d, m)
     if k > reach:
         masts = f"{m} mast" + ("s" if m != 1 else "")
-        allowed = f"at most {reach}" if reach else "no"
-        return f"the {s.wind.word} wind lets {name} ({masts}) sail {allowed} squares {d.word}"
+        allowed = f"at most {reach} square{'s' if reach != 1 else ''}" if reach else "no squares"
+        return f"the {s.wind.word} wind lets {name} ({masts}) sail {allowed} {d.word}"
     if a not in s.sails(ship):
         why = sail_chain(b, s.ships, s.masts, s.chests, ship, d, k, a.stop, s.game.quiet_exits)
         return why if isinstance(why, str) else f"{name} cannot sail to r{a.to[0]}c{a.to[1]}"
@@ -562,7 +579,7 @@ def _apply_turn(s: State, a: Sail | Repair | End | Change) -> State:
     return _settle(s, advance(b, chain))
 
 
-def _settle(s: State, chain: Chain) -> State:
+def _settle(s: State, chain: Chain, told: int = 0) -> State:
     """Take the choices that change nothing, stop at the first that matters, or finish."""
     from .explore import distinct_options
 
@@ -575,7 +592,7 @@ def _settle(s: State, chain: Chain) -> State:
                 s,
                 phase=Phase.CHOICE,
                 chain=c,
-                events=c.events,
+                events=c.events[told:],
                 ships=c.ships,
                 masts=c.masts,
                 chests=c.chests,
@@ -588,7 +605,7 @@ def _settle(s: State, chain: Chain) -> State:
         ships=chain.ships,
         masts=chain.masts,
         chests=chain.chests,
-        events=chain.events,
+        events=chain.events[told:],
     )
     if chain.rigadoon:
         s = replace(s, bonus=s.bonus | (1 << chain.starter))

@@ -73,6 +73,20 @@ def ship_lines(s: State) -> list[str]:
     return out
 
 
+def template_squares(s: State, ship: int) -> dict[str, str]:
+    """The current wind card laid on a ship: square -> ``o`` (orange) or ``y`` (yellow), for
+    the squares on the board (whether or not a sail can reach them)."""
+    if s.wind is None:
+        return {}
+    b = s.board
+    r, c = b.rc(s.ships[ship])
+    out = {}
+    for (dr, dc), mark in s.game.wind.template(s.wind).marks().items():
+        if 1 <= r + dr <= b.rows and 1 <= c + dc <= b.cols:
+            out[f"r{r + dr}c{c + dc}"] = mark
+    return out
+
+
 def view_json(s: State) -> dict[str, Any]:
     """Everything a screen needs, as plain JSON values."""
     b = s.board

@@ -105,10 +105,12 @@ class Phoenix:
 class Keep:
     """The reference's elimination bonus: the tiles the active player keeps."""
 
-    tiles: tuple[Tile, ...]
+    tiles: tuple[Tile | None, ...]
+    """Patterns; None for a tile the companion has not seen (written ``?``)."""
 
     def notation(self) -> str:
-        return "keep " + (" ".join(t.notation() for t in self.tiles) or "none")
+        words = " ".join(t.notation() if t else "?" for t in self.tiles)
+        return "keep " + (words or "none")
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +187,9 @@ def _parse(head: str, args: list[str]) -> VeteransAction | None:
     if head == "phoenix" and n == 1:
         return Phoenix(args[0].lower())
     if head == "keep" and n:
-        return Keep(() if args == ["none"] else tuple(Tile.parse(w).pattern() for w in args))
+        if args == ["none"]:
+            return Keep(())
+        return Keep(tuple(None if w == "?" else Tile.parse(w).pattern() for w in args))
     if head == "uzushio" and args == ["skip"]:
         return SkipUzushio()
     if head == "uzushio" and args == ["roll"]:

@@ -95,3 +95,24 @@ def test_moves_lists_the_legal_actions_and_claim_names_an_island(run):
     assert code == 0 and "change" in out and "sail b1" in out
     code, _, err = run("claim", "b1", "r3c2")
     assert code == 2 and "not an island" in err
+
+
+def test_the_registry_entry_starts_a_game_the_way_companion_new_calls_it(tmp_path, capsys):
+    import argparse
+    import importlib
+
+    from companion.games import game_info
+
+    info = game_info("rigadoon")
+    assert "companion.commands.rigadoon" in info.commands
+    module, _, func = info.new_game.partition(":")
+    start = getattr(importlib.import_module(module), func)
+    db = str(tmp_path / "r.sqlite3")
+    args = argparse.Namespace(
+        name="rigadoon", players="ann,bob", option=["wind-die"], tiles="hidden", json=False, db=db
+    )
+    assert start(args) == 0
+    assert "Started Rigadoon game" in capsys.readouterr().out
+    assert main(["rigadoon", "state", "--db", db, "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["phase"] == "fleet" and doc["players"] == ["ann", "bob"]

@@ -130,3 +130,21 @@ def test_the_opening_position_follows_the_layout():
     b = s.board
     assert [b.name(x) for x in s.ships[:4]] == ["r2c1", "r4c1", "r6c1", "r8c1"]
     assert s.masts == (3,) * 8 and len(s.chests) == 4
+
+
+def test_a_new_game_uses_the_owners_layout(tmp_path, monkeypatch):
+    doc = shipped()
+    layout(doc)["chests"] = ["r4c4", "r4c6", "r6c4", "r6c6"]
+    (tmp_path / "boards.json").write_text(json.dumps(doc), "utf-8")
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    s = new_state(Game.create(["ann", "bob"]))
+    assert [s.board.name(c) for c in s.chests] == ["r4c4", "r4c6", "r6c4", "r6c6"]
+
+
+def test_an_owners_profiles_file_without_a_rigadoon_layout_keeps_the_default(tmp_path, monkeypatch):
+    doc = shipped()
+    for p in doc["profiles"]:
+        p.pop("rigadoon", None)
+    (tmp_path / "boards.json").write_text(json.dumps(doc), "utf-8")
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
+    assert load_board() is default_board()

@@ -93,9 +93,19 @@ def test_a_thousand_words_steps_one_to_three():
     assert where(s, "b2") == ("r3c3", 2)
     assert choice(s) == ("chest", ("bump", "sink"))
     assert s.current_player == s.seat_of_fleet(0)  # blue decides, though green sinks it
+    told = table_lines(s.board, s.events)
+    assert told[0] == "sail blue ship 1 from r3c3 three spaces southeast to r6c6"
     s = play(s, "choose sink")
     assert choice(s) == ("island", ("skull", "palm", "bell"))
+    # After a choice the table hears only what followed it.
+    assert table_lines(s.board, s.events) == [
+        "blast green ship 2 from r6c2 two spaces west, across the edge, to r6c9; remove one of its masts",
+        "the chest at r6c9 sinks: lift it off the board",
+    ]
     s = play(s, "choose palm")
+    assert table_lines(s.board, s.events) == [
+        "put the chest that sank at r6c9 on the palm island at r2c8"
+    ]
     assert where(s, "g2") == ("r6c9", 1)
     assert chests(s) == {"r8c8", "r2c8", "r4c2", "r1c8"}
     assert s.phase is Phase.TURN and not touching(s)

@@ -3,6 +3,7 @@ line, nothing changed."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -44,8 +45,7 @@ def test_the_deck_is_a_chance_node_with_exact_odds_and_reshuffles_when_empty():
     assert odds["wind s"] == Fraction(1, 15) and odds["wind n"] == Fraction(2, 15)
     assert sum(odds.values()) == 1
     # Empty the draw pile: the discards come back, the face-up card stays out.
-    t = s
-    t = type(t)(**{**t.__dict__, "pile": (0,) * 8, "discard": (0, 0, 0, 0, 3, 0, 0, 1)})
+    t = replace(s, pile=(0,) * 8, discard=(0, 0, 0, 0, 3, 0, 0, 1))
     odds = dict((a.notation(), p) for a, p in t.chance_outcomes())
     assert odds == {"wind s": Fraction(3, 4), "wind nw": Fraction(1, 4)}
 

@@ -205,3 +205,23 @@ def _refusal(s, text: str) -> str:
     except RigadoonError as exc:
         return str(exc)
     return ""
+
+
+def test_running_aground_and_dislodging_need_all_three_masts():
+    park = ("r1c9", "r9c9", "r1c4", "r1c1", "r9c1", "r2c6", "r3c8")
+    s = at({"b1": ("r5c2", 3), "b2": ("r7c2", 2)}, ["r5c4", "r7c4", *FAR_CHESTS], "e", park=park)
+    b1, b2 = parse_ship("b1"), parse_ship("b2")
+    assert Sail(b1, (5, 4), "aground") in s.legal_actions()
+    assert Sail(b2, (7, 4), "aground") not in s.legal_actions()  # only 2 masts
+    assert "only a ship with all 3 masts" in _refusal(s, "sail b2 r7c4 aground")
+    s = play(s, "sail b1 r5c4 aground")
+    assert s.aground(b1) and where(s, "b1") == ("r5c4", 3)
+    assert s.grounded & (1 << b1) and s.sails(b1) == []  # not off again this turn
+    # A later turn: with all 3 masts it sails off and the chest stays; with 2 it cannot.
+    later = at({"b1": ("r5c4", 3)}, ["r5c4", *FAR_CHESTS], "e", park=park)
+    assert later.sails(b1)
+    later = play(later, "sail b1 r5c6")
+    assert "r5c4" in chests(later) and where(later, "b1") == ("r5c6", 3)
+    stuck = at({"b1": ("r5c4", 2)}, ["r5c4", *FAR_CHESTS], "e", park=park)
+    assert stuck.sails(b1) == [] and Repair(b1) in stuck.legal_actions()
+    assert "aground with fewer than 3 masts" in _refusal(stuck, "sail b1 r5c5")

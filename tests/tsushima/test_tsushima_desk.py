@@ -3,6 +3,7 @@ record, refuses what it makes impossible (nothing stored) and replays exactly.""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -83,7 +84,14 @@ def test_a_damaged_record_names_its_line(tmp_path: Path) -> None:
     desk.place("Rurik", "sea")
     lines = desk.text().splitlines()
     path = tmp_path / "bad.jsonl"
-    path.write_text("\n".join([lines[0], lines[1].replace('"sea"', '"Atlantis"')]) + "\n")
+    edited = lines[1].replace('"sea"', '"Atlantis"')
+    path.write_text("\n".join([lines[0], edited]) + "\n")
+    with pytest.raises(RecordError, match="line 2: the line was changed after it was written"):
+        Desk.read(path)
+    # a record written by hand carries no checksums; its steps are still checked on replay
+    unsummed = [json.dumps({k: v for k, v in json.loads(x).items() if k != "sum"})
+                for x in (lines[0], edited)]
+    path.write_text("\n".join(unsummed) + "\n")
     with pytest.raises(RecordError, match="line 2: place: unknown port 'Atlantis'"):
         Desk.read(path)
     path.write_text(lines[0] + "\n{not json\n")
@@ -105,6 +113,9 @@ def test_a_ship_on_the_battle_board_is_not_moved_on_the_map() -> None:
     desk = new("tsushima")
     tsushima_battle(desk)
     refused(desk, "on the battle board", desk.place, "Mikasa", "Kure")
+    refused(desk, "its damage comes from the battle", desk.hits, "Mikasa", 1)
+    refused(desk, "its damage comes from the battle", desk.aground, ["Fuji"], 6, [6], 1)
+    desk.hits("Kasuga", 1)  # a ship off the board takes map damage as ever
     refused(desk, "finish it first", desk.to_terminal)
     refused(desk, "a battle is in progress", desk.battle_start,
             [(Side.JAPAN, ["Asahi", "Fuji", "Yashima"], 2), (Side.RUSSIA, ["Orel"], 9)])
@@ -234,6 +245,8 @@ def test_mines_flying_bases_and_block_ships() -> None:
     refused(desk, "only in the terminal phase", desk.lay_mine, Side.RUSSIA, "PA1", True, 0)
     desk.to_terminal()
     refused(desk, "open sea", desk.lay_mine, Side.RUSSIA, "PA1", False, 0)
+    refused(desk, "10 hexes from a friendly port; at most 9", desk.lay_mine, Side.RUSSIA,
+            "PA1", True, 10)
     desk.lay_mine(Side.RUSSIA, "PA1", True, 0)
     refused(desk, "no mine counters left", desk.lay_mine, Side.RUSSIA, "PA2", True, 0)
     refused(desk, "at least 6 ships", desk.sweep, "PA1", [1, 2])
@@ -391,3 +404,19 @@ def test_italian_cruisers_need_crews_at_home() -> None:
     ru.place("Amurski", "Baltic")
     ru.place("Amurski", "Mediterranean")
     ru.place("Amurski", "Indian Ocean")
+
+
+def test_the_default_fire_plan_leaves_out_guns_without_crews() -> None:
+    desk = new("war-at-sea")
+    desk.italy(5, 6)
+    for _ in range(8):
+        desk.next()
+    for place in ("Indian Ocean", "China Sea", "0712"):
+        desk.place("Nisshin", place)
+    desk.place("Mikasa", "0712")
+    desk.battle_start([(Side.JAPAN, ["Mikasa"], 5), (Side.JAPAN, ["Nisshin"], 5),
+                       (Side.RUSSIA, ["Variag"], 6)])
+    desk.move({})
+    plan = desk.default_orders()
+    assert plan and not any(o.startswith("Nisshin") for o in plan)
+    desk.declare(plan)

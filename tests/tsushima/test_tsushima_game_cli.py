@@ -39,7 +39,8 @@ def test_a_tsushima_campaign_from_the_command_line(
     assert code == 0 and "battle board is set" in out
     assert game(capsys, rec, "move")[0] == 0
     code, out, _ = game(capsys, rec, "declare", "--default")
-    assert code == 0 and "Declared: Mikasa:primary>Souvaroff" in out
+    assert code == 0 and "Declared [1] Mikasa:primary>Souvaroff: modifier" in out
+    assert "each salvo no effect" in out and "/36" in out
     body = json.loads(game(capsys, rec, "show", "--json")[1])
     assert body["time"] == "1905-05 1.1" and body["steps"] == 3
     # a refused step prints one line and stores nothing

@@ -164,3 +164,17 @@ def test_town_raids_and_block_ships_read_the_map(tmp_path: Path) -> None:
     desk.place("JM3", "1213")
     with pytest.raises(TsushimaError, match="JM3 at 1213 is 8 hexes"):
         desk.blockships(["JM3"], [6])
+
+
+def test_a_search_on_a_map_hex_reads_partial_sea(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "map.json").write_text(json.dumps({"hexes": {"0712": {"partial_sea": True}}}))
+    desk = Desk.new("tsushima", load_data(data))
+    desk.place("JD1", "0712")
+    desk.next()
+    lines = desk.spot(Side.JAPAN, ["JD1"], 3)  # 3 + destroyer 1 + partial sea 1 = 5
+    assert "partial sea hex +1" in lines[0] and "spotted" in lines[0]
+    desk.place("JD2", "0713")
+    with pytest.raises(MissingMapFact, match="whether hex 0713 is partial sea"):
+        desk.spot(Side.JAPAN, ["JD2"], 3)

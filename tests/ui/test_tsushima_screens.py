@@ -357,6 +357,33 @@ def test_the_war_at_sea_campaign_screen(h: Any) -> None:
     assert camp.ids.loads_met.shown and "0 of 6 turns met" in camp.ids.status.text
 
 
+def test_ships_placed_from_the_campaign_screen_and_russia_ends_the_war(h: Any) -> None:
+    d = h.app.tsushima
+    set_up_tsushima(h)
+    h.app.show("tsushima-campaign")
+    camp = screen(h, "tsushima-campaign")
+    assert not camp.ids.over.shown
+    for where in ("sea", "Vladivostok"):
+        camp.ids.ship.text = "Souvaroff"
+        camp = screen(h, "tsushima-campaign")
+        assert where in camp.ids.where.values
+        camp.ids.where.text = where
+        h.touch(camp.ids.place)
+        camp = screen(h, "tsushima-campaign")
+    assert d.fleet is not None and d.fleet.berth("Souvaroff").location == "Vladivostok"
+    # a refused move is shown, nothing changes: the Baltic does not join the China Sea
+    camp.ids.ship.text = "Orel"
+    camp.ids.where.text = "Baltic"
+    h.touch(camp.ids.place)
+    camp = screen(h, "tsushima-campaign")
+    assert "China Sea and Baltic zones do not join" in camp.refused
+    assert d.fleet.berth("Orel").location == "China Sea"
+    assert camp.ids.over.shown
+    h.touch(camp.ids.over)
+    camp = screen(h, "tsushima-campaign")
+    assert d.fleet.over and camp.verdict.startswith("Game over. Russian")
+
+
 def test_no_banner_once_the_owner_has_confirmed_the_data(h: Any, monkeypatch: Any) -> None:
     import ui.tsushima.controller as controller
 

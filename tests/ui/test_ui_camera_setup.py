@@ -58,6 +58,11 @@ def test_teaching_the_seas_pieces_writes_a_contract_layout_and_reads_them(
     assert back is not None and back.total == 2 * 49
     assert back.wrong == 0 and back.good(), back
     assert back.sentence().startswith(f"Read back: {back.right} of 98 squares")
+    # a profile whose teach.json does not carry the figure: the photos are read here instead
+    record = json.loads((setup.board_dir / "teach.json").read_text())
+    record.pop("read_back", None)
+    (setup.board_dir / "teach.json").write_text(json.dumps(record))
+    assert setup._read_back(None) == back
     layout = json.loads((setup.board_dir / "layout.json").read_text())
     assert [i["path"] for i in layout["images"]] == ["teach-1.png", "teach-2.png"]
     values = {v for image in layout["images"] for v in image["squares"].values()}
@@ -90,12 +95,14 @@ def test_a_poor_read_back_asks_for_new_photos() -> None:
     assert not ReadBack(0, 0, 0).good()
 
 
-def test_a_set_too_big_for_one_board_keeps_the_older_sheets(tmp_path: Path) -> None:
+def test_the_two_photos_need_a_square_to_spare() -> None:
     from companion.board import GAME_BOARDS
     from ui.wizard import two_photos
 
     assert two_photos(GAME_BOARDS["tsuro"], PATTERNS, 1) is None  # 36 pieces, 36 squares
-    first, bare = two_photos(GAME_BOARDS["tsuro"], PATTERNS, 0) or ([], [])
+    sheets = two_photos(GAME_BOARDS["tsuro"], PATTERNS, 0)
+    assert sheets is not None
+    first, bare = sheets
     assert [sq for sq, p in first.items() if p is None] == [Square(6, 6)]
     assert set(bare) == set(first)
 

@@ -209,6 +209,7 @@ def test_marker_sheet_at_true_size(tmp_path: Path, suffix: str,
         return
     assert b"pHYs" in data[:80]
     page = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    assert page is not None
     assert page.shape == (round(297 * 200 / 25.4), round(210 * 200 / 25.4))
     found = MarkerDetector().detect(page)
     assert set(found) == {0, 1, 2, 3}
@@ -234,7 +235,7 @@ def test_calibrate_stores_the_marker_offset_of_a_real_board(
                                           ships=ships, layout=layout)
     image = tmp_path / "board.png"
     cv2.imwrite(str(image), frame)
-    grid = np.float64([[0, 0], [6, 0], [6, 6], [0, 6]])[None]
+    grid = np.array([[0, 0], [6, 0], [6, 6], [0, 6]], np.float64)[None]
     corners = cv2.perspectiveTransform(grid, truth)[0]
     text = ";".join(f"{x:.1f},{y:.1f}" for x, y in corners)
     profile = tmp_path / "board-profile"
@@ -279,6 +280,11 @@ def test_tiles_never_shown_are_drawn_from_their_paths(
     unseen = [n for n, v in expected.items()
               if v and not v.startswith("daikaiju") and Tile.parse(v).pattern() not in shown]
     assert len(unseen) >= 5  # the play board holds tiles never taught
-    right, unknown, wrong = _check(json.loads(out)["squares"], expected)
+    _, _, wrong = _check(json.loads(out)["squares"], expected)
     assert wrong == []
-    assert right >= 32, f"{right} right, {unknown} unknown"
+    # without the box (this board holds some patterns twice) nearly every square reads
+    reading = BoardReader(GAME_BOARDS["tsuro"], load_templates(tmp_path / "p")).read(
+        load_image(FRAMES / "owner-play.jpg"))
+    untaught = [n for n in unseen if reading.squares[Square.parse(n)].content.value == "tile"]
+    assert len(untaught) >= len(unseen) - 1  # the paths read what was never taught
+    assert sum(r.content.value != "unknown" for r in reading.squares.values()) >= 32

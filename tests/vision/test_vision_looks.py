@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -60,10 +61,19 @@ def test_pieces_are_fixed_per_box() -> None:
 
 @pytest.mark.parametrize("look", looks.LOOKS)
 def test_all_four_markers_are_found_on_every_look(look: str) -> None:
-    photo, covered = looks.board_photo(look, 7, 7, _full(7, 7, 0.7, 5), 21)
+    photo, covered, truth = looks.board_photo_and_pose(look, 7, 7, _full(7, 7, 0.7, 5), 21)
     assert covered == frozenset()
     pose = BoardFinder(7, 7).find(cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY))
     assert pose.markers == 4
+    # the markers lie where docs/contracts.md 3 puts them: the fit agrees with the truth
+    grid = np.array([[[x, y]] for x in (0.0, 3.5, 7.0) for y in (0.0, 3.5, 7.0)])
+    found = cv2.perspectiveTransform(grid, pose.homography)
+    true = cv2.perspectiveTransform(grid, truth)
+    assert float(np.abs(found - true).max()) < 2.0
+    # the hand reaches over squares by a corner, never over the corner's marker
+    photo, covered = looks.board_photo(look, 6, 6, _full(6, 6, 0.5, 6), 22, hand=True)
+    assert covered
+    assert BoardFinder(6, 6).find(cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)).markers == 4
 
 
 def test_squares_reported_covered_are_under_the_hand_and_no_others() -> None:
@@ -152,7 +162,7 @@ def test_the_mottled_empty_board_is_not_one_plain_colour() -> None:
     assert means.max() - means.min() > 40  # empty squares differ from one another
     # some empty squares are busier than a typical tile: "plain means empty" fails here
     assert int((spreads > np.median(tile_spreads)).sum()) >= 3
-    no_glare = looks.with_disorder(glare=0.0)
+    no_glare = replace(looks.DISORDER, glare=0.0)
     drawn, _ = looks.board_top_down("drawn", 6, 6, {}, 2, disorder=no_glare)
     assert _square_stats(drawn, 6, 6)[1].max() < 6  # the old look: every empty square plain
     calm, _ = looks.board_top_down("mottled", 6, 6, {}, 2, disorder=no_glare)
@@ -172,3 +182,18 @@ def test_a_teach_set_on_disk_is_a_layout_the_teach_command_takes(tmp_path: Path)
     assert len(truth["squares"]) == 49 and any(v.get("covered") for v in truth["squares"].values())
     written = cv2.imread(str(photo))
     assert written is not None and written.shape == (660, 880, 3)
+
+
+def test_laying_a_tile_leaves_the_others_where_they_lay() -> None:
+    before = _full(6, 6, 0.4, 12)
+    square = next(sq for sq, p in before.items() if p is None)
+    after = {**before, square: TILE}
+    a, _ = looks.board_top_down("mottled", 6, 6, before, 4)
+    b, _ = looks.board_top_down("mottled", 6, 6, after, 4)
+    changed = np.argwhere(np.abs(a.astype(int) - b.astype(int)).max(axis=2) > 0)
+    x0, y0 = looks.grid_origin(6, 6)
+    px = looks.PX
+    centre = np.array([y0 + (square.row - 0.5) * px, x0 + (square.col - 0.5) * px])
+    assert len(changed) > px * px // 2  # the new tile is there
+    # every changed pixel lies within the new tile's own square, give or take its slip
+    assert float(np.abs(changed - centre).max()) < px * 0.62

@@ -54,11 +54,11 @@ def table_camera(app: Any) -> RigadoonCamera | None:
     if cam is None:
         return None
     if getattr(cam, "simulated", False):
-        from companion.rigadoon.board import default_board
+        from companion.rigadoon import default_board
         from vision.rigadoon import SimRigadoonTable
 
         # smaller than the tests' photos: the app keeps within its memory budget
-        return SimRigadoonTable(default_board(), size=(1024, 768), px=96)
+        return SimRigadoonTable(default_board(), size=(800, 600), px=72)
     return FrameCamera(cam)
 
 
@@ -73,9 +73,8 @@ def install(app: Any, controller: RigadoonController | None = None) -> RigadoonC
     for screen in (RigSetupScreen(), RigPlayScreen(), RigEndScreen()):
         app.sm.add_widget(screen)
 
-    from kivy.clock import Clock
-
     from kivy.app import App
+    from kivy.clock import Clock
 
     def redraw_now(_dt: float = 0) -> None:
         if App.get_running_app() is not app:
@@ -140,8 +139,7 @@ def screenshot_states(app: Any, seed: int = 5) -> Iterator[str]:
     """Drive a seeded game through each screen; yields each picture's name once shown."""
     import random
 
-    from companion.rigadoon.board import default_board
-    from companion.rigadoon.geometry import Direction
+    from companion.rigadoon import Direction, default_board
     from vision.rigadoon import SimRigadoonTable
 
     # beside the screenshots' own temporary store: nothing of the owner's is touched
@@ -173,16 +171,36 @@ def screenshot_states(app: Any, seed: int = 5) -> Iterator[str]:
 
 
 def _later(app: Any, c: RigadoonController) -> Iterator[str]:
-    """A chain reaction waiting for a choice, then the end: seeded random play."""
+    """A chain reaction asking a choice (its previewed option marked), then the end:
+    seeded random play, then a previewed line whose result needs choices."""
     import random
+
+    from companion.rigadoon import explore
 
     from .demo import play
 
-    rng = random.Random(11)
-    if play(c, rng, lambda c: c.state.phase.value == "choice"):
+    rng = random.Random(5)
+
+    def has_choices(c: RigadoonController) -> bool:
+        s = c.state
+        if s.phase.value != "turn" or not s.changed:
+            return False
+        return any(ln.choices and c.line_legal(ln) for n in s.required()
+                   for ln in explore(s, n))
+
+    if play(c, rng, has_choices):
+        s = c.state
+        ship = next(n for n in s.required()
+                    if any(ln.choices and c.line_legal(ln) for ln in explore(s, n)))
+        c.select(ship)
+        i = next(i for i, ln in enumerate(c.shown_lines()) if ln.choices and c.line_legal(ln))
+        c.preview(i)
+        c.confirm()
+    if c.state.phase.value == "choice":
         app.show("rigadoon-play")
         yield "rigadoon-choice"
     play(c, rng, lambda c: c.state.is_terminal())
-    c.table_done(anyway=True) if c.checking else None
+    if c.checking:
+        c.table_done(anyway=True)
     app.show(route(c, "rigadoon-play"))
     yield "rigadoon-end"

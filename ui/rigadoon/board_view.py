@@ -38,6 +38,7 @@ class RigBoard(Widget):
         self.picture: BoardPicture | None = None
         self.on_square: Callable[[str], Any] | None = None
         self._textures: dict[tuple[str, int, bool], Any] = {}
+        self._drawn: tuple[float, ...] = ()
         # next frame, not at once: while a resize is dispatched, ``top`` and the like
         # can still hold the old layout (a board drawn 200 px low at 1280x720)
         from kivy.clock import Clock
@@ -46,8 +47,15 @@ class RigBoard(Widget):
         self.bind(pos=self._later, size=self._later)
 
     def draw(self, picture: BoardPicture) -> None:
+        """Draw ``picture``; the same picture at the same place is not drawn again (every
+        redraw costs native graphics memory: see docs/app.md)."""
+        if picture == self.picture and self._drawn == self._geometry():
+            return
         self.picture = picture
         self._redraw()
+
+    def _geometry(self) -> tuple[float, ...]:
+        return (self.x, self.y, self.width, self.height)
 
     # ---- geometry ----------------------------------------------------------------------
 
@@ -103,6 +111,7 @@ class RigBoard(Widget):
 
     def _redraw(self, *_a: Any) -> None:
         self.canvas.clear()
+        self._drawn = self._geometry()
         p = self.picture
         if p is None:
             return

@@ -19,16 +19,34 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol
 
-from companion.rigadoon.actions import FLEET_NAMES, Change, End, Opening, PickFleet, Repair, Sail
+from companion.rigadoon import (
+    Chain,
+    Change,
+    Direction,
+    End,
+    Game,
+    Line,
+    Opening,
+    Phase,
+    PickFleet,
+    Repair,
+    RigadoonError,
+    RigadoonStore,
+    Sail,
+    Session,
+    State,
+    explore,
+    new_state,
+    ship_name,
+    template_squares,
+)
+from companion.rigadoon.actions import FLEET_NAMES
 from companion.rigadoon.board import ISLAND
-from companion.rigadoon.chain import Chain, choose, ship_name
-from companion.rigadoon.explore import EXPLORE_BUDGET, Line, completions, explore
-from companion.rigadoon.geometry import Direction, RigadoonError
-from companion.rigadoon.record import RigadoonStore, live
-from companion.rigadoon.session import Session
-from companion.rigadoon.state import Game, Phase, State, new_state
+from companion.rigadoon.chain import choose
+from companion.rigadoon.explore import EXPLORE_BUDGET, completions
+from companion.rigadoon.record import live
 
 if TYPE_CHECKING:
     from companion.rigadoon.board import Board
@@ -113,7 +131,7 @@ def setup_lines(state: State) -> list[str]:
 class RigadoonController:
     def __init__(self, store_path: Path | str | None = None, rng: random.Random | None = None,
                  camera: RigadoonCamera | None = None) -> None:
-        self.store = cast(RigadoonStore, RigadoonStore.open(store_path))
+        self.store = RigadoonStore.open_store(store_path)
         self.rng = rng or random.Random()
         self.camera = camera
         self.listeners: list[Listener] = []
@@ -235,14 +253,8 @@ class RigadoonController:
         chain: Chain | None = line.chain if line is not None else s.chain
         if chain is not None:  # a preview, or a chain waiting for a choice: as it stands
             ships, masts, chests = chain.ships, chain.masts, chain.chests
-        wind: dict[int, str] = {}
         holder = self.template_ship() if line is None else None
-        if holder is not None and s.wind is not None:
-            r0, c0 = b.rc(s.ships[holder])
-            for (dr, dc), mark in s.game.wind.template(s.wind).marks().items():
-                r, c = r0 + dr, c0 + dc
-                if 1 <= r <= b.rows and 1 <= c <= b.cols:
-                    wind[(r - 1) * b.cols + c - 1] = mark
+        wind = template_squares(s, holder) if holder is not None else {}
         exits = {i.exit: i.name for i in b.islands}
         islands = {i.square: i.name for i in b.islands}
         to_exit = {i.maelstrom: b.name(i.exit) for i in b.islands}
@@ -260,7 +272,7 @@ class RigadoonController:
             cells.append(Cell(
                 b.name(sq), b.terrain[sq], islands.get(sq, ""), exits.get(sq, ""),
                 to_exit.get(sq, ""), starts.get(sq, ""), sq == b.compass, ship,
-                masts[ship] if ship >= 0 else 0, sq in chests, wind.get(sq, ""),
+                masts[ship] if ship >= 0 else 0, sq in chests, wind.get(b.name(sq), ""),
                 ship >= 0 and ship == self.selected, ship >= 0 and ship == holder,
                 moved_in, moved_out and not moved_in,
             ))
@@ -359,7 +371,8 @@ class RigadoonController:
             s = self.state
             if ship // 4 != s.fleet or s.phase is not Phase.TURN:
                 self.lines = []
-                self.message = f"{ship_name(ship)} ({s.masts[ship]} masts) at {s.board.name(s.ships[ship])}"
+                where = s.board.name(s.ships[ship])
+                self.message = f"{ship_name(ship)} ({s.masts[ship]} masts) at {where}"
                 return
             self.lines = explore(s, ship)
             if not self.lines:
@@ -490,7 +503,7 @@ class RigadoonController:
             self.checking = False
             self.problems = []
             checked = "the camera agrees; " if self.camera is not None and not anyway else ""
-            self.message = f"Table done: {checked}masts as shown. " + self.state.prompt()
+            self.message = f"Table done: {checked}masts as shown."
 
         return self._act("table_done", act)
 
@@ -527,9 +540,9 @@ class RigadoonController:
             elif undone.startswith("wind") and s.wind is not None:
                 self.said = [f"set the wind back to {s.wind.word}"]
             self._lay_table()
-            self.message = ("Took back " + (undone or "the last action") + ". "
-                            + ("; ".join(self.said).capitalize() + "." if self.said
-                               else s.prompt()))
+            self.message = ("Took back " + (undone or "the last action") + "."
+                            + (" " + "; ".join(self.said).capitalize() + "." if self.said
+                               else ""))
 
         if self.session is None:
             return self._act("undo", lambda: self._raise("nothing to undo"))
@@ -544,7 +557,8 @@ class RigadoonController:
             self._fresh()
             self.winding = True
             how = "roll the die" if self.state.game.die else "draw a card"
-            self.message = f"Change the wind: {how} and touch what it shows, or let the companion draw."
+            self.message = (f"Change the wind: {how} and touch what it shows, "
+                            "or let the companion draw.")
 
         return self._act("ask_wind", act)
 
@@ -565,8 +579,8 @@ class RigadoonController:
             self.session.change_wind(shown)
             self._after()
             if not self.checking:
-                self.message = (f"The wind is now {self.state.wind.word if self.state.wind else ''}"
-                                f". {self.state.prompt()}")
+                wind = self.state.wind
+                self.message = f"The wind is now {wind.word}." if wind is not None else ""
 
         return self._act("wind", act)
 

@@ -15,10 +15,8 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.rigadoon import Direction, Phase, ship_name
 from companion.rigadoon.actions import FLEET_NAMES
-from companion.rigadoon.chain import ship_name
-from companion.rigadoon.geometry import Direction
-from companion.rigadoon.state import Phase
 from companion.rigadoon.view import ship_lines
 
 from .controller import RigadoonController, line_text, option_words
@@ -66,7 +64,7 @@ class RigScreen(Screen):
         pass
 
     def show_defaults(self) -> None:
-        from companion.rigadoon.state import Game
+        from companion.rigadoon import Game
 
         c = ctl()
         game = c.session.game if c.session is not None else Game.create(["a", "b"])
@@ -98,8 +96,9 @@ class RigSetupScreen(RigScreen):
         box = self.ids.winds
         box.clear_widgets()
         for d in Direction:
-            box.add_widget(button(d.name, lambda d=d: ctl().set_up(opening=d), 44,
-                                  picked=d == c.opening))
+            b = button(d.word, lambda d=d: ctl().set_up(opening=d), 44, picked=d == c.opening)
+            b.halign = "center"
+            box.add_widget(b)
         saved = c.saved()
         self.resume_text = f"Resume saved game {saved}" if saved is not None else ""
 

@@ -41,7 +41,7 @@ from companion.tsushima.calendar import GameTime
 from companion.tsushima.data import DataSet
 from companion.tsushima.desk import Desk
 from companion.tsushima.desk.view import status_lines
-from companion.tsushima.fleet import FLYING_BASE, SEA
+from companion.tsushima.fleet import FLYING_BASE, INTERNED, SEA
 
 Listener = Callable[["TsushimaDesk"], None]
 # Where a side's formations are put on the board by the quick set-up (range 3 between).
@@ -166,7 +166,7 @@ class TsushimaDesk:
             self.setup, self.selected, self.repairs, self.moves = [], [], [], {}
             self.flee, self.flight_die = False, None
             self.plan = (
-                list(battle.default_orders())
+                self.desk.fire_plan()
                 if battle is not None
                 and battle.stage == "fire"
                 and not battle.declared
@@ -195,7 +195,7 @@ class TsushimaDesk:
             self.setup, self.selected, self.moves, self.repairs = [], [], {}, []
             self.flee, self.flight_die = False, None
             self.plan = (
-                list(e.default_orders())
+                self._desk().fire_plan()
                 if e is not None and e.stage == "fire" and not e.declared and not e.over
                 else []
             )
@@ -217,7 +217,7 @@ class TsushimaDesk:
         return status_lines(self.desk.campaign) if self.desk is not None else []
 
     def offers(self) -> set[str]:
-        """Which campaign steps apply now: ``italy``, ``plan``, ``loads``, ``need``."""
+        """Which campaign steps apply now: ``italy``, ``plan``, ``loads``, ``need``, ``over``."""
         if self.desk is None or self.desk.fleet.over:
             return set()
         c, f, out = self.desk.campaign, self.desk.fleet, set()
@@ -226,6 +226,11 @@ class TsushimaDesk:
             out.add("italy")
         if c.scenario.kind == "campaign" and c.land is None:
             out.add("plan")
+        if c.scenario.raw.get("port_arthur_fallen") and any(
+            b.ship.side is Side.RUSSIA and b.location == "Vladivostok" and not b.ship.sunk
+            for b in f.berths
+        ):
+            out.add("over")
         land = c.land
         if land is not None and not land.fallen and f.time.terminal:
             if f.time.turn not in c.land_turns and land.loads_needed() is not None:
@@ -240,6 +245,22 @@ class TsushimaDesk:
             self._say("")
 
         return self._attempt(step)
+
+    def declare_over(self) -> bool:
+        def step() -> None:
+            self.results = self._desk().declare_over()
+            self._say("")
+
+        return self._attempt(step)
+
+    def movable(self) -> list[str]:
+        """Ships that may be recorded somewhere else: afloat, not interned, off the board."""
+        f = self._fleet()
+        board = {s.ident for s in self.engagement.on_board()} if self.engagement else set()
+        return [
+            b.ship.ident for b in f.berths
+            if not b.ship.sunk and b.location != INTERNED and b.ship.ident not in board
+        ]
 
     def roll_italy(self) -> bool:
         """Tables 6A and 6B with virtual dice."""
@@ -507,7 +528,7 @@ class TsushimaDesk:
             )
             e = self._battle()
             self.moves, self.flee, self.flight_die = {}, False, None
-            self.plan = [] if e.over else list(e.default_orders())
+            self.plan = [] if e.over else self._desk().fire_plan()
             self.faces, self.dice_source = {}, {}
             self._say("Fire plan: lead on lead, ship on ship. Change targets, then Declare.")
 
@@ -551,7 +572,7 @@ class TsushimaDesk:
 
     def reset_plan(self) -> bool:
         def step() -> None:
-            self.plan = list(self._battle().default_orders())
+            self.plan = self._desk().fire_plan()
             self._say("Fire plan: lead on lead, ship on ship.")
 
         return self._attempt(step)
@@ -663,7 +684,7 @@ class TsushimaDesk:
         b = f.berth(ident)
         ports = [p.name for p in self.data.ports.values() if f.port(p.name).owner is b.ship.side]
         extra = [FLYING_BASE] if b.ship.side is Side.JAPAN else []
-        places = ports + list(self.data.zones) + [SEA] + extra
+        places = ports + list(self.data.zones) + [SEA] + extra + [INTERNED]
         return places if b.location in places else [b.location, *places]
 
     def place(self, ident: str, location: str) -> bool:

@@ -110,8 +110,15 @@ def declare(c: Campaign, orders: Sequence[str]) -> tuple[Campaign, Lines]:
                 f"{firer} has not yet reached a Japanese port: its guns may not fire"
             )
     e = c.battle_now().declare(parsed)
-    return c.replace(battle=e), [f"Declared: {d.order} ({d.shot.salvos} salvo(s))."
-                                 for d in e.declared] or ["Every gun holds its fire."]
+    lines = [
+        f"Declared [{i}] {d.order}: modifier {d.shot.total_modifier:+d}, "
+        f"{d.shot.salvos} salvo(s); each salvo "
+        + ", ".join(f"{r.phrase} {p.numerator}/{p.denominator}" for r, p in d.shot.odds.items()
+                    if p)
+        + "."
+        for i, d in enumerate(e.declared, 1)
+    ]
+    return c.replace(battle=e), lines or ["Every gun holds its fire."]
 
 
 @step("roll")
@@ -141,5 +148,7 @@ def finish(c: Campaign) -> tuple[Campaign, Lines]:
     return c.replace(fleet=fleet, battle=None, marks=marks, exits=c.exits + e.exits), lines
 
 
-def default_orders(c: Campaign) -> tuple[str, ...]:
-    return tuple(str(o) for o in c.battle_now().default_orders())
+def default_orders(c: Campaign) -> tuple[FireOrder, ...]:
+    """Lead on lead, ship on ship, leaving out the guns that may not fire yet (the Italian
+    cruisers before their crews)."""
+    return tuple(o for o in c.battle_now().default_orders() if o.firer not in c.uncrewed)

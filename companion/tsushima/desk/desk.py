@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import spotting
-from ..battle import Engagement, FormationSpec
+from ..battle import Engagement, FireOrder, FormationSpec
 from ..data import DataSet, default_data
 from ..errors import TsushimaError
 from ..fire import FlightSalvos
@@ -247,8 +247,12 @@ class Desk:
     def declare(self, orders: Sequence[str]) -> list[str]:
         return self.do("declare", orders=[str(o) for o in orders])
 
+    def fire_plan(self) -> list[FireOrder]:
+        """The round's default fire (a question; nothing is recorded)."""
+        return list(battle_steps.default_orders(self.campaign))
+
     def default_orders(self) -> tuple[str, ...]:
-        return battle_steps.default_orders(self.campaign)
+        return tuple(str(o) for o in self.fire_plan())
 
     def roll(self, number: int, totals: Sequence[int]) -> list[str]:
         return self.do("roll", number=number, totals=list(totals))
@@ -278,10 +282,15 @@ class Desk:
         ships: Sequence[str],
         die: int,
         began_in_hex: bool = False,
-        partial_sea: bool = False,
+        partial_sea: bool | None = None,
         evade: bool = False,
     ) -> list[str]:
-        """A search by ``navy``'s ships in one hex; ``evade`` is the hidden navy's choice."""
+        """A search by ``navy``'s ships in one hex; ``evade`` is the hidden navy's choice.
+        Without ``partial_sea``, ships recorded on a map hex take it from the owner's map
+        file, others search open sea."""
+        if partial_sea is None:
+            where = self.fleet.berth(ships[0]).location if ships else ""
+            partial_sea = is_hex(where) and self.data.hexmap.partial_sea(where)
         return self.do(
             "spot", navy=navy.value, ships=list(ships), die=die, began_in_hex=began_in_hex,
             partial_sea=partial_sea, evade=evade,

@@ -67,8 +67,7 @@ def place(c: Campaign, ship: str, location: str) -> tuple[Campaign, Lines]:
     f = c.fleet
     b = f.berth(ship)
     where = f.check_location(location)
-    if c.battle is not None and b.ship.ident in {s.ident for s in c.battle.on_board()}:
-        raise TsushimaError(f"{b.ship.ident} is on the battle board: finish the battle first")
+    c.check_off_board(b.ship.ident)
     if where == b.location:
         raise TsushimaError(f"{b.ship.ident} is already at {where}")
     if b.ship.side is Side.RUSSIA and c.surprised():
@@ -118,6 +117,7 @@ def hits(c: Campaign, ship: str, hits: int, cause: str = "") -> tuple[Campaign, 
     """Hits from a cause the desk does not resolve itself."""
     if hits < 1:
         raise TsushimaError(f"{hits} hits: give one or more")
+    c.check_off_board(ship)
     f = c.fleet.apply_hits(ship, hits)
     b = f.berth(ship)
     why = f" ({cause})" if cause else ""

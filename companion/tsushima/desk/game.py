@@ -120,6 +120,16 @@ class Campaign:
             raise TsushimaError("no battle is set up")
         return self.battle
 
+    def check_off_board(self, ident: str) -> None:
+        """Refuse map damage to a ship on the battle board: the battle carries its damage."""
+        if self.battle is not None:
+            name = self.fleet.berth(ident).ship.ident
+            if any(s.ident == name for s in self.battle.on_board()):
+                raise TsushimaError(
+                    f"{name} is on the battle board: its damage comes from the battle until "
+                    "the battle is finished"
+                )
+
     def check_no_battle(self) -> None:
         if self.battle is not None:
             raise TsushimaError("a battle is in progress: finish it first (its damage goes to "

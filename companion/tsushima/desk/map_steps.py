@@ -69,6 +69,7 @@ def aground(
     marks = c.current_marks()
     idents = [_afloat(c.fleet, s).ident for s in ships]
     for ident in idents:
+        c.check_off_board(ident)
         if ident in marks.aground:
             raise TsushimaError(
                 f"{ident} has already been rolled for running aground in this naval phase"
@@ -97,6 +98,7 @@ def mine(
     """A ship entering a mined hex rolls for it."""
     c.fleet.check_open()
     s = _afloat(c.fleet, ship)
+    c.check_off_board(s.ident)
     if hex not in {h for h, _ in c.mines}:
         raise TsushimaError(f"no mine lies in {hex}")
     hits = resolve_entry(die, damage_die)

@@ -11,6 +11,7 @@ back the last step still standing. Replaying the entries rebuilds the campaign e
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -91,13 +92,24 @@ def live(entries: Sequence[Entry]) -> list[Entry]:
     return out
 
 
+def _sum(previous: str, doc: dict[str, Any]) -> str:
+    """The line's checksum, chained from the line before, so an edited line is found."""
+    body = json.dumps({k: v for k, v in doc.items() if k != "sum"}, sort_keys=True)
+    return hashlib.sha256((previous + body).encode("utf-8")).hexdigest()[:16]
+
+
 def dump(header: Header, entries: Sequence[Entry]) -> str:
-    lines = [json.dumps(header.to_json(), sort_keys=True)]
-    lines += [json.dumps(e.to_json(i), sort_keys=True) for i, e in enumerate(entries, 1)]
+    docs = [header.to_json(), *(e.to_json(i) for i, e in enumerate(entries, 1))]
+    lines, previous = [], ""
+    for doc in docs:
+        previous = _sum(previous, doc)
+        lines.append(json.dumps({**doc, "sum": previous}, sort_keys=True))
     return "\n".join(lines) + "\n"
 
 
 def load(text: str) -> tuple[Header, list[Entry]]:
+    """Read a record. Lines written by the companion carry checksums, and a line changed
+    since is named; a record with no checksums at all (written by hand) is read as is."""
     docs: list[tuple[int, Any]] = []
     for n, raw in enumerate(text.splitlines(), 1):
         if not raw.strip():
@@ -108,5 +120,12 @@ def load(text: str) -> tuple[Header, list[Entry]]:
             raise RecordError(n, f"not JSON ({exc.msg})") from None
     if not docs:
         raise RecordError(1, "the record is empty")
+    if any(isinstance(doc, dict) and "sum" in doc for _, doc in docs):
+        previous = ""
+        for n, doc in docs:
+            if not isinstance(doc, dict) or doc.get("sum") != _sum(previous, doc):
+                raise RecordError(n, "the line was changed after it was written "
+                                     "(its checksum does not match)")
+            previous = doc["sum"]
     header = Header.from_json(docs[0][1])
     return header, [Entry.from_json(doc, n) for n, doc in docs[1:]]
