@@ -14,6 +14,9 @@ engines so that both see the same load on a shared machine. The current engine i
 twice: through ``legal_actions()``/``apply()`` (the same calls as the baseline) and
 through ``legal_tiles()``/``apply_tile()`` (no action objects built).
 
+Times are the process's CPU time (``time.process_time``), so that other work on a shared
+machine weighs less on them.
+
 Targets: 8-player Tsuro game <= 2 ms, 2-player <= 1 ms, legal set <= 0.04 ms, 8-player
 Seas game with daikaiju <= 3 ms, advisor <= 300 ms; where a figure wavers, >= 6x the
 baseline in the same run.
@@ -119,6 +122,18 @@ def _time_legal(seed: int, count: int, fast: bool) -> list[float]:
     return out
 
 
+def _time_danger(seed: int, count: int) -> list[float]:
+    """The exact odds of each ship's loss in the next daikaiju phase (companion.odds)."""
+    from companion.odds import danger
+
+    out = []
+    for p in _positions(random.Random(seed), count, "tsuro-of-the-seas"):
+        start = time.process_time()
+        danger(p)
+        out.append(time.process_time() - start)
+    return out
+
+
 def _hidden_position(seed: int, kind: str) -> Any:
     """An 8-player game at turn 10 at a placement, every draw unseen by the companion:
     players lay tiles from hands the companion learns only tile by tile."""
@@ -180,6 +195,7 @@ def worker(games: int, seed: int, current: bool) -> dict[str, list[float]]:
         res[tag + "tsuro2"] = _time_games("tsuro", 2, games, seed + 1, fast)
         res[tag + "legal"] = _time_legal(seed + 2, max(10, games // 10), fast)
         res[tag + "seas8"] = _time_games("tsuro-of-the-seas", 8, max(5, games // 2), seed + 3, fast)
+    res["danger"] = _time_danger(seed + 5, max(5, games // 20))
     if current and _has_advisor():
         res.update({"advisor:" + k: v for k, v in _time_advisor(seed + 4, 3).items()})
     return res
@@ -253,6 +269,8 @@ def _report(base: dict[str, list[float]], cur: dict[str, list[float]]) -> None:
         print(
             f"{label:<46}{b:>10.3f}{n:>10.3f}{b / n:>7.1f}x{f:>10.3f}{b / f:>7.1f}x{target:>9.2f}"
         )
+    b, n = statistics.median(base["danger"]) * 1e3, statistics.median(cur["danger"]) * 1e3
+    print(f"{'danger odds, 8 ships, mid-game (odds.py)':<46}{b:>10.3f}{n:>10.3f}{b / n:>7.1f}x")
     for kind in ("tsuro", "tsuro-of-the-seas"):
         key = "advisor:" + kind
         if key in cur:

@@ -155,7 +155,7 @@ def _reader_maker(mode: str, look: str, board: BoardProfile, game: str, seed: in
     else:
         source = look if mode == "same" else _teacher(look)
         templates = _taught(source, board, game, seed, work)
-    return lambda: BoardReader(board, templates)
+    return lambda: BoardReader(board, templates, game=game)  # as `vision read --game` does
 
 
 _TAUGHT: dict[tuple[str, str], TemplateSet] = {}
@@ -333,7 +333,7 @@ def _report(chosen: list[str], tallies: dict[tuple[str, int, str], Tally],
     print(f"'own': the reader as the command line runs it; 'lolo': with a confidence floor "
           f"chosen on the other looks (never the one scored, never {looks.HELD_OUT})")
     head = (f"{'look':9} {'size':4} {'reading':8} {'rule':4} {'per sq':>8} {'unknown':>8} "
-            f"{'wrong':>7} {'boards':>7} {'covered ok':>11} {'floor':>6}  result")
+            f"{'wrong':>7} {'boards':>7} {'covered ok':>11} {'floor':>6}  {'target':22} result")
     print(head)
     print("-" * len(head))
     for lk in chosen:
@@ -360,7 +360,7 @@ def _report(chosen: list[str], tallies: dict[tuple[str, int, str], Tally],
                     cov = f"{f.covered_ok:.1%} of {f.covered}" if f.covered else "-"
                     print(f"{lk:9} {size}x{size:<2} {mode:8} {rule:4} {f.per_square:8.3%} "
                           f"{f.unknown:8.3%} {f.wrong:7.3%} {f.boards:7.1%} {cov:>11} "
-                          f"{floor:6.3f}  {'PASS' if ok else 'FAIL'}"
+                          f"{floor:6.3f}  {_target_text(target):22} {'PASS' if ok else 'FAIL'}"
                           + (f" (not found {tally.not_found})" if tally.not_found else ""))
     print()
     for mode in (m for m in MODES if f"{m} full" in timings):
@@ -382,6 +382,12 @@ def _report(chosen: list[str], tallies: dict[tuple[str, int, str], Tally],
                 tally = tallies.get((lk, size, mode))
                 for line in (tally.missed if tally else []):
                     print(f"  missed ({lk} {size}x{size} {mode}): {line}")
+
+
+def _target_text(t: Target) -> str:
+    """The row's target beside its figures: per square, confident wrong, whole boards."""
+    boards = f" >={t.boards:.0%}" if t.boards is not None else ""
+    return f">={t.per_square:.2%} <={t.wrong:.2%}{boards}".replace(".00%", "%")
 
 
 def _pct(values: list[float], q: float) -> float:

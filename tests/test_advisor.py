@@ -168,3 +168,46 @@ def test_companion_advise_on_the_command_line(capsys, tmp_path, monkeypatch):
 
 def test_pattern_numbers_line_up():  # the test helpers lean on the shared numbering
     assert Counter(PATTERN_INDEX[p] for p in PATTERNS) == Counter(range(35))
+
+
+def at_sea() -> State:
+    """Red's ship waits on its mark at r1c3 with daikaiju close by; blue holds one tile,
+    the pile and the daikaiju deck are spent, so the round is a small tree."""
+    s = build(
+        "tsuro-of-the-seas",
+        ("red", "blue"),
+        ships={"red": "r1c3:0", "blue": "r7c5:4"},
+        daikaiju=[("1G", "r3c3", "north"), ("2G", "r2c4", "west"), ("3G", "r6c6", "north")],
+        hands={"red": ["52167034", UTURN], "blue": ["72143650"]},
+        active="red",
+    )
+    return replace(s, dk_deck=(), pile=replace(s.pile, shuffled=0, unseen=()))
+
+
+def played_out(s: State, place, rng: Random) -> bool:
+    """The round after ``place`` played with the engine's own chances: red still afloat?"""
+    s = s.apply(place)
+    turn = s.turn
+    while True:
+        if s.ships[0] < 0:
+            return False
+        if s.is_terminal() or (s.turn > turn and s.active == 0 and s.phase is Phase.PLACE):
+            return True
+        if s.current_player == CHANCE:
+            outs = s.chance_outcomes()
+            s = s.apply(rng.choices([a for a, _ in outs], [float(p) for _, p in outs])[0])
+        else:
+            s = s.apply(rng.choice(s.legal_actions()))
+
+
+def test_at_sea_the_daikaiju_dice_count_and_the_exact_answer_matches_play():
+    s = at_sea()
+    out = advise(s, Random(1))
+    assert all(a.exact for a in out) and len({a.survival for a in out}) > 1
+    assert min(a.survival for a in out) < 1
+    rng = Random(11)
+    for a in (out[0], out[-1]):
+        n = 3000
+        share = sum(played_out(s, a.place, rng) for _ in range(n)) / n
+        p = float(a.survival)
+        assert abs(share - p) <= 4 * (p * (1 - p) / n) ** 0.5 + 0.005, a.describe()

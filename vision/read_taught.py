@@ -21,7 +21,9 @@ import numpy as np
 from .read_features import Prepared, crops, plainness, unit
 
 EMPTY = "empty"
-DISTANCE_FLOOR = 0.8
+DISTANCE_FLOOR = 1.0
+OVER_IMPOSTOR = 0.03  # a look must beat its best score on another taught piece by this
+LOOK_LEAST_CAP = 0.9
 PLAIN = 0.35  # a bare square whose detail is below PLAIN x the plainest piece's is plain
 
 
@@ -49,6 +51,7 @@ class TaughtModel:
     common: np.ndarray  # (DIM,) unit: the look every tile shares (its rim), left out
     least: float = 0.5
     margin: float = 0.08
+    look_least: np.ndarray | None = None  # (names,) each look's own calling line, see calibrate
 
     def __post_init__(self) -> None:
         self.names: list[str] = list(dict.fromkeys(self.labels))
@@ -119,10 +122,14 @@ def calibrate(model: TaughtModel, samples: list[tuple[str, Scored, int]],
 
     families = np.array([family(lb) for lb in model.names])
     worst: list[float] = []
+    # How high each look scored on squares holding another piece: it must beat that.
+    each = np.full(len(model.names), -1.0, np.float32)
     for label, scored, k in samples:
         scores = scored.pieces[k]
-        if label != EMPTY:
-            scores = scores[families != family(label)]
-        worst.append(float(scores.max()))
+        other = np.ones(len(scores), bool) if label == EMPTY else families != family(label)
+        worst.append(float(scores[other].max()))
+        each = np.where(other, np.maximum(each, scores), each)
     if worst:
         model.least = float(min(0.7, max(least_floor, np.percentile(worst, 95) + 0.05)))
+    model.look_least = np.minimum(np.maximum(each + OVER_IMPOSTOR, model.least),
+                                  LOOK_LEAST_CAP).astype(np.float32)

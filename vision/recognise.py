@@ -52,6 +52,7 @@ TAUGHT = Thresholds()
 PATH_LABELS = [t.notation() for t in read_paths.tiles()]
 PATH_INDEX = {lb: k for k, lb in enumerate(PATH_LABELS)}
 JOINT_MARGIN = 2.0  # the lead both readers together need, in calling margins
+STRONG = 1.0  # the path reader's lead over a taught tile, in its margins, that vetoes it
 
 
 class BoardReader:
@@ -261,8 +262,8 @@ class BoardReader:
             # a piece is plain there too and clearly matched.
             ref = bare_detail if bare_detail >= 0 else _median_plain(model)
             if ref is not None:
-                call = pick(labels, scores, model.least, th.margin, legal, th.legal_margin,
-                            distance)
+                call = _own_line(model, pick(labels, scores, model.least, th.margin, legal,
+                                             th.legal_margin, distance), scores, labels)
                 line = float(np.sqrt(max(ref, 0.003) * model.piece_detail))
                 if call.label is not None and detail >= line / 2:
                     return call
@@ -271,7 +272,8 @@ class BoardReader:
                                 9.0)
                 if detail < line * 1.3:
                     return Call(None, 0.3)
-        return pick(labels, scores, model.least, th.margin, legal, th.legal_margin, distance)
+        call = pick(labels, scores, model.least, th.margin, legal, th.legal_margin, distance)
+        return _own_line(model, call, scores, labels)
 
     # -- finding the board, fast when nothing moved ------------------------------------
 
@@ -399,12 +401,10 @@ def _agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: n
     one leads; the path reader vetoes a clear contradiction and settles a close call among
     the taught reader's first three."""
     label = taught.label
-    strong = 3.0  # the path reader's lead, in its calling margins, that outweighs a taught tile
     if label is not None and label != EMPTY and not label.startswith(DAIKAIJU):
         mine = float(evidence[PATH_INDEX[label]])
-        if paths.label not in (None, EMPTY, label) and (
-                float(evidence.max()) - mine) > strong * th.path_margin:
-            return Call(None, 0.3)
+        if float(evidence.max()) - mine > STRONG * th.path_margin:
+            return Call(None, 0.3)  # the paths say another tile
         if mine < th.path_empty and rim < th.path_rim:
             return Call(None, 0.3)  # no trace of its paths nor of their ends: a hand, a sleeve
         if float(joint.max() - joint[PATH_INDEX[label]]) > 1.0:
@@ -452,6 +452,17 @@ def _second_opinion(drawn: Call, paths: Call, evidence: np.ndarray, fits: bool) 
             behind < 0.5 * th.path_margin):
         return drawn
     return paths
+
+
+def _own_line(model: TaughtModel, call: Call, scores: np.ndarray, labels: list[str]) -> Call:
+    """A taught look is called only above the best score it reached on another taught piece
+    (some looks resemble others more)."""
+    if call.label is None or call.label == EMPTY or model.look_least is None:
+        return call
+    k = labels.index(call.label)
+    if float(scores[k]) < float(model.look_least[k]):
+        return Call(None, min(call.confidence, 0.45), call.lead, call.label)
+    return call
 
 
 def _is_tile(call: Call) -> bool:

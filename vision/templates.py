@@ -60,6 +60,8 @@ class TemplateSet:
             empty=m.empty.astype(np.float32),
             empty_detail=m.empty_detail.astype(np.float32),
             common=m.common.astype(np.float32),
+            look_least=(m.look_least if m.look_least is not None
+                        else np.full(len(m.names), m.least)).astype(np.float32),
             meta=np.array(json.dumps({
                 "format": FORMAT, "rows": m.rows, "cols": m.cols, "source": self.source,
                 "piece_detail": m.piece_detail, "least": m.least, "margin": m.margin})),
@@ -87,7 +89,7 @@ class TemplateSet:
                 model = TaughtModel(rows, cols, labels, vectors, empty, empty_detail,
                                     float(meta["piece_detail"]),
                                     data["common"].astype(np.float32), float(meta["least"]),
-                                    float(meta["margin"]))
+                                    float(meta["margin"]), data["look_least"].astype(np.float32))
         except (OSError, KeyError, ValueError, TypeError) as exc:
             if isinstance(exc, ProfileError):
                 raise

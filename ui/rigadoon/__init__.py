@@ -58,7 +58,7 @@ def table_camera(app: Any) -> RigadoonCamera | None:
         from vision.rigadoon import SimRigadoonTable
 
         # smaller than the tests' photos: the app keeps within its memory budget
-        return SimRigadoonTable(default_board(), size=(800, 600), px=72)
+        return SimRigadoonTable(default_board(), size=(1024, 768), px=96)
     return FrameCamera(cam)
 
 

@@ -42,6 +42,9 @@ def button(text: str, on: Any, height: float = 40, picked: bool = False,
     b = Factory.RigButton(text=text, size_hint_y=None, height=u(height), **kw)
     b.background_color = PICKED if picked else ((0.13, 0.14, 0.17, 1) if dim else PLAIN)
     b.bind(on_release=lambda _b: on())
+    # a long line (an explorer result, an instruction) wraps: the row grows to hold it
+    low = u(height)
+    b.bind(texture_size=lambda w, ts: setattr(w, "height", max(low, ts[1] + u(8))))
     return b
 
 
