@@ -138,7 +138,7 @@ def advise(
             except _TooBig:
                 try_exact = False
         if sure is None:
-            open_[tile] = (after, _done_after(after, seat, threats))
+            open_[tile] = (after, _done_after(seat, _round_order(after, seat), threats))
         else:
             found[tile] = (sure, 0.0, 0)
     found.update(_sample(open_, seat, rng, error, max_samples))
@@ -185,22 +185,26 @@ def _round_order(s: State, seat: int) -> list[int]:
     return [(seat + k) % n for k in range(1, n) if s.ships[(seat + k) % n] >= 0]
 
 
-def _threats(s: State, seat: int) -> list[int] | None:
-    """The seats that could lay a tile on the square in front of ``seat`` this round, in
-    turn order; None when that cannot be told (a daikaiju can take tiles off the board).
+def _threats(s: State, seat: int, order: list[int] | None = None) -> list[int] | None:
+    """The seats that could lay a tile on the square in front of ``seat``'s ship this
+    round, in turn order; None when that cannot be told (a daikaiju can take tiles off the
+    board).
 
-    Only a tile laid on that square moves the ship, and a player lays a tile only on the
-    square their own ship faces. So the round is walked through turn by turn, keeping for
-    every ship each empty square it might face by then, whatever tiles are chosen: the
-    player whose turn it is may lay a tile on any square their ship might face; that
-    tile may send every ship facing that square along its wake to the next empty square,
-    or further through squares that might hold a tile by then. Every square is counted
-    that might be reached, so a player never counted in front of the ship cannot get
-    there.
+    Only a tile laid on that square moves the ship. No other ship can come to stop on its
+    point either: that would mean following its wake from where it began, a start mark on
+    the edge, and while no tile leaves the board its wake stays whole. A player lays a tile
+    only on the square their own ship faces. So the round is walked through turn by turn,
+    keeping for every ship each empty square it might face by then, whatever tiles are
+    chosen: the player whose turn it is may lay a tile on any square their ship might
+    face, and that tile may send every ship facing that square along its wake to the next
+    empty square, or further through squares that might hold a tile by then. Every square
+    that might be reached is counted, so a player never counted in front of the ship
+    cannot get there.
     """
     if s.game.has_daikaiju:
         return None
-    order = _round_order(s, seat)
+    if order is None:  # the seats still to play this round, in turn order
+        order = _round_order(s, seat)
     front = s.front_square(seat)
     hops = _Hops(s)
     # reach[z][square]: the earliest turn (index into order) ship z might face square
@@ -335,13 +339,26 @@ def _learn(s: State, tile: int) -> State:
 # ---- sampled ---------------------------------------------------------------------------
 
 
-def _done_after(s: State, seat: int, threats: list[int] | None) -> frozenset[int]:
+def _done_after(seat: int, order: list[int], threats: list[int] | None) -> frozenset[int]:
     """Seats whose turn opening ends the round for the advice: the advised seat's own, and
     once every threat has played (see :func:`_threats`), the next one's."""
-    if not threats:
+    if threats is None:
         return frozenset({seat})
-    order = _round_order(s, seat)
+    if not threats:
+        return frozenset({seat, *order})
     return frozenset({seat, *order[order.index(threats[-1]) + 1 :]})
+
+
+def _still_to_play(s: State, seat: int, first: int) -> list[int]:
+    """The ships' seats from ``first`` round to ``seat``'s (not included), in turn order."""
+    n, out = s.seats, []
+    for k in range(n):
+        x = (first + k) % n
+        if x == seat:
+            break
+        if s.ships[x] >= 0:
+            out.append(x)
+    return out
 
 
 def _sample(
@@ -374,8 +391,9 @@ def _sample(
 def _rollout(s: State, seat: int, done: frozenset[int], rng: random.Random) -> bool:
     """One round played out at random; True when the ship is still afloat at its end.
 
-    The turn of a seat in ``done`` opening ends it early when it is not the advised seat's:
-    nobody left to play can reach the ship then.
+    The turn of a seat in ``done`` opening ends it early: nobody left to play can reach
+    the ship then. ``done`` was worked out for the ship where it stood; once it has been
+    moved, the threats are worked out again for the players still to come.
     """
     turn_seen = False
     where = s.ships[seat]
@@ -384,14 +402,22 @@ def _rollout(s: State, seat: int, done: frozenset[int], rng: random.Random) -> b
         if over is not None:
             return over
         s = _step(s, rng)
-        if not turn_seen:
-            for e in s.events:
-                if e.kind == "turn" and e.seat in done:
-                    # the threats were worked out for the ship where it was: once it has
-                    # moved, anyone may still reach it, so the round is played out
-                    if e.seat != seat and s.ships[seat] == where:
-                        return True
-                    turn_seen = turn_seen or e.seat == seat
+        if turn_seen:
+            continue
+        for e in s.events:
+            if e.kind != "turn":
+                continue
+            if e.seat == seat:
+                turn_seen = True
+                break
+            if s.ships[seat] < 0:
+                return False
+            if s.ships[seat] != where:
+                order = _still_to_play(s, seat, e.seat)
+                done = _done_after(seat, order, _threats(s, seat, order))
+                where = s.ships[seat]
+            if e.seat in done:
+                return True
 
 
 def _step(s: State, rng: random.Random) -> State:

@@ -71,6 +71,8 @@ def instructions(state: State, events: tuple[Event, ...] | None = None) -> list[
                 add(f"Put {tiles} under the draw pile.")
             elif state.phase is not Phase.OVER:  # the bonus: only if play goes on
                 add(f"Set {tiles} aside face down for the bonus.")
+        elif k == "tile-removed" and e.detail == "discarded":  # reference-removed-tiles
+            add(f"Remove the wake tile at {sq}: it leaves the game.")
         elif k == "tile-removed":
             add(f"Remove the wake tile at {sq} and put it at the bottom of the draw pile.")
         elif k == "daikaiju-moved":
@@ -141,6 +143,11 @@ def prompt(state: State) -> str:
     if p is Phase.DAIKAIJU_DIE:
         total = state.last_roll.total if state.last_roll else 0
         return f"{total} on the dice: the daikaiju stir. Roll the single die."
+    if p is Phase.RELOCATE and state.front_square(state.active) not in state.daikaiju_squares():
+        return (  # 000: a daikaiju left the board over the ship's start mark
+            f"{who}: a daikaiju left the board at your start; you may move your "
+            f"{piece(state)} to another start mark on the same edge, or stay."
+        )
     if p is Phase.RELOCATE:
         return (
             f"{who}: a daikaiju blocks your start; move your {piece(state)} to another start "

@@ -523,7 +523,7 @@ def _give_tile(s: State, seat: int, a: Draw) -> State:
             f"{a.notation()!r} cannot be drawn: no such tile is left in the pile"
         ) from None
     hands = _with_hand(s.hands, seat, (*s.hands[seat], known))
-    return replace(s, pile=pile, hands=hands, events=(*s.events, Event("drew", seat=seat)))
+    return replace(s, pile=pile, hands=hands, events=(*s.events, Event("drew", seat)))
 
 
 def _with_hand(
@@ -561,7 +561,7 @@ def _checked_mark(s: State, point: Point, allowed: Sequence[Point], what: str) -
 
 def _begin_turn(s: State, first: bool = False) -> State:
     seat = s.active if first else _next_seat(s, s.active)
-    events = (*s.events, Event("turn", seat=seat))
+    events = (*s.events, Event("turn", seat))
     fresh = {"active": seat, "turn": s.turn + 1, "last_roll": None, "last_die": 0, "events": events}
     if s.game.has_daikaiju:
         if len(s.daikaiju) < 3 and s.deck_left():
@@ -905,21 +905,24 @@ def _place(s: State, sq: int, tile: int, shown: Sequence[Tile] | None) -> State:
         )
     if move.rank != FINE:
         if UNKNOWN in hand:
+            where = f"{s.grid.square(sq)} {ORIENTED[tile]}"
             raise IllegalAction(
                 why_not(move.rank)
-                + f"; show the whole hand to rule on it ('place {s.grid.square(sq)} {ORIENTED[tile]} "
-                "hand T1 T2 T3')"
+                + f"; show the whole hand to rule on it ('place {where} hand T1 T2 T3')"
             )
         best = ranked.best if ranked is not None else s.best_rank(hand)
         if move.rank != best:
             raise IllegalAction(why_not(move.rank) + " while the hand allows a better placement")
-    lost_now = move.lost_seats()
     hand = remove_one(hand, pattern)
-    board = (*s.board[:sq], tile, *s.board[sq + 1 :])
-    events = [Event("tile-placed", seat=seat, square=sq, detail=NOTATIONS[tile])]
-    events += [Event("ship-moved", seat=m, square=frm, to=to) for m, frm, to in move.moved]
+    board = s.board
+    board = (*board[:sq], tile, *board[sq + 1 :])
+    # events built positionally: (kind, seat, square, to, card, detail)
+    events = [Event("tile-placed", seat, sq, -1, "", NOTATIONS[tile])]
+    events += [Event("ship-moved", m, frm, to) for m, frm, to in move.moved]
     ships = move.ships
-    if lost_now:  # lost ships keep their place until _lose takes them off
+    lost = move.lost
+    if lost:  # lost ships keep their place until _lose takes them off
+        lost_now = move.lost_seats()
         ships = tuple(s.ships[i] if i in lost_now else pos for i, pos in enumerate(ships))
     s = replace(
         s,
@@ -929,10 +932,12 @@ def _place(s: State, sq: int, tile: int, shown: Sequence[Tile] | None) -> State:
         ships=ships,
         events=tuple(events),
     )
-    others = [(x, why) for x, why in move.lost if x != seat]
-    bonus = s.game.seas and bool(others) and seat not in lost_now
-    if move.lost:
-        s = _lose(s, move.lost, pool_hands=bonus)
+    if lost:
+        others = [x for x, _ in lost if x != seat]
+        bonus = s.game.seas and bool(others) and seat not in lost_now
+        s = _lose(s, lost, pool_hands=bonus)
+    else:
+        bonus = False
     if s.phase is Phase.OVER:
         return s
     if bonus and s.pool:

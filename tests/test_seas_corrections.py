@@ -33,8 +33,11 @@ def test_every_shipped_daikaiju_turns_on_the_face_of_its_rotation_number():
     for card in deck.cards:
         assert card.turning_faces() == (card.rotation,), card.id
     assert deck.mismatches() == []
-    assert not [n for n in Game.create("tsuro-of-the-seas", ["a", "b"]).defaults_to_check()
-                if "rotation number" in n]
+    assert not [
+        n
+        for n in Game.create("tsuro-of-the-seas", ["a", "b"]).defaults_to_check()
+        if "rotation number" in n
+    ]
 
 
 def mismatched_doc() -> dict:
@@ -205,8 +208,12 @@ def test_with_reference_removed_tiles_the_tile_under_a_sunk_ship_leaves_the_game
 
 @pytest.mark.parametrize("seed", range(8))
 def test_games_with_every_reference_option_keep_the_tiles_and_replay(seed):
-    options = ["reference-collisions", "reference-setup-order", "reference-removed-tiles",
-               "reference-tuck-daikaiju"]
+    options = [
+        "reference-collisions",
+        "reference-setup-order",
+        "reference-removed-tiles",
+        "reference-tuck-daikaiju",
+    ]
     rng = Random(seed)
     game = Game.create("tsuro-of-the-seas", [f"p{i}" for i in range(2 + seed % 7)], options)
     s, entries = new_state(game), []  # the record's lines, replayed at the end
@@ -232,3 +239,12 @@ def replay_state(game: Game, actions: list[str]) -> State:
     for text in actions:
         s = s.apply(parse_action(text))
     return s
+
+
+def test_the_table_is_told_what_the_new_rulings_ask():
+    from companion.describe import instructions, prompt
+
+    s = waiting_on_its_mark("r1c3", "north").apply(Die(face("1G", "forward")))
+    assert "you may move your ship to another start mark on the same edge, or stay" in prompt(s)
+    text = " ".join(instructions(sinking(["reference-removed-tiles"])))
+    assert "Remove the wake tile at r3c4: it leaves the game." in text

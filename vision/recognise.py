@@ -51,7 +51,7 @@ TAUGHT = Thresholds()
 
 PATH_LABELS = [t.notation() for t in read_paths.tiles()]
 PATH_INDEX = {lb: k for k, lb in enumerate(PATH_LABELS)}
-JOINT_MARGIN = 2.0  # the lead both readers together need, in calling margins
+JOINT_MARGIN = 1.5  # the lead both readers together need, in calling margins
 STRONG = 1.0  # the path reader's lead over a taught tile, in its margins, that vetoes it
 
 
@@ -165,35 +165,30 @@ class BoardReader:
                                     legal.get(self._squares[int(i)]))
                     for k, i in enumerate(idx)]
         model = self.model
-        if model is None or not self._fits:
-            drawn = drawn_calls(raw[idx])
-            # Pieces drawn as the project draws them: the drawing leads, as a taught set would.
-            # (it fits when it names the tiles the paths name)
-            named = [(d.label, p.label) for d, p in zip(drawn, built_in, strict=True)
-                     if _is_tile(p)]
-            if len(named) >= 4:
-                self._drawn_fits = sum(a == b for a, b in named) >= 0.7 * len(named)
-            elif len(idx) >= 12:  # hardly a tile in view: does it read the rest?
-                self._drawn_fits = sum(d.label is not None for d in drawn) >= 0.8 * len(idx)
-            built_in = [_second_opinion(d, p, paths.tile[k], self._drawn_fits)
-                        for k, (d, p) in enumerate(zip(drawn, built_in, strict=True))]
-        calls = dict(zip((int(i) for i in idx), built_in, strict=True))
+        taught, mine = None, []
         if model is not None:
             taught = model.score(prep, idx, paths.offsets)
             mine = [self._taught_call(model, taught.pieces[k], float(taught.empty[k]),
                                       float(detail[k]), int(i), legal.get(self._squares[int(i)]))
                     for k, i in enumerate(idx)]
-            # Does what was taught fit this board at all (another edition's art does not)?
-            if len(idx) >= 12:
-                self._fits = sum(c.label is not None for c in mine) >= 0.5 * len(idx)
-            if self._fits:
-                joint = self._joint(model, taught.pieces, paths.tile)
-                taught_names = set(model.names)
-                for k, i in enumerate(idx):
-                    calls[int(i)] = _agree(mine[k], built_in[k], paths.tile[k],
-                                           float(paths.rim[k]), joint[k],
-                                           bool(model.empty_detail[i] >= 0
-                                                and not model.plain()[i]), th, taught_names)
+            # Does what was taught fit this board at all (another edition's art does not)? It
+            # fits when it names the tiles the paths name.
+            self._fits = _fits(mine, built_in, len(idx), self._fits, 0.5, 0.55)
+        if model is None or taught is None or not self._fits:
+            # Pieces drawn as the project draws them: the drawing leads, as a taught set would.
+            drawn = drawn_calls(raw[idx])
+            self._drawn_fits = _fits(drawn, built_in, len(idx), self._drawn_fits, 0.8)
+            built_in = [_second_opinion(d, p, paths.tile[k], self._drawn_fits)
+                        for k, (d, p) in enumerate(zip(drawn, built_in, strict=True))]
+        calls = dict(zip((int(i) for i in idx), built_in, strict=True))
+        if model is not None and taught is not None and self._fits:
+            joint = self._joint(model, taught.pieces, paths.tile)
+            taught_names = set(model.names)
+            for k, i in enumerate(idx):
+                calls[int(i)] = _agree(mine[k], built_in[k], paths.tile[k],
+                                       float(paths.rim[k]), joint[k],
+                                       bool(model.empty_detail[i] >= 0
+                                            and not model.plain()[i]), th, taught_names)
         colour = prep.colour[idx]
         if model is None or not self._fits:
             self._colour_gate(calls, idx, colour)
@@ -398,8 +393,8 @@ def _grey(frame: np.ndarray | None) -> np.ndarray | None:
 def _agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np.ndarray,
            own_bare: bool, th: Thresholds, names: set[str]) -> Call:
     """One verdict from the two readers, when what was taught fits the board: the taught
-    one leads; the path reader vetoes a clear contradiction and settles a close call among
-    the taught reader's first three."""
+    one leads; the path reader vetoes a clear contradiction, and both together may settle a
+    close call."""
     label = taught.label
     if label is not None and label != EMPTY and not label.startswith(DAIKAIJU):
         mine = float(evidence[PATH_INDEX[label]])
@@ -423,7 +418,8 @@ def _agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: n
     if taught.second is not None and not taught.second.startswith(DAIKAIJU) \
             and taught.second != EMPTY:
         both = pick(PATH_LABELS, joint, -np.inf, JOINT_MARGIN, None, JOINT_MARGIN)
-        if both.label is not None and both.label in (taught.second, paths.label):
+        if both.label is not None and both.label in (taught.second, paths.label) and (
+                rim >= th.path_rim or float(evidence[PATH_INDEX[both.label]]) >= th.path_empty):
             return Call(both.label, 0.5 + 0.25 * min(1.0, both.lead / 4), both.lead, both.second)
     return Call(None, taught.confidence)
 
@@ -463,6 +459,19 @@ def _own_line(model: TaughtModel, call: Call, scores: np.ndarray, labels: list[s
     if float(scores[k]) < float(model.look_least[k]):
         return Call(None, min(call.confidence, 0.45), call.lead, call.label)
     return call
+
+
+def _fits(looks: list[Call], paths: list[Call], n: int, before: bool, share: float,
+          agree: float = 0.7) -> bool:
+    """Whether a set of looks (taught, or the built-in drawing) fits the board: it names at
+    least ``agree`` of the tiles the paths name; with hardly a tile in view, it reads
+    ``share`` of the squares. A few squares (a re-read) keep the verdict ``before``."""
+    named = [(a.label, b.label) for a, b in zip(looks, paths, strict=True) if _is_tile(b)]
+    if len(named) >= 4:
+        return sum(a == b for a, b in named) >= agree * len(named)
+    if n >= 12:
+        return sum(c.label is not None for c in looks) >= share * n
+    return before
 
 
 def _is_tile(call: Call) -> bool:

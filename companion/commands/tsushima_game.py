@@ -240,6 +240,10 @@ _add("spot", "A search of one hex by the navy in its spotting segment (Table 2)"
            a("--evade", action="store_true", help="the hidden navy evades (for the turn)")))(
     lambda d, x: d.spot(x.navy, x.ships, x.die, x.began_in_hex, x.partial_sea, x.evade)
 )
+_add("spot-zone", "A search of a strategic zone holding both navies (two dice, 10 or more)",
+     _args(a("navy", type=side_arg), a("zone"), a("--total", type=int, required=True)))(
+    lambda d, x: d.spot_zone(x.navy, x.zone, x.total)
+)
 _add("port-attack", "Attack ships sheltering in a port (a 6; 3-6 in the first-turn surprise)",
      _args(a("port"), a("--die", type=int, required=True)))(
     lambda d, x: d.port_attack(x.port, x.die)
@@ -260,8 +264,11 @@ _add("sweep", "Sweep a mined hex: one die per ship, six ships or more",
      _args(a("hex"), a("--dice", type=int, nargs="+", required=True)))(
     lambda d, x: d.sweep(x.hex, x.dice)
 )
-_add("flying-base", "Place a Japanese flying base (never moved again)", _args(a("hex")))(
-    lambda d, x: d.flying_base(x.hex)
+_add("flying-base", "Place a Japanese flying base (never moved again) where the scenario "
+     "allows: a port by name, a map hex, or another label with --korean-coast",
+     _args(a("hex"), a("--korean-coast", action="store_true",
+                       help="the place lies on the Korean coast (labels not on the map)")))(
+    lambda d, x: d.flying_base(x.hex, x.korean_coast)
 )
 _add("blockships", "Japanese merchants sunk in the Port Arthur channel",
      _args(a("ships", nargs="+"), a("--dice", type=int, nargs="+", required=True)))(

@@ -57,6 +57,7 @@ class LandCampaign:
     opened: bool = False  # plan C's first 8-load landing made
     need: int | None = None  # plan C: loads needed this turn once rolled
     fallen: bool = False
+    began_rolling: bool = False  # Japan reached the rolling stage under this or a former plan
 
     def __post_init__(self) -> None:
         if self.plan not in PLANS:
@@ -120,11 +121,13 @@ class LandCampaign:
                 f"plan {self.plan} may only give way to an easier plan "
                 f"({', '.join(EASIER[self.plan]) or 'none'})"
             )
-        return LandCampaign(plan, self.turns_met, 0, False, None, False)
+        # the stage once reached stays reached: what it released is not taken back
+        began = self.began_rolling or self.rolling
+        return LandCampaign(plan, self.turns_met, 0, False, None, False, began)
 
     def town_raid(self, die: int) -> LandCampaign:
         """A Russian shelling: a 5 or 6 costs a point while Japan is rolling for the fall."""
-        if check_die(die) >= 5 and self.rolling:
+        if check_die(die) >= 5 and self.rolling and not self.fallen:
             return dataclasses.replace(self, points=max(0, self.points - 1))
         return self
 
@@ -199,7 +202,7 @@ def baltic_release(lc: LandCampaign) -> tuple[str, ...]:
     ('First Baltic Squadron',)
     """
     out: list[str] = []
-    if lc.rolling or lc.fallen:
+    if lc.rolling or lc.began_rolling or lc.fallen:
         out.append("First Baltic Squadron")
     if lc.fallen:
         out.append("Second Baltic Squadron")

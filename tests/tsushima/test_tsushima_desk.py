@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.tsushima import Side, TsushimaError
+from companion.tsushima import Side, TsushimaError, load_data
 from companion.tsushima.desk import Desk, RecordError
 from companion.tsushima.desk.record import load
 from companion.tsushima.fleet import INTERNED
@@ -253,7 +253,9 @@ def test_mines_flying_bases_and_block_ships() -> None:
     desk.terminal()
     refused(desk, "no mine lies in PA9", desk.mine, "Mikasa", "PA9", 6, 4)
     assert desk.mine("Mikasa", "PA1", 6, 4)[-1] == "Mikasa: sunk."
-    desk.flying_base("K7")
+    # Round Island gives its one base at Chemulpo, nowhere else
+    refused(desk, "flying base.s. in Chemulpo; K7 is not there", desk.flying_base, "K7")
+    desk.flying_base("chemulpo")
     refused(desk, "no flying base left", desk.flying_base, "K8")
     desk.to_terminal()
     assert desk.sweep("PA1", [1, 2, 3, 4, 5, 1]) == ["The mine in PA1 is swept away."]
@@ -363,8 +365,9 @@ def test_spotting_reads_the_searchers_and_keeps_the_evasion_for_the_turn() -> No
     desk.spot(Side.RUSSIA, ["Souvaroff"], 6)  # a new turn: Russia may search again
 
 
-def test_a_flying_base_hex_shelters_morale() -> None:
-    desk = new("round-island")
+def test_a_flying_base_hex_shelters_morale(tmp_path: Path) -> None:
+    (tmp_path / "map.json").write_text(json.dumps({"port_hexes": {"Chemulpo": "0710"}}))
+    desk = Desk.new("round-island", load_data(tmp_path), clock=clock)
     desk.place("Idzumo", "0710")
     desk.place("Iwate", "0711")
     desk.flying_base("0710")

@@ -683,7 +683,7 @@ class TsushimaDesk:
         f = self._fleet()
         b = f.berth(ident)
         ports = [p.name for p in self.data.ports.values() if f.port(p.name).owner is b.ship.side]
-        extra = [FLYING_BASE] if b.ship.side is Side.JAPAN else []
+        extra = [FLYING_BASE] if b.ship.side is Side.JAPAN and f.bases else []
         places = ports + list(self.data.zones) + [SEA] + extra + [INTERNED]
         return places if b.location in places else [b.location, *places]
 

@@ -296,6 +296,10 @@ class Desk:
             partial_sea=partial_sea, evade=evade,
         )
 
+    def spot_zone(self, navy: Side, zone: str, total: int) -> list[str]:
+        """A search of a strategic zone holding ships of both navies: two dice, 10 or more."""
+        return self.do("spot-zone", navy=navy.value, zone=zone, total=total)
+
     def port_attack(self, port: str, die: int) -> list[str]:
         return self.do("port-attack", port=port, die=die)
 
@@ -310,16 +314,35 @@ class Desk:
     def mine(self, ship: str, hex: str, die: int, damage_die: int | None = None) -> list[str]:
         return self.do("mine", ship=ship, hex=hex, die=die, damage_die=damage_die)
 
-    def lay_mine(self, navy: Side, hex: str, partial_sea: bool, hexes_to_port: int) -> list[str]:
+    def lay_mine(
+        self,
+        navy: Side,
+        hex: str,
+        partial_sea: bool,
+        hexes_to_port: int,
+        port: str | None = None,
+    ) -> list[str]:
         return self.do(
             "lay-mine", navy=navy.value, hex=hex, partial_sea=partial_sea,
-            hexes_to_port=hexes_to_port,
+            hexes_to_port=hexes_to_port, port=port,
         )
 
     def lay_mine_on_map(self, navy: Side, hex: str) -> list[str]:
         """Lay a mine with the hex facts read from the owner's map file (a missing fact is
-        asked for: :class:`~companion.tsushima.hexmap.MissingMapFact`)."""
+        asked for: :class:`~companion.tsushima.hexmap.MissingMapFact`).
+
+        ``hex`` may name a port instead: its hex holds land, so it is partial sea, and a
+        friendly port is no hexes from itself; the mine is labelled by the port's hex when
+        the map knows it, else by the port's name."""
         m = self.data.hexmap
+        if not is_hex(hex):
+            try:
+                found = self.data.port(hex)
+            except TsushimaError:
+                found = None
+            if found is not None and self.fleet.port(found.name).owner is navy:
+                label = m.port_hexes.get(found.name, found.name)
+                return self.lay_mine(navy, label, True, 0, found.name)
         if not m.partial_sea(hex):
             # the rule refuses open sea before any distance matters; nothing is measured
             return self.lay_mine(navy, hex, False, 0)
@@ -334,8 +357,29 @@ class Desk:
     def sweep(self, hex: str, dice: Sequence[int]) -> list[str]:
         return self.do("sweep", hex=hex, dice=list(dice))
 
-    def flying_base(self, hex: str) -> list[str]:
-        return self.do("flying-base", hex=hex)
+    def flying_base(self, hex: str, korean_coast: bool = False) -> list[str]:
+        """A base named by a port stands in that port's hex; one on a map hex is read from
+        the owner's map file (the Korean coast, the port there) only as far as the scenario
+        asks; any other label takes the referee's ``korean_coast``."""
+        port: str | None = None
+        if not is_hex(hex) and hex.strip().casefold() not in ("sea", "flying base"):
+            try:
+                found = self.data.port(hex)
+            except TsushimaError:
+                found = None
+            if found is not None:
+                hex, port, korean_coast = found.name, found.name, found.country == "korea"
+        elif is_hex(hex):
+            m = self.data.hexmap
+            for p in self.scenario.placements[Side.JAPAN]:
+                if not p.flying_bases:
+                    continue
+                if p.where == "port" and p.place:
+                    if m.port_hex(p.place) == hex:
+                        port = p.place
+                elif p.where == "korean_coastal_hex":
+                    korean_coast = m.coast(hex) == "korea"
+        return self.do("flying-base", hex=hex, korean_coast=korean_coast, port=port)
 
     def blockships(self, ships: Sequence[str], dice: Sequence[int]) -> list[str]:
         """Merchants recorded on a map hex must lie within six hexes of Port Arthur (read

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from ..campaign import baltic_release, italy
 from ..errors import TsushimaError
-from ..fleet import INTERNED, Fleet
+from ..fleet import FLYING_BASE, INTERNED, Fleet
 from ..units import Side
 from . import battles
 from .game import Campaign, Lines, step
@@ -84,6 +84,9 @@ def place(c: Campaign, ship: str, location: str) -> tuple[Campaign, Lines]:
     if c.blocked and "Port Arthur" in (where, b.location):
         raise TsushimaError("a block ship lies in the Port Arthur channel: no ship enters or "
                             "leaves the port")
+    if where == FLYING_BASE and not c.flying_bases:
+        # the generic place stands for a base already on the map; it shelters morale
+        raise TsushimaError("no flying base has been placed: ships cannot shelter at one")
     check_zone_move(c, b.location, where)
     crewed = c.uncrewed
     if b.ship.ident in c.uncrewed:

@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from ..aground import resolve_aground
+from ..calendar import GameTime
 from ..campaign import (
     LandCampaign,
     baltic_release,
@@ -110,14 +111,27 @@ def mine(
 
 @step("lay-mine")
 def lay_mine(
-    c: Campaign, navy: str, hex: str, partial_sea: bool, hexes_to_port: int
+    c: Campaign,
+    navy: str,
+    hex: str,
+    partial_sea: bool,
+    hexes_to_port: int,
+    port: str | None = None,
 ) -> tuple[Campaign, Lines]:
-    """Lay a mine from hand: terminal phase, partial sea, near a friendly port."""
+    """Lay a mine from hand: terminal phase, partial sea, near a friendly port.
+
+    A scenario may hand a navy a mine for a named port's hex at the start (Round Island:
+    Port Arthur); ``port`` names the port whose hex this is, and at the scenario's first
+    segment such a mine goes down there outside the terminal phase."""
     c.fleet.check_open()
     side = Side(navy)
     if hex in {h for h, _ in c.mines}:
         raise TsushimaError(f"{hex} already holds a mine; one mine per hex")
-    _field(c, side).lay(hex, partial_sea, hexes_to_port, c.fleet.time.terminal)
+    at_start = c.fleet.time == GameTime.parse(c.scenario.start) and any(
+        p.mines and p.where == "port" and port is not None and p.place == port
+        for p in c.scenario.placements[side]
+    )
+    _field(c, side).lay(hex, partial_sea, hexes_to_port, c.fleet.time.terminal or at_start)
     laid = dict(c.mines_laid)
     laid[side] = laid.get(side, 0) + 1
     c = c.replace(mines=(*c.mines, (hex, side)), mines_laid=tuple(laid.items()))
@@ -139,15 +153,36 @@ def sweep(c: Campaign, hex: str, dice: Sequence[int]) -> tuple[Campaign, Lines]:
 
 
 @step("flying-base")
-def flying_base(c: Campaign, hex: str) -> tuple[Campaign, Lines]:
-    """Japan places a flying base; once placed it is never moved or removed."""
+def flying_base(
+    c: Campaign, hex: str, korean_coast: bool = False, port: str | None = None
+) -> tuple[Campaign, Lines]:
+    """Japan places a flying base; once placed it is never moved or removed.
+
+    The scenario says where its bases may go (Round Island: Chemulpo; the War at Sea: a
+    Korean coastal hex). ``port`` names the port whose hex this is, ``korean_coast`` whether
+    the hex lies on the Korean coast: facts the desk read from the map or the referee gave.
+    """
     c.fleet.check_open()
     if c.flying_bases_in_hand() <= 0:
         raise TsushimaError("Japan has no flying base left to place in this game")
     if hex in c.flying_bases:
         raise TsushimaError(f"{hex} already holds a flying base")
+    groups = [p for p in c.scenario.placements[Side.JAPAN] if p.flying_bases]
+    if groups and not any(_base_fits(p.where, p.place, korean_coast, port) for p in groups):
+        where = " or ".join(p.describe() for p in groups)
+        raise TsushimaError(
+            f"{c.scenario.title} gives Japan its flying base(s) {where}; {hex} is not there"
+        )
     c = c.replace(fleet=dataclasses.replace(c.fleet, bases=(*c.fleet.bases, hex)))
     return c, [f"Flying base placed at {hex}; {c.flying_bases_in_hand()} left."]
+
+
+def _base_fits(where: str, place: str | None, korean_coast: bool, port: str | None) -> bool:
+    if where == "port":
+        return port is not None and place is not None and port.casefold() == place.casefold()
+    if where == "korean_coastal_hex":
+        return korean_coast
+    return True
 
 
 # ----- Port Arthur, block ships and the land campaign ------------------------------------
@@ -271,9 +306,12 @@ def town_raid(
         raise TsushimaError(
             f"{s.ident} is at {where}: a raid needs a Japanese coastal hex or a Korean port"
         )
-    land = _land(c)
-    after = land.town_raid(die)
-    hit = after.points < land.points
+    check_die(die)
+    # with no plan chosen (or no land campaign in the scenario) Japan is not rolling towards
+    # the fall, so the shelling is legal but changes nothing
+    land = c.land
+    after = land.town_raid(die) if land is not None else None
+    hit = land is not None and after is not None and after.points < land.points
     c = c.replace(land=after, raids=c.raids + 1)
     return c, [
         f"{s.ident} shells the town (die {die}): "
@@ -329,10 +367,13 @@ def merchant_callup(c: Campaign, port: str = "Kure") -> tuple[Campaign, Lines]:
     _terminal_phase(c, "calling up merchants")
     lost = [b for b in c.fleet.berths
             if b.ship.side is Side.JAPAN and b.ship.type is ShipType.M and b.ship.sunk]
-    due = merchants_due(len(lost), c.merchants_called)
+    # each call-up refloats one lost counter, so the losses so far are the merchants still
+    # sunk plus those already called up in their place
+    losses = len(lost) + c.merchants_called
+    due = merchants_due(losses, c.merchants_called)
     if due <= 0:
         raise TsushimaError(
-            f"{len(lost)} merchant(s) lost and {c.merchants_called} called up: none is due "
+            f"{losses} merchant(s) lost and {c.merchants_called} called up: none is due "
             "(one for every two lost)"
         )
     where = c.fleet.port(port)

@@ -13,7 +13,9 @@ from ..spotting import (
     port_attack_odds,
     resolve_port_attack,
     resolve_spotting,
+    resolve_zone_spotting,
     spot_odds,
+    zone_spot_odds,
 )
 from ..units import Ship, Side
 from .game import Campaign, Lines, step
@@ -84,6 +86,38 @@ def spot(
             f"The {side.enemy.adjective} navy evades: it may not search again this turn."
         )
     return c, lines
+
+
+@step("spot-zone")
+def spot_zone(c: Campaign, navy: str, zone: str, total: int) -> tuple[Campaign, Lines]:
+    """Spotting in a strategic movement zone: both navies have ships there and the searcher
+    rolls two dice, ten or more (no Table 2 modifiers)."""
+    c.fleet.check_open()
+    side = Side(navy)
+    t = c.fleet.time
+    if t.terminal or t.segment not in (2, 4) or t.active_side is not side:
+        raise TsushimaError(
+            f"the {side.adjective} navy searches in its own spotting and combat segment; it is "
+            f"{t.describe()}"
+        )
+    names = {z.casefold(): z for z in c.data.zones}
+    where = names.get(zone.strip().casefold())
+    if where is None:
+        raise TsushimaError(
+            f"{zone!r} is not a strategic movement zone ({', '.join(c.data.zones)})"
+        )
+    present = {
+        b.ship.side for b in c.fleet.berths
+        if b.location == where and not b.ship.sunk
+    }
+    if present != {Side.JAPAN, Side.RUSSIA}:
+        raise TsushimaError(f"spotting in the {where} zone needs ships of both navies there")
+    seen = resolve_zone_spotting(total)
+    return c, [
+        f"{side.adjective} search of the {where} zone (chance {zone_spot_odds(1)} on two dice, "
+        f"10 or more): rolled {total}, "
+        + ("the enemy is spotted: to the battle board." if seen else "nothing is seen.")
+    ]
 
 
 @step("port-attack")

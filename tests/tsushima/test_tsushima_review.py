@@ -1,0 +1,186 @@
+"""Findings of a review of the desk against the rulebook, each a test citing its rule in our
+own words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.tsushima import Side, TsushimaError, load_data
+from companion.tsushima.campaign import LandCampaign
+from companion.tsushima.desk import Desk
+
+
+def clock() -> str:
+    return "2026-01-01T00:00:00+00:00"
+
+
+def new(key: str, data_dir: Path | None = None) -> Desk:
+    return Desk.new(key, load_data(data_dir) if data_dir else None, clock=clock)
+
+
+def merchants(desk: Desk) -> list[str]:
+    return [b.ship.ident for b in desk.fleet.berths if b.ship.type.value == "M"]
+
+
+def test_every_second_merchant_lost_is_replaced() -> None:
+    """Rule: one new merchant for every two sunk, so the fourth loss earns a second one even
+    though the first replacement reused a lost counter."""
+    desk = new("war-at-sea")
+    desk.to_terminal()
+    jm = merchants(desk)
+    desk.hits(jm[0], 1)
+    with pytest.raises(TsushimaError, match=r"1 merchant.s. lost and 0 called up"):
+        desk.merchant_callup()
+    desk.hits(jm[1], 1)
+    assert "called up at Kure" in desk.merchant_callup()[0]
+    desk.hits(jm[2], 1)
+    with pytest.raises(TsushimaError, match=r"3 merchant.s. lost and 1 called up"):
+        desk.merchant_callup()
+    desk.hits(jm[3], 1)
+    assert "called up at Kure" in desk.merchant_callup()[0]
+    assert desk.campaign.merchants_called == 2
+
+
+def test_a_town_raid_with_no_land_campaign_is_legal_and_harmless() -> None:
+    """Rule: shelling only costs Japan a point while it rolls towards the fall of Port
+    Arthur; otherwise (no plan at all, as off Round Island) it has no effect."""
+    desk = new("round-island")
+    for _ in range(2):
+        desk.next()
+    desk.place("Gromoboi", "Chemulpo")  # a Korean port
+    desk.next()
+    assert desk.town_raid("Gromoboi", 6) == ["Gromoboi shells the town (die 6): no effect."]
+    with pytest.raises(TsushimaError, match="die"):
+        desk.town_raid("Gromoboi", 7)
+
+
+def test_a_raid_after_the_fall_costs_nothing() -> None:
+    """Rule: the point is lost only while Japan is still rolling towards the fall."""
+    fallen = LandCampaign("C", turns_met=3, points=14, opened=True, fallen=True)
+    assert fallen.town_raid(6) == fallen
+    rolling = LandCampaign("C", turns_met=3, points=5, opened=True)
+    assert rolling.town_raid(5).points == 4
+
+
+def test_round_island_base_goes_to_chemulpo_only() -> None:
+    """Rule (Round Island): the Japanese flying base is placed at Chemulpo."""
+    desk = new("round-island")
+    with pytest.raises(TsushimaError, match="in Chemulpo; Sasebo is not there"):
+        desk.flying_base("Sasebo")
+    assert desk.flying_base("Chemulpo") == ["Flying base placed at Chemulpo; 0 left."]
+
+
+def test_war_at_sea_bases_go_on_the_korean_coast(tmp_path: Path) -> None:
+    """Rule (War at Sea): the two flying bases go in Korean coastal hexes."""
+    (tmp_path / "map.json").write_text(
+        json.dumps({"hexes": {"0808": {"coast": "korea"}, "0912": {"coast": "japan"}}})
+    )
+    desk = new("war-at-sea", tmp_path)
+    with pytest.raises(TsushimaError, match="Korean coastal hex; 0912 is not there"):
+        desk.flying_base("0912")
+    with pytest.raises(TsushimaError, match="Korean coastal hex; Sasebo is not there"):
+        desk.flying_base("Sasebo")
+    desk.flying_base("0808")
+    desk.flying_base("Fusan")  # a Korean port stands on the Korean coast
+    assert desk.campaign.flying_bases == ("0808", "Fusan")
+    # a label the map does not hold takes the referee's word
+    with pytest.raises(TsushimaError, match="no flying base left"):
+        desk.flying_base("K1", korean_coast=True)
+
+
+def test_no_shelter_at_a_flying_base_that_was_never_placed() -> None:
+    """Rule: only a placed flying base spares ships the morale loss at sea; the Battle of
+    Tsushima gives Japan none."""
+    desk = new("tsushima")
+    with pytest.raises(TsushimaError, match="no flying base has been placed"):
+        desk.place("Mikasa", "flying base")
+    desk2 = new("round-island")
+    desk2.flying_base("Chemulpo")
+    assert desk2.place("Idzumo", "flying base") == ["Idzumo is now at flying base."]
+
+
+def test_round_island_mine_goes_down_in_port_arthur_at_the_start() -> None:
+    """Rule (Round Island): Russia's mine may be put in the Port Arthur hex at the start,
+    before the first terminal phase; any other mine waits for a terminal phase."""
+    desk = new("round-island")
+    with pytest.raises(TsushimaError, match="only in the terminal phase"):
+        desk.lay_mine_on_map(Side.RUSSIA, "Vladivostok")
+    assert desk.lay_mine_on_map(Side.RUSSIA, "Port Arthur") == [
+        "Russian mine laid in Port Arthur; 0 left in hand."
+    ]
+    assert "strikes Novik" in desk.mine("Novik", "Port Arthur", 6, 1)[0]
+
+
+def test_the_start_mine_is_not_laid_later_outside_the_terminal_phase() -> None:
+    desk = new("round-island")
+    desk.next()
+    with pytest.raises(TsushimaError, match="only in the terminal phase"):
+        desk.lay_mine_on_map(Side.RUSSIA, "Port Arthur")
+
+
+def test_table1_type_letters() -> None:
+    """Table 1: the six type letters of the counters and what each stands for."""
+    from companion.tsushima.units import ShipType
+
+    labels = {t.value: t.label for t in ShipType if t is not ShipType.K}
+    assert labels == {
+        "A": "armoured cruiser",
+        "B": "battleship",
+        "C": "protected cruiser",
+        "D": "destroyer counter",
+        "T": "torpedo boat counter",
+        "M": "merchant",
+    }
+
+
+def test_morale_examples_minus_three_and_minus_one() -> None:
+    """Example in the morale rule: a set of four phases in port, one of them terminal, lifts
+    -3 to -2 and -1 to normal."""
+    from companion.tsushima.morale import MoraleRecord, after_phase
+
+    for start, after in ((-3, -2), (-1, 0)):
+        rec = MoraleRecord(level=start)
+        for terminal in (False, False, False, True):
+            rec = after_phase(rec, "port", terminal)
+        assert rec.level == after
+
+
+def test_modified_totals_beyond_the_dice_are_read() -> None:
+    """Example in the gunfire rule: a modifier may carry the total past 12 (12 + 3 = 15) or
+    below it (12 - 3 = 9); the table is read at the modified total."""
+    table = load_data().gunfire
+    assert table.lookup(9, 12 + 3) == table.lookup(9, 15)
+    assert table.lookup(9, 12 - 3) == table.lookup(9, 9)
+    assert table.lookup(9, -10).symbol == "-"
+
+
+def test_the_first_baltic_squadron_stays_released_after_a_switch() -> None:
+    """Rule: the First Baltic Squadron is freed once Japan begins rolling towards the fall;
+    falling back to an easier plan that needs more turns does not chain it up again."""
+    from companion.tsushima.campaign import baltic_release
+
+    lc = LandCampaign("C", turns_met=3, opened=True)
+    assert baltic_release(lc) == ("First Baltic Squadron",)
+    easier = lc.switch("B")
+    assert not easier.rolling and easier.points == 0
+    assert baltic_release(easier) == ("First Baltic Squadron",)
+    assert baltic_release(LandCampaign("C", turns_met=2, opened=True).switch("B")) == ()
+
+
+def test_spotting_in_a_strategic_zone_is_two_dice_ten_or_more() -> None:
+    """Rule: where both navies have ships in the same strategic zone, a searcher spots them on
+    ten or more with two dice, in its own spotting segment."""
+    desk = new("tsushima")  # the Baltic Fleet and a Japanese torpedo boat in the China Sea
+    with pytest.raises(TsushimaError, match="own spotting and combat segment"):
+        desk.spot_zone(Side.JAPAN, "China Sea", 10)
+    desk.next()
+    with pytest.raises(TsushimaError, match="needs ships of both navies"):
+        desk.spot_zone(Side.JAPAN, "Indian Ocean", 12)
+    assert "nothing is seen" in desk.spot_zone(Side.JAPAN, "china sea", 9)[0]
+    assert "spotted" in desk.spot_zone(Side.JAPAN, "China Sea", 10)[0]
+    with pytest.raises(TsushimaError, match="outside 2-12"):
+        desk.spot_zone(Side.JAPAN, "China Sea", 13)
+    assert len(desk.history()) == 3
