@@ -1,8 +1,11 @@
 """The ``companion`` command: the text-mode companion and the subcommands plugged into it.
 
-Subcommand groups are modules with a ``register(subparsers)`` function. Those of the rules
-core are listed here; the camera and the app add theirs through the ``companion.commands``
-entry points, so this package never imports them.
+Subcommand groups are modules with a ``register(subparsers)`` function: each game's come
+from the game registry (:mod:`companion.games`); the camera's and the app's are named here
+by module string, so no import statement of this package points outward, and a group that
+cannot load leaves a stand-in command that says why. Group modules build parsers only and
+load what a command needs when it runs, so ``companion --help`` stays quick
+(``benchmarks/cli.py``).
 """
 
 from __future__ import annotations
@@ -12,11 +15,13 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 from functools import cache
-from importlib.metadata import entry_points
 from typing import Any
 
 # Groups that belong to no one game; each game's own groups come from the registry.
 CORE_GROUPS: tuple[str, ...] = ()
+
+OUTER_GROUPS = {"vision": "vision.cli", "app": "ui.cli"}
+"""The camera's and the app's command groups, by the command they add and their module."""
 
 Register = Callable[[Any], None]
 Handler = Callable[[argparse.Namespace], int]
@@ -51,11 +56,11 @@ def _registrars() -> list[tuple[str, Register]]:
                 raise
             continue
         found.append((name, module.register))
-    for ep in entry_points(group="companion.commands"):
+    for command, name in OUTER_GROUPS.items():
         try:
-            found.append((ep.name, ep.load()))
+            found.append((command, importlib.import_module(name).register))
         except Exception as exc:  # an outer package that cannot load must not take the CLI down
-            found.append((ep.name, _unavailable(ep.name, str(exc))))
+            found.append((command, _unavailable(command, str(exc))))
     return found
 
 

@@ -156,7 +156,7 @@ def command_groups() -> tuple[str, ...]:
 
 # ---------------------------------------------------------------------------- the games
 
-_PATH_COMMANDS = "companion.play_cli"
+_PATH_COMMANDS = "companion.commands.play"
 _ADVISE = "companion.commands.advise"  # the advisor, asked for by a player
 
 TSURO = register_game(
@@ -255,6 +255,14 @@ RIGADOON = register_game(
             OptionInfo(
                 "quiet-maelstrom",
                 "A ship coming out of a maelstrom attacks no one (its move ends abruptly).",
+            ),
+            OptionInfo(
+                "attack-in-passing",
+                "A ship sailing past a square beside another ship must stop there and attack.",
+            ),
+            OptionInfo(
+                "chest-stops-blast",
+                "A blasted ship meeting a chest it cannot push may stop short of it.",
             ),
         ),
         boards=("rigadoon-9x9",),

@@ -81,6 +81,8 @@ class BoardReader:
         # may hold what no box does.
         self.counts = box_counts(game) if game is not None else None
         self._squares = profile.squares()
+        self._index = {sq: i for i, sq in enumerate(self._squares)}
+        self._where: np.ndarray | None = None  # each path label's column among taught looks
         self._polarity = 0
         self._fits = True  # whether the taught looks fit the board (set by full reads)
         self._drawn_fits = False  # whether the built-in drawing fits it
@@ -124,12 +126,13 @@ class BoardReader:
                 if changed[i] or previous is None
                 or (previous.squares[sq].content is Content.UNKNOWN and legal is not None
                     and sq in legal)]
+        todo_set = set(todo)
         carried = {sq: self._carried(sq, known, previous)
-                   for i, sq in enumerate(self._squares) if i not in set(todo)}
+                   for i, sq in enumerate(self._squares) if i not in todo_set}
         legal_sets = {sq: {t.notation() for t in tiles} for sq, tiles in (legal or {}).items()}
         if todo:
             calls = self._calls(top, grey, raw, np.array(todo), legal_sets)
-            fixed = {self._squares.index(sq): _label(r) for sq, r in carried.items()
+            fixed = {self._index[sq]: _label(r) for sq, r in carried.items()
                      if r.content is Content.TILE}
             calls = assign(calls, self.counts, fixed)
             for i, call in calls.items():
@@ -206,8 +209,10 @@ class BoardReader:
         """Both readers' evidence for every oriented tile, each in units of its own calling
         margin, added: (n, 105); a tile never taught counts its path evidence only."""
         th = self.thresholds
-        where = np.array([model.names.index(lb) if lb in model.names else -1
-                          for lb in PATH_LABELS])
+        if self._where is None:
+            at = {lb: k for k, lb in enumerate(model.names)}
+            self._where = np.array([at.get(lb, -1) for lb in PATH_LABELS])
+        where = self._where
         mine = np.where(where >= 0, taught[:, np.maximum(where, 0)], 0.0)
         return np.asarray(mine / th.margin + paths / th.path_margin)
 
@@ -290,7 +295,16 @@ class BoardReader:
         box = np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float64)
         to_grid = cv2.getPerspectiveTransform(box.astype(np.float32), corners.astype(np.float32))
         m = pose.homography @ to_grid
-        patch = cv2.warpPerspective(grey, m, (s, s), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+        # Only the marker's part of the frame: warping reads far fewer pixels.
+        at = cv2.perspectiveTransform(box[None], m)[0]
+        h, w = grey.shape[:2]
+        x0, y0 = (max(0, int(v) - 2) for v in at.min(axis=0))
+        x1, y1 = (int(v) + 3 for v in at.max(axis=0))
+        x1, y1 = min(w, max(x1, x0 + 1)), min(h, max(y1, y0 + 1))
+        shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
+        patch = cv2.warpPerspective(grey[y0:y1, x0:x1], shift @ m, (s, s),
+                                    flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                    borderMode=cv2.BORDER_REPLICATE)
         v = _small_grey(patch).astype(np.float32).ravel()
         v -= v.mean()
         return v / max(float(np.linalg.norm(v)), 1e-6)

@@ -95,6 +95,9 @@ class Chain:
     """The option taken for the blast on top of the stack (a chest met on the way)."""
     quiet_exits: bool = False
     """Option ``quiet-maelstrom``: a ship coming out of a maelstrom attacks no one."""
+    short_chests: bool = False
+    """Option ``chest-stops-blast``: a blasted ship that meets a chest it cannot push may
+    stop short of it ('bump': nothing happens) instead of stopping on it."""
 
     @property
     def done(self) -> bool:
@@ -143,6 +146,7 @@ class _Run:
         self.rigadoon = c.rigadoon
         self.decision = c.decision
         self.quiet_exits = c.quiet_exits
+        self.short_chests = c.short_chests
 
     def snapshot(self, choice: Choice | None) -> Chain:
         return Chain(
@@ -163,6 +167,7 @@ class _Run:
             choice,
             "",
             self.quiet_exits,
+            self.short_chests,
         )
 
     # ---- reading the board -------------------------------------------------------------
@@ -313,11 +318,13 @@ class _Run:
             if nxt in self.chests:
                 moves = self.bump_target(nxt, d)
                 stop = "sink" if terrain == OPEN else "aground"
-                if moves is not None and not decision:
+                if (moves is not None or self.short_chests) and not decision:
                     self.stack.append((BLAST, s, d, left, by, moved, lost, origin, across))
                     return Choice("chest", ("bump", stop))
                 if decision == "bump" and moves is not None:
                     self.bump(moves, d)
+                elif decision == "bump":
+                    break  # the chest cannot move: nothing happens, the blast ends short
                 else:
                     self.ships[s] = nxt
                     self.end_blast(s, d, moved + 1, lost, origin, across or int(wrap), -1)
@@ -431,12 +438,25 @@ def sail_chain(
     spaces: int,
     stop: str,
     quiet_exits: bool = False,
+    *,
+    stop_beside: bool = False,
+    short_chests: bool = False,
 ) -> Chain | str:
     """The chain a sail sets off, or why the sail is impossible.
 
     ``stop`` is ``''`` (bump any chest on the last square too), ``sink`` or ``aground``
-    (stop on the chest of the last square)."""
-    run = _Run(board, Chain(ships, masts, chests, fleet_of(ship), ship, quiet_exits=quiet_exits))
+    (stop on the chest of the last square). ``stop_beside`` (option ``attack-in-passing``):
+    a ship may not sail on past a square orthogonally next to another ship."""
+    first = Chain(
+        ships,
+        masts,
+        chests,
+        fleet_of(ship),
+        ship,
+        quiet_exits=quiet_exits,
+        short_chests=short_chests,
+    )
+    run = _Run(board, first)
     start = run.ships[ship]
     cur = start
     via = -1
@@ -485,6 +505,13 @@ def sail_chain(
         elif last and stop:
             return f"there is no chest at {n(nxt)} to {stop}"
         cur = nxt
+        if stop_beside and not last:
+            other = beside(board, run.ships, nxt, ship)
+            if other >= 0:
+                return (
+                    f"{ship_name(ship)} comes beside {ship_name(other)} at {n(nxt)}: it must "
+                    "stop there and attack (option attack-in-passing)"
+                )
     run.ships[ship] = cur
     # The sail is told first, then the chests it pushed on its way.
     bumps = run.events
@@ -498,6 +525,15 @@ def sail_chain(
     if via < 0 or not quiet_exits:
         run.land(ship)
     return run.snapshot(None)
+
+
+def beside(board: Board, ships: list[int] | tuple[int, ...], sq: int, mover: int) -> int:
+    """A ship other than ``mover`` orthogonally next to ``sq``, or -1."""
+    for d in ORTHOGONAL:
+        n = board.step(sq, d)
+        if n >= 0 and n in ships and ships.index(n) != mover:
+            return ships.index(n)
+    return -1
 
 
 def is_aground(board: Board, chests: tuple[int, ...], at: int) -> bool:

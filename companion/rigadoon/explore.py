@@ -201,6 +201,8 @@ def explore(state: State, ship: int) -> list[Line]:
             *line,
             sail.stop,
             state.game.quiet_exits,
+            stop_beside=state.game.stop_beside,
+            short_chests=state.game.short_chests,
         )
         if isinstance(start, str):
             continue

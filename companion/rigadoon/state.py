@@ -38,6 +38,7 @@ from .chain import (
     Chain,
     Event,
     advance,
+    beside,
     choose,
     fleet_of,
     sail_chain,
@@ -55,6 +56,14 @@ OPTIONS: dict[str, str] = {
     "quiet-maelstrom": (
         "Read 'its turn ends abruptly' strictly: a ship coming out of a maelstrom attacks "
         "no one (by default it lands on the exit and attacks like any ship)."
+    ),
+    "attack-in-passing": (
+        "A ship that sails past a square beside another ship must stop there and attack "
+        "(by default only the square it ends on counts)."
+    ),
+    "chest-stops-blast": (
+        "A blasted ship that meets a chest it cannot push may stop short of it, nothing "
+        "happening (by default it stops on the chest: sinks it or runs aground)."
     ),
 }
 
@@ -115,6 +124,14 @@ class Game:
     @property
     def quiet_exits(self) -> bool:
         return "quiet-maelstrom" in self.options
+
+    @property
+    def stop_beside(self) -> bool:
+        return "attack-in-passing" in self.options
+
+    @property
+    def short_chests(self) -> bool:
+        return "chest-stops-blast" in self.options
 
     def defaults_to_check(self) -> list[str]:
         return [n for n in (self.board.defaults_note(), self.wind.defaults_note()) if n]
@@ -274,6 +291,8 @@ class State:
                     chests = moved
                 out.append(Sail(ship, to))
                 cur = nxt
+                if self.game.stop_beside and beside(b, self.ships, nxt, ship) >= 0:
+                    break
         return out
 
     # ---- the turn -----------------------------------------------------------------------
@@ -397,6 +416,30 @@ class State:
 
     # ---- words --------------------------------------------------------------------------
 
+    def _choice_context(self) -> str:
+        """Which ship meets which chest, or which chest sank: the table cannot answer a
+        bare 'bump or stop' without knowing where the chain has got to."""
+        assert self.chain is not None and self.chain.choice is not None
+        b, c, kind = self.board, self.chain, self.chain.choice.kind
+        if kind == "chest" and c.stack and c.stack[-1][0] == 1:
+            ship, d = c.stack[-1][1], Direction(c.stack[-1][2])
+            at = c.ships[ship]
+            nxt = b.step(at, d)
+            if nxt < 0:
+                nxt = b.across(at, d)
+            stuck = train_moves(b, c.ships, c.chests, nxt, d) is None
+            note = " (it cannot move: 'bump' ends the blast short of it)" if stuck else ""
+            return (
+                f"{ship_name(ship)}, blasted {d.word} from {b.name(at)}, meets the chest at "
+                f"{b.name(nxt)}{note}; "
+            )
+        if kind == "island":
+            sunk = [int(e[1]) for e in c.events if e[0] == "sink"]
+            washed = sum(1 for e in c.events if e[0] == "wash")
+            if washed < len(sunk):
+                return f"the chest sunk at {b.name(sunk[washed])} needs an island; "
+        return ""
+
     def player(self, seat: int | None = None) -> str:
         s = self.active if seat is None else seat
         name = self.game.players[s]
@@ -425,7 +468,7 @@ class State:
                 "chest": "bump the chest on, or stop on it",
                 "island": "the island the sunk chest washes up on",
             }[c.kind]
-            return f"{self.player()}: choose {what}: {', '.join(c.options)}"
+            return f"{self.player()}: {self._choice_context()}choose {what}: {', '.join(c.options)}"
         parts = []
         if not self.changed:
             parts.append("change the wind once (never last)")
@@ -537,7 +580,19 @@ def _refuse_sail(s: State, a: Sail) -> str:
         allowed = f"at most {reach} square{'s' if reach != 1 else ''}" if reach else "no squares"
         return f"the {s.wind.word} wind lets {name} ({masts}) sail {allowed} {d.word}"
     if a not in s.sails(ship):
-        why = sail_chain(b, s.ships, s.masts, s.chests, ship, d, k, a.stop, s.game.quiet_exits)
+        why = sail_chain(
+            b,
+            s.ships,
+            s.masts,
+            s.chests,
+            ship,
+            d,
+            k,
+            a.stop,
+            s.game.quiet_exits,
+            stop_beside=s.game.stop_beside,
+            short_chests=s.game.short_chests,
+        )
         return why if isinstance(why, str) else f"{name} cannot sail to r{a.to[0]}c{a.to[1]}"
     return ""
 
@@ -565,7 +620,17 @@ def _apply_turn(s: State, a: Sail | Repair | End | Change) -> State:
     line = direction_between(b.rc(s.ships[a.ship]), a.to)
     assert line is not None
     chain = sail_chain(
-        b, s.ships, s.masts, s.chests, a.ship, line[0], line[1], a.stop, s.game.quiet_exits
+        b,
+        s.ships,
+        s.masts,
+        s.chests,
+        a.ship,
+        line[0],
+        line[1],
+        a.stop,
+        s.game.quiet_exits,
+        stop_beside=s.game.stop_beside,
+        short_chests=s.game.short_chests,
     )
     assert isinstance(chain, Chain)
     grounded = s.grounded | bit if a.stop == "aground" else s.grounded

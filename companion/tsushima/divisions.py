@@ -39,7 +39,7 @@ def check_division(ships: Sequence[Ship], kind: str, short_allowed: bool = False
             raise TsushimaError(
                 f"{ship.ident} (type {ship.type}) cannot join a {kind} division; only {allowed}"
             )
-    sides = {s.side for s in ships}
+    sides = {s.navy for s in ships}
     if len(sides) > 1:
         raise TsushimaError("a division cannot mix the two navies")
     if len({s.ident for s in ships}) != len(ships):

@@ -235,7 +235,7 @@ class Fleet:
         return port
 
     def morale_location(self, b: Berth) -> Location:
-        side = b.ship.side
+        side = b.ship.navy
         if (b.location == FLYING_BASE or b.location in self.bases) and side is Side.JAPAN:
             return "flying_base"
         if b.location in self.data.zones:

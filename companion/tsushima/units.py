@@ -150,6 +150,12 @@ class Ship:
         return self.counter.type
 
     @property
+    def navy(self) -> Side:
+        """The navy the ship now serves: its captor's once captured (``side`` stays the
+        nation that built it, which victory points and home-port repairs read)."""
+        return self.side.enemy if self.captured else self.side
+
+    @property
     def hit_limit(self) -> int:
         """Hits that remove the ship: one for a merchant, three for anything else."""
         return 1 if self.counter.type is ShipType.M else 3

@@ -184,3 +184,63 @@ def test_spotting_in_a_strategic_zone_is_two_dice_ten_or_more() -> None:
     with pytest.raises(TsushimaError, match="outside 2-12"):
         desk.spot_zone(Side.JAPAN, "China Sea", 13)
     assert len(desk.history()) == 3
+
+
+def test_running_aground_is_one_roll_per_navy_per_phase() -> None:
+    """Rule: each navy rolls for running aground once in a naval phase, one roll covering all
+    its ships that entered partial sea hexes; a later roll for other ships is refused."""
+    desk = new("round-island")
+    desk.aground(["Idzumo", "Iwate"], 3)
+    with pytest.raises(TsushimaError, match="Japanese navy has already rolled"):
+        desk.aground(["Tokiwa"], 6, [6], 1)
+    with pytest.raises(TsushimaError, match="one navy's ships at a time"):
+        desk.aground(["Novik", "Naniwa"], 2)
+    desk.aground(["Novik"], 2)  # Russia's own roll
+    desk.to_terminal()
+    desk.terminal()
+    assert desk.aground(["Tokiwa"], 6, [6], 1)[0] == "Tokiwa runs aground and takes one hit."
+
+
+def _fallen_war() -> Desk:
+    desk = new("war-at-sea")
+    desk.land_plan("C")
+    desk.to_terminal()
+    desk.land_turn(8)  # the opening landing at Yin-Kou
+    desk.land_need(1)
+    desk.terminal()
+    for die in (None, None, None, 6, 6, 2):
+        desk.to_terminal()
+        desk.land_turn(2, die)
+        if desk.fleet.fall_turn is None:
+            desk.land_need(1)
+            desk.terminal()
+    assert desk.fleet.fall_turn is not None
+    return desk
+
+
+def test_a_captured_ship_changes_flag_once_repaired() -> None:
+    """Rule: ships taken in a fallen port carry two hits; once repaired the captor may use
+    them in combat, and never their former owner."""
+    desk = _fallen_war()
+    desk.capture("Poltava")
+    assert desk.fleet.berth("Poltava").ship.navy is Side.JAPAN
+    assert "Poltava" not in desk.available(Side.RUSSIA)
+    assert "Poltava" not in desk.available(Side.JAPAN)  # two hits still on her
+    with pytest.raises(TsushimaError, match="only once every hit is repaired"):
+        desk.battle_start([(Side.JAPAN, ["Poltava"], 3), (Side.RUSSIA, ["Tsarevitch"], 8)])
+    # the fallen port is Japan's now: the prize keeps her morale there
+    desk.terminal()
+    assert desk.fleet.berth("Poltava").ship.morale == 0
+    desk.place("Poltava", "Sasebo")  # repaired only in a Japanese home port, on a 6
+    for die in (6, 6):
+        desk.to_terminal()
+        desk.terminal({"Poltava": die})
+    assert desk.fleet.berth("Poltava").ship.hits == 0
+    assert "Poltava" in desk.available(Side.JAPAN)
+    with pytest.raises(TsushimaError, match="Poltava belongs to the Japanese navy"):
+        desk.battle_start([(Side.JAPAN, ["Mikasa", "Asahi", "Fuji"], 3),
+                           (Side.RUSSIA, ["Poltava"], 8)])
+    desk.battle_start([(Side.JAPAN, ["Poltava"], 3), (Side.RUSSIA, ["Gromoboi", "Rurik", "Rossia"], 8)])
+    battle = desk.battle
+    assert battle is not None and battle.ship("Poltava").side is Side.JAPAN
+    assert desk.default_orders()[0].startswith("Poltava:primary>Gromoboi")

@@ -31,7 +31,7 @@ def form(c: Campaign, groups: Sequence[Any]) -> list[tuple[Side, FormationSpec]]
         side, ships, column = parse_group(raw)
         placed = [spec for s, spec in out if s is side]
         for spec in battles.division_specs(c.fleet, ships, column, placed):
-            owner = c.fleet.berth(spec.ships[0]).ship.side
+            owner = c.fleet.berth(spec.ships[0]).ship.navy
             if owner is not side:
                 raise TsushimaError(
                     f"{spec.ships[0]} belongs to the {owner.adjective} navy, "

@@ -42,6 +42,11 @@ def check_can_fight(b: Berth) -> None:
         raise TsushimaError(f"{b.ship.ident} is in the repair yard and takes no part in battle")
     if b.location == INTERNED:
         raise TsushimaError(f"{b.ship.ident} is interned in a neutral port, out of play")
+    if b.ship.captured and b.ship.hits:
+        raise TsushimaError(
+            f"{b.ship.ident} was captured: it fights for its captor only once every hit is "
+            "repaired"
+        )
 
 
 def can_fight(b: Berth) -> bool:
@@ -58,7 +63,7 @@ def available(fleet: Fleet, side: Side, taken: Iterable[str] = ()) -> list[str]:
     return [
         b.ship.ident
         for b in fleet.berths
-        if b.ship.side is side and can_fight(b) and b.ship.ident not in gone
+        if b.ship.navy is side and can_fight(b) and b.ship.ident not in gone
     ]
 
 
@@ -71,7 +76,7 @@ def check_joinable(
     check_can_fight(b)
     if b.ship.ident in set(taken):
         raise TsushimaError(f"{b.ship.ident} is already set up for the battle")
-    if group and fleet.berth(group[0]).ship.side is not b.ship.side:
+    if group and fleet.berth(group[0]).ship.navy is not b.ship.navy:
         raise TsushimaError("a division cannot mix the two navies")
     if b.ship.ident in {fleet.berth(i).ship.ident for i in group}:
         raise TsushimaError(f"{b.ship.ident} is listed twice in the division")
@@ -96,7 +101,7 @@ def division_specs(
     for n, ident in enumerate(idents):
         check_joinable(fleet, ident, idents[:n], taken)
     ships = [fleet.berth(i).ship for i in idents]
-    side = ships[0].side
+    side = ships[0].navy
     types = {s.type for s in ships}
     if all(t.small_craft for t in types):
         return [FormationSpec("small", (s.ident,), column) for s in ships]
@@ -141,12 +146,18 @@ def battle_from_fleet(
         for name in spec.ships:
             b = fleet.berth(name)
             check_can_fight(b)
-            if b.ship.side is not side:
+            if b.ship.navy is not side:
                 raise TsushimaError(
-                    f"{b.ship.ident} belongs to the {b.ship.side.adjective} navy, "
+                    f"{b.ship.ident} belongs to the {b.ship.navy.adjective} navy, "
                     f"not the {side.adjective}"
                 )
-            ships[b.ship.ident] = b.ship
+            # a repaired prize sails under its captor's flag on the board
+            ship = b.ship
+            if ship.captured:
+                ship = dataclasses.replace(
+                    ship, counter=dataclasses.replace(ship.counter, nation=side)
+                )
+            ships[b.ship.ident] = ship
             names.append(b.ship.ident)
         specs.append(dataclasses.replace(spec, ships=tuple(names)))
     return start_engagement(

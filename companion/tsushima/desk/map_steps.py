@@ -75,6 +75,18 @@ def aground(
             raise TsushimaError(
                 f"{ident} has already been rolled for running aground in this naval phase"
             )
+    # one roll per navy per naval phase, covering every ship of that navy that entered
+    # partial sea; so one navy's ships at a time, and never a second roll for the navy
+    navies = {c.fleet.berth(i).ship.side for i in idents}
+    if len(navies) > 1:
+        raise TsushimaError("running aground is rolled for one navy's ships at a time")
+    rolled = {c.fleet.berth(i).ship.side for i in marks.aground}
+    if navies & rolled:
+        side = next(iter(navies & rolled))
+        raise TsushimaError(
+            f"the {side.adjective} navy has already rolled for running aground in this naval "
+            "phase; that roll covers all its ships in partial sea"
+        )
     small = {i for i in idents if c.fleet.berth(i).ship.type.small_craft}
     result = resolve_aground(idents, trigger, ship_dice, damage_die, small)
     lines = [result.sentence()]

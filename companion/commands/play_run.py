@@ -1,4 +1,5 @@
-"""The text-mode companion: play a game from the command line, with no screen.
+"""The path games on the command line: what each command does (the parsers are in
+:mod:`companion.commands.play`, which loads this module only when a command runs).
 
 Every command works on the current game (the last one started, resumed or imported)
 unless ``--game ID`` names another; reading another game never makes it the current one.
@@ -20,17 +21,17 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .actions import ActionError, Place
-from .cli import Handler, refusing
-from .dice import DiceService
-from .game import GAMES, OPTIONS, GameError
-from .record import RecordError, dump_lines, load_lines, replay, replay_lines
-from .render import render_board
-from .session import Session, SessionError
-from .state import Phase, State
-from .store import RecordStore, StoreError
-from .tiles import PATTERNS, TileError
-from .view import table_view, view_json
+from ..actions import ActionError, Place
+from ..cli import Handler, refusing
+from ..dice import DiceService
+from ..game import GameError
+from ..record import RecordError, dump_lines, load_lines, replay, replay_lines
+from ..render import render_board
+from ..session import Session, SessionError
+from ..state import Phase, State
+from ..store import RecordStore, StoreError
+from ..tiles import PATTERNS, TileError
+from ..view import table_view, view_json
 
 
 class CliError(ValueError):
@@ -201,7 +202,7 @@ def _place(s: Session, rest: list[str], hand: Sequence[str] | None) -> list[str]
     return s.place(rest[0], list(hand) if hand else None)
 
 
-def _acting(words: Callable[[argparse.Namespace], list[str]]) -> Handler:
+def acting(words: Callable[[argparse.Namespace], list[str]]) -> Handler:
     def handler(args: argparse.Namespace) -> int:
         s = _session(args)
         try:
@@ -463,101 +464,4 @@ def _play_line(s: Session, line: str) -> bool:
     return True
 
 
-_guard = refusing(USER_ERRORS, "companion")
-
-
-def _verb(verb: str) -> Callable[[argparse.Namespace], list[str]]:
-    return lambda a: [verb, *a.words]
-
-
-def register(sub: Any) -> None:
-    def add(name: str, fn: Handler, help_: str) -> argparse.ArgumentParser:
-        p: argparse.ArgumentParser = sub.add_parser(name, help=help_, description=help_)
-        p.add_argument("--db", help="record store file (default: the platform data directory)")
-        p.set_defaults(func=_guard(fn))
-        return p
-
-    def on_game(p: argparse.ArgumentParser, json_flag: bool = True) -> None:
-        p.add_argument("--game", type=int, help="game number (default: the current game)")
-        if json_flag:
-            p.add_argument("--json", action="store_true", help="print the state as JSON")
-
-    p = add("new", cmd_new, "start a game")
-    p.add_argument("name", choices=GAMES, metavar="GAME", help=" or ".join(GAMES))
-    p.add_argument("--players", required=True, help="seat order, comma separated: red,blue,green")
-    all_opts = sorted({o for opts in OPTIONS.values() for o in opts})
-    p.add_argument("--option", action="append", choices=all_opts, help="a rule option (repeatable)")
-    p.add_argument(
-        "--tiles",
-        choices=("hidden", "virtual"),
-        default="hidden",
-        help="hidden: real tiles drawn unseen (default); virtual: the companion deals them",
-    )
-    p.add_argument("--json", action="store_true")
-
-    p = add(
-        "roll",
-        _acting(lambda a: ["roll", *a.dice]),
-        "roll the dice the game waits for (virtual), or enter real ones: roll 3 4",
-    )
-    p.add_argument("dice", nargs="*", metavar="GOLD BLUE", help="the real dice, when given")
-    on_game(p)
-    p = add("dice", _acting(lambda a: ["dice", a.gold, a.blue]), "enter real gold and blue dice")
-    p.add_argument("gold")
-    p.add_argument("blue")
-    on_game(p)
-    p = add(
-        "die",
-        _acting(lambda a: ["die", *a.face]),
-        "roll the single die (virtual), or enter the real one: die 5",
-    )
-    p.add_argument("face", nargs="*", metavar="FACE")
-    on_game(p)
-    p = add(
-        "place",
-        _acting(lambda a: ["place", *a.words]),
-        "lay a tile in front of the active ship or marker: place TILE or place SQUARE TILE",
-    )
-    p.add_argument("words", nargs="+", metavar="TILE", help="the tile as it lies, 8 digits")
-    p.add_argument("--hand", nargs="+", help="the whole hand, when the ruling needs it")
-    on_game(p)
-    for verb, what in (
-        ("start", "put the next ship or marker on a start mark: start r1c3:0"),
-        ("relocate", "move a blocked ship to another start mark of its edge"),
-        ("draw", "a tile drawn into the hand to draw: draw TILE, or draw ? unseen"),
-        ("daikaiju", "the daikaiju tile turned up: daikaiju 3G"),
-        ("facing", "the way the new daikaiju faces: facing north"),
-        ("bonus", "the elimination bonus: bonus none, or bonus give T take T"),
-    ):
-        p = add(verb, _acting(_verb(verb)), what)
-        p.add_argument("words", nargs="+", metavar="WORD")
-        on_game(p)
-    p = add("do", _acting(lambda a: ["do", *a.action]), "apply any action in record notation")
-    p.add_argument("action", nargs="+")
-    on_game(p)
-    p = add("undo", _acting(lambda a: ["undo"]), "take back the last decision or roll")
-    on_game(p)
-    p = add("state", cmd_state, "show the game")
-    on_game(p)
-    p = add("moves", cmd_moves, "what can be typed now, with the risk of each placement")
-    on_game(p)
-    p = add("odds", cmd_odds, "each ship's chance of being lost in the next daikaiju phase")
-    on_game(p)
-    p = add("history", cmd_history, "list the record of the game")
-    on_game(p, json_flag=False)
-    add("games", cmd_games, "list the games in the store")
-    p = add("resume", cmd_resume, "make a stored game the current one")
-    p.add_argument("id", type=int)
-    p = add("export", cmd_export, "write a game's record as JSON Lines")
-    p.add_argument("file")
-    on_game(p, json_flag=False)
-    accept = "read a record whose checksums do not match (damaged or edited), marked as such"
-    p = add("import", cmd_import, "read a JSON Lines record into the store")
-    p.add_argument("file")
-    p.add_argument("--accept-edited", action="store_true", help=accept)
-    p = add("replay", cmd_replay, "rebuild a game from a record file and print its state")
-    p.add_argument("record")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--accept-edited", action="store_true", help=accept)
-    p = add("play", cmd_play, "play from a prompt, one command a line")
-    on_game(p, json_flag=False)
+guard = refusing(USER_ERRORS, "companion")
