@@ -12,8 +12,12 @@ when they show it. Every other hand counts as unseen, even when the companion de
 Exact where the tree of what can happen is small (or where the answer is certain: a
 placement that sinks the ship, or, where no tile can be taken off the board, no other
 ship able to reach the square in front); otherwise sampled, from the ``random.Random``
-passed in, until the 95% interval is at most ``error`` wide on either side (Wilson's
-interval) or ``max_samples`` rollouts are spent. The engine itself draws nothing.
+passed in. The sampled rounds are conditioned on the ship surviving each step that could
+sink it, and each counts the exact chance it survived those steps
+(:mod:`companion.advisor_steps`): an unbiased estimate with a small spread. Rounds are
+added until the 95% interval (the central limit theorem on the rounds' sample variance,
+after at least ``MIN_SAMPLES`` rounds) is at most ``error`` wide on either side, or
+``max_samples`` rounds are spent. The engine itself draws nothing.
 """
 
 from __future__ import annotations
@@ -25,8 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .actions import Bonus, Die, Draw, Facing, Place, Roll
-from .board import Side
+from .actions import Bonus, Draw, Place, Roll
+from .advisor_steps import Tables, step
 from .paths import ORIENTED, End
 from .piles import UNKNOWN, Pile
 from .state import IllegalAction, Phase, State, pattern_number, replace
@@ -43,8 +47,8 @@ _OPENING = frozenset(
     }
 )
 _ROLLS = tuple(Roll(g, b) for g in range(1, 7) for b in range(1, 7))
-_DIE = tuple(Die(f) for f in range(1, 7))
-_FACINGS = tuple(Facing(side) for side in Side)
+MIN_SAMPLES = 32
+"""Rounds sampled before the spread of the rounds is trusted for the interval."""
 _UNSEEN = Draw(None)
 _WAKE = Fraction(16, 36)  # gold + blue shows 6, 7 or 8
 
@@ -63,7 +67,7 @@ class Advice:
 
     place: Place
     survival: Fraction
-    """Exact, or the share of sampled rounds the ship survived."""
+    """Exact, or the mean of the sampled rounds' estimates."""
     error: float
     """Half-width of the 95% interval, as a probability; 0.0 when exact."""
     samples: int
@@ -78,21 +82,6 @@ class Advice:
         pct = f"{float(self.survival) * 100:.1f}%"
         how = "exact" if self.exact else f"+/- {self.error * 100:.1f}, 95%, {self.samples} rounds"
         return f"{self.place.notation()}: survives {pct} ({how})"
-
-
-def wilson_half_width(hits: int, n: int) -> float:
-    """Half-width of Wilson's 95% interval for ``hits`` out of ``n``.
-
-    >>> round(wilson_half_width(50, 100), 3)
-    0.096
-    >>> wilson_half_width(0, 0)
-    1.0
-    """
-    if n == 0:
-        return 1.0
-    p = hits / n
-    z2 = Z95 * Z95
-    return Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
 
 
 def advise(
@@ -361,6 +350,21 @@ def _still_to_play(s: State, seat: int, first: int) -> list[int]:
     return out
 
 
+def clt_half_width(n: int, total: float, squares: float) -> float:
+    """Half-width of the 95% interval of a mean from ``n`` values with this sum and sum
+    of squares (the central limit theorem on the sample variance).
+
+    >>> round(clt_half_width(4, 2.0, 2.0), 3)
+    0.566
+    >>> clt_half_width(1, 1.0, 1.0)
+    1.0
+    """
+    if n < 2:
+        return 1.0
+    var = max(0.0, (squares - total * total / n) / (n - 1))
+    return Z95 * math.sqrt(var / n)
+
+
 def _sample(
     open_: dict[int, tuple[State, frozenset[int]]],
     seat: int,
@@ -368,40 +372,74 @@ def _sample(
     error: float,
     max_samples: int,
 ) -> dict[int, tuple[Fraction, float, int]]:
-    """(estimate, 95% half-width, rollouts) for each placement, sampled in growing
-    batches until its interval is narrow enough."""
-    hits = dict.fromkeys(open_, 0)
-    runs = dict.fromkeys(open_, 0)
+    """(estimate, 95% half-width, rounds) for each placement, sampled in batches until
+    its interval is narrow enough.
+
+    Round ``i`` of every placement is played from the same seed (common random numbers):
+    the placements are told apart by what differs between them, not by the luck of the
+    draw.
+    """
+    tables = Tables()
+    seeds: list[int] = []
+    stats = {t: [0, 0.0, 0.0] for t in open_}  # rounds, sum, sum of squares
+    batch = dict.fromkeys(open_, min(MIN_SAMPLES, max_samples))
     todo = list(open_)
-    batch = 32
     while todo:
         for tile in todo:
             start, done = open_[tile]
-            hits[tile] += sum(_rollout(start, seat, done, rng) for _ in range(batch))
-            runs[tile] += batch
-        todo = [
-            t for t in todo if runs[t] < max_samples and wilson_half_width(hits[t], runs[t]) > error
-        ]
-        batch = min(2 * batch, 512)
-    return {
-        t: (Fraction(hits[t], runs[t]), wilson_half_width(hits[t], runs[t]), runs[t]) for t in open_
-    }
+            st = stats[tile]
+            n = int(st[0])
+            while len(seeds) < n + batch[tile]:
+                seeds.append(rng.getrandbits(64))
+            for i in range(n, n + batch[tile]):
+                v = _rollout(start, seat, done, random.Random(seeds[i]), tables)
+                st[0] += 1
+                st[1] += v
+                st[2] += v * v
+        nxt = []
+        for tile in todo:
+            n_, total, squares = stats[tile]
+            n = int(n_)
+            half = clt_half_width(n, total, squares)
+            if n >= max_samples or half <= error:
+                continue
+            # the rounds the interval asks for at this spread, a little over, at most doubled
+            want = int(n * (half / error) ** 2 * 1.1) + 1
+            batch[tile] = max(8, min(want - n, n, max_samples - n))
+            nxt.append(tile)
+        todo = nxt
+    out = {}
+    for tile, (n_, total, squares) in stats.items():
+        n = int(n_)
+        mean = min(1.0, max(0.0, total / n))
+        out[tile] = (Fraction(mean), clt_half_width(n, total, squares), n)
+    return out
 
 
-def _rollout(s: State, seat: int, done: frozenset[int], rng: random.Random) -> bool:
-    """One round played out at random; True when the ship is still afloat at its end.
+def _rollout(
+    s: State, seat: int, done: frozenset[int], rng: random.Random, tables: Tables | None = None
+) -> float:
+    """One round played out at random, conditioned on the ship surviving each step that
+    could sink it; the product of the chances it survived those steps (see
+    :mod:`companion.advisor_steps`), 0.0 when the round sank it anyway.
 
     The turn of a seat in ``done`` opening ends it early: nobody left to play can reach
     the ship then. ``done`` was worked out for the ship where it stood; once it has been
     moved, the threats are worked out again for the players still to come.
     """
+    if tables is None:
+        tables = Tables()
+    weight = 1.0
     turn_seen = False
     where = s.ships[seat]
     while True:
         over = _round_over(s, seat, turn_seen)
         if over is not None:
-            return over
-        s = _step(s, rng)
+            return weight if over else 0.0
+        s, q = step(s, seat, rng, tables)
+        if q <= 0.0:
+            return 0.0
+        weight *= q
         if turn_seen:
             continue
         for e in s.events:
@@ -411,32 +449,10 @@ def _rollout(s: State, seat: int, done: frozenset[int], rng: random.Random) -> b
                 turn_seen = True
                 break
             if s.ships[seat] < 0:
-                return False
+                return 0.0
             if s.ships[seat] != where:
                 order = _still_to_play(s, seat, e.seat)
                 done = _done_after(seat, order, _threats(s, seat, order))
                 where = s.ships[seat]
             if e.seat in done:
-                return True
-
-
-def _step(s: State, rng: random.Random) -> State:
-    ph = s.phase
-    if ph in (Phase.DEAL, Phase.DRAW):
-        return s.apply(_UNSEEN)
-    if ph is Phase.PLACE:
-        hand = s.hands[s.active]
-        if UNKNOWN in hand:  # the tiles this player holds, as far as anyone can tell
-            pool = list(s.pile.unseen)
-            known = [t if t != UNKNOWN else pool.pop(rng.randrange(len(pool))) for t in hand]
-            s = s.with_hand(s.active, known)
-        return _settled(s.apply_tile(rng.choice(s.legal_tiles())))
-    if ph in (Phase.TURN_ROLL, Phase.DAIKAIJU_ROLL):
-        return s.apply(rng.choice(_ROLLS))
-    if ph is Phase.DAIKAIJU_DIE:
-        return s.apply(rng.choice(_DIE))
-    if ph is Phase.DAIKAIJU_FACING:
-        return s.apply(rng.choice(_FACINGS))
-    if ph is Phase.DAIKAIJU_DRAW:
-        return s.apply(rng.choice(s.chance_outcomes())[0])  # an even chance each
-    return _settled(s.apply(rng.choice(s.legal_actions())))
+                return weight

@@ -264,6 +264,10 @@ RIGADOON = register_game(
                 "chest-stops-blast",
                 "A blasted ship meeting a chest it cannot push may stop short of it.",
             ),
+            OptionInfo(
+                "win-by-claims",
+                "Claims on two different islands win, even if the first chest was given up.",
+            ),
         ),
         boards=("rigadoon-9x9",),
         piece="ship",

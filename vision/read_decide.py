@@ -107,10 +107,12 @@ def reading_of(call: Call, legal: set[str] | None) -> SquareReading:
 
 
 def odd_plain(colour: np.ndarray, detail: np.ndarray, bare: np.ndarray,
-              plain_line: float) -> np.ndarray:
+              plain_line: float, glare: bool = False) -> np.ndarray:
     """Squares about to be called bare that are plainer than the other bare squares, or plain
     but of another colour than the plain bare squares: a hand, a sleeve, a sheet of paper.
-    ``bare`` marks the squares about to be called bare; returns a mask over all squares."""
+    ``bare`` marks the squares about to be called bare; returns a mask over all squares.
+    With ``glare``, a colour between the plain squares' and white is not odd (the bare
+    squares were taught, so a tile is not among them)."""
     odd = np.zeros(len(detail), bool)
     if bare.sum() < 3:
         return odd
@@ -123,9 +125,17 @@ def odd_plain(colour: np.ndarray, detail: np.ndarray, bare: np.ndarray,
         ref = float(np.median(bright[plain]))
         chroma = colour / bright[:, None]
         ref_chroma = np.median(chroma[plain], axis=0)
-        # glare and shade change the brightness a good deal and the colour a little
-        far = ((bright / ref > 2.0) | (bright / ref < 0.5)
-               | (np.abs(chroma - ref_chroma).max(axis=1) > 0.06))
+        # Glare mixes the board's colour with white, shade darkens it: neither is odd. What
+        # is left after taking out a mix with grey is the colour of something else.
+        grey = np.full(3, 1 / 3)
+        d, r = chroma - grey, ref_chroma - grey
+        mix = np.clip(d @ r / max(float(r @ r), 1e-9), 0.0, 1.2)
+        left = np.abs(d - mix[:, None] * r).max(axis=1)
+        if glare:
+            far = (bright / ref > 2.5) | (bright / ref < 0.4) | (left > 0.04)
+        else:
+            far = ((bright / ref > 2.0) | (bright / ref < 0.5)
+                   | (np.abs(chroma - ref_chroma).max(axis=1) > 0.06))
         odd |= bare & far
     return odd
 

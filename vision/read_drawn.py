@@ -3,7 +3,7 @@
 The built-in templates (:func:`vision.templates.builtin`, drawn from the tile definitions)
 read a board drawn that way almost perfectly, and a board of another edition badly: so a
 call of theirs counts only where the path reader (:mod:`vision.read_paths`) agrees or has
-nothing against it (:func:`vision.recognise._second_opinion`).
+nothing against it (:func:`vision.read_combine.second_opinion`).
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ from .errors import BadImage, BoardNotFound
 from .features import patches, warp_top_down
 from .geometry import MarkerLayout
 from .inventory import assign, box_counts
+from .read_combine import PATH_LABELS, agree, fits, is_tile, own_line, second_opinion
 from .read_decide import (
     EMPTY,
     Call,
@@ -42,17 +43,13 @@ from .read_drawn import drawn_calls
 from .read_features import PX, plainness, prepare
 from .read_taught import TaughtModel
 from .reading import BoardReading, Content, Daikaiju, Observation, Piece, SquareReading
-from .templates import DAIKAIJU, TemplateSet, builtin
+from .templates import TemplateSet, builtin
 
 __all__ = ["TAUGHT", "BoardReader", "Thresholds"]
 
 TAUGHT = Thresholds()
 """Kept for callers of the first reader: one set of lines serves both readers now."""
 
-PATH_LABELS = [t.notation() for t in read_paths.tiles()]
-PATH_INDEX = {lb: k for k, lb in enumerate(PATH_LABELS)}
-JOINT_MARGIN = 1.5  # the lead both readers together need, in calling margins
-STRONG = 1.0  # the path reader's lead over a taught tile, in its margins, that vetoes it
 
 
 class BoardReader:
@@ -176,19 +173,19 @@ class BoardReader:
                     for k, i in enumerate(idx)]
             # Does what was taught fit this board at all (another edition's art does not)? It
             # fits when it names the tiles the paths name.
-            self._fits = _fits(mine, built_in, len(idx), self._fits, 0.5, 0.55)
+            self._fits = fits(mine, built_in, len(idx), self._fits, 0.5, 0.55)
         if model is None or taught is None or not self._fits:
             # Pieces drawn as the project draws them: the drawing leads, as a taught set would.
             drawn = drawn_calls(raw[idx])
-            self._drawn_fits = _fits(drawn, built_in, len(idx), self._drawn_fits, 0.8)
-            built_in = [_second_opinion(d, p, paths.tile[k], self._drawn_fits)
+            self._drawn_fits = fits(drawn, built_in, len(idx), self._drawn_fits, 0.8)
+            built_in = [second_opinion(d, p, paths.tile[k], self._drawn_fits)
                         for k, (d, p) in enumerate(zip(drawn, built_in, strict=True))]
         calls = dict(zip((int(i) for i in idx), built_in, strict=True))
         if model is not None and taught is not None and self._fits:
             joint = self._joint(model, taught.pieces, paths.tile)
             taught_names = set(model.names)
             for k, i in enumerate(idx):
-                calls[int(i)] = _agree(mine[k], built_in[k], paths.tile[k],
+                calls[int(i)] = agree(mine[k], built_in[k], paths.tile[k],
                                        float(paths.rim[k]), joint[k],
                                        bool(model.empty_detail[i] >= 0
                                             and not model.plain()[i]), th, taught_names)
@@ -198,11 +195,16 @@ class BoardReader:
         # A hand or a sheet of paper has no paths either: plain where the bare squares are
         # not, or plain but of another colour.
         bare = np.array([calls[int(i)].label == EMPTY for i in idx])
-        piece_line = float(np.median(detail[~bare])) if (~bare).any() else 1.0
-        odd = odd_plain(colour, detail, bare, 0.35 * piece_line)
+        if model is not None and self._fits:
+            # A square with art was matched to its own bare look (a hand is not); among the
+            # plain ones, one of another colour is odd.
+            plain = bare & model.plain()[idx]
+            odd = plain & odd_plain(colour, detail, plain, np.inf, glare=True)
+        else:
+            piece_line = float(np.median(detail[~bare])) if (~bare).any() else 1.0
+            odd = odd_plain(colour, detail, bare, 0.35 * piece_line)
         for k in (int(x) for x in np.flatnonzero(odd)):
-            if model is None or not self._fits or model.plain()[idx[k]]:
-                calls[int(idx[k])] = Call(None, 0.2)
+            calls[int(idx[k])] = Call(None, 0.2)
         return calls
 
     def _joint(self, model: TaughtModel, taught: np.ndarray, paths: np.ndarray) -> np.ndarray:
@@ -219,13 +221,13 @@ class BoardReader:
     def _colour_gate(self, calls: dict[int, Call], idx: np.ndarray, colour: np.ndarray) -> None:
         """Read without teaching, a tile must have the colour of the tiles read surely: board
         art can look like paths."""
-        sure = np.array([_is_tile(calls[int(i)]) and calls[int(i)].lead >= 2.0 for i in idx])
+        sure = np.array([is_tile(calls[int(i)]) and calls[int(i)].lead >= 2.0 for i in idx])
         like = tile_coloured(colour, sure)
         if like is None:
             return
         for k, i in enumerate(idx):
             call = calls[int(i)]
-            if _is_tile(call) and not like[k]:
+            if is_tile(call) and not like[k]:
                 calls[int(i)] = Call(None, 0.3)
 
     def _path_call(self, evidence: np.ndarray, rim: float, detail: float,
@@ -262,7 +264,7 @@ class BoardReader:
             # a piece is plain there too and clearly matched.
             ref = bare_detail if bare_detail >= 0 else _median_plain(model)
             if ref is not None:
-                call = _own_line(model, pick(labels, scores, model.least, th.margin, legal,
+                call = own_line(model, pick(labels, scores, model.least, th.margin, legal,
                                              th.legal_margin, distance), scores, labels)
                 line = float(np.sqrt(max(ref, 0.003) * model.piece_detail))
                 if call.label is not None and detail >= line / 2:
@@ -273,7 +275,7 @@ class BoardReader:
                 if detail < line * 1.3:
                     return Call(None, 0.3)
         call = pick(labels, scores, model.least, th.margin, legal, th.legal_margin, distance)
-        return _own_line(model, call, scores, labels)
+        return own_line(model, call, scores, labels)
 
     # -- finding the board, fast when nothing moved ------------------------------------
 
@@ -402,94 +404,6 @@ def _grey(frame: np.ndarray | None) -> np.ndarray | None:
     if frame.ndim == 3 and frame.shape[2] == 4:
         return cv2.cvtColor(frame, cv2.COLOR_BGRA2GRAY)
     raise BadImage(f"a frame of shape {frame.shape} is not a grey or colour image")
-
-
-def _agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np.ndarray,
-           own_bare: bool, th: Thresholds, names: set[str]) -> Call:
-    """One verdict from the two readers, when what was taught fits the board: the taught
-    one leads; the path reader vetoes a clear contradiction, and both together may settle a
-    close call."""
-    label = taught.label
-    if label is not None and label != EMPTY and not label.startswith(DAIKAIJU):
-        mine = float(evidence[PATH_INDEX[label]])
-        if float(evidence.max()) - mine > STRONG * th.path_margin:
-            return Call(None, 0.3)  # the paths say another tile
-        if mine < th.path_empty and rim < th.path_rim:
-            return Call(None, 0.3)  # no trace of its paths nor of their ends: a hand, a sleeve
-        if float(joint.max() - joint[PATH_INDEX[label]]) > 1.0:
-            return Call(None, 0.3)  # both readers together prefer another tile
-        return taught
-    if label == EMPTY:
-        if own_bare or float(evidence.max()) < th.path_tile:
-            return taught
-        return Call(None, 0.3)
-    if label is not None:
-        return taught
-    # A tile never taught: the path reader is all there is.
-    if _is_tile(paths) and paths.label not in names:
-        return paths
-    # Unsure between a few pieces: both readers together may settle it (never as bare).
-    if taught.second is not None and not taught.second.startswith(DAIKAIJU) \
-            and taught.second != EMPTY:
-        both = pick(PATH_LABELS, joint, -np.inf, JOINT_MARGIN, None, JOINT_MARGIN)
-        if both.label is not None and both.label in (taught.second, paths.label) and (
-                rim >= th.path_rim or float(evidence[PATH_INDEX[both.label]]) >= th.path_empty):
-            return Call(both.label, 0.5 + 0.25 * min(1.0, both.lead / 4), both.lead, both.second)
-    return Call(None, taught.confidence)
-
-
-def _second_opinion(drawn: Call, paths: Call, evidence: np.ndarray, fits: bool) -> Call:
-    """The built-in reading from the path reader and the project's own drawing of the pieces.
-    Where the drawing fits the board (it is drawn that way) it leads and the paths only veto
-    a clear contradiction; elsewhere the paths lead and the drawing only settles a square they
-    left open, where they do not speak against it."""
-    th = Thresholds()
-    label = drawn.label
-    if label is None:
-        return paths
-    if label == EMPTY:
-        return drawn if not _is_tile(paths) else Call(None, 0.3)
-    if label.startswith(DAIKAIJU):
-        sure = (fits and not _is_tile(paths)) or (
-            drawn.confidence >= 0.75 and float(evidence.max()) < th.path_tile)
-        return drawn if sure else Call(None, 0.3)
-    behind = float(evidence.max() - evidence[PATH_INDEX[label]])
-    if fits:
-        return drawn if behind < 3 * th.path_margin else Call(None, 0.3)
-    if _is_tile(paths):
-        return paths
-    if paths.label is None and float(evidence[PATH_INDEX[label]]) >= th.path_tile and (
-            behind < 0.5 * th.path_margin):
-        return drawn
-    return paths
-
-
-def _own_line(model: TaughtModel, call: Call, scores: np.ndarray, labels: list[str]) -> Call:
-    """A taught look is called only above the best score it reached on another taught piece
-    (some looks resemble others more)."""
-    if call.label is None or call.label == EMPTY or model.look_least is None:
-        return call
-    k = labels.index(call.label)
-    if float(scores[k]) < float(model.look_least[k]):
-        return Call(None, min(call.confidence, 0.45), call.lead, call.label)
-    return call
-
-
-def _fits(looks: list[Call], paths: list[Call], n: int, before: bool, share: float,
-          agree: float = 0.7) -> bool:
-    """Whether a set of looks (taught, or the built-in drawing) fits the board: it names at
-    least ``agree`` of the tiles the paths name; with hardly a tile in view, it reads
-    ``share`` of the squares. A few squares (a re-read) keep the verdict ``before``."""
-    named = [(a.label, b.label) for a, b in zip(looks, paths, strict=True) if _is_tile(b)]
-    if len(named) >= 4:
-        return sum(a == b for a, b in named) >= agree * len(named)
-    if n >= 12:
-        return sum(c.label is not None for c in looks) >= share * n
-    return before
-
-
-def _is_tile(call: Call) -> bool:
-    return call.label is not None and call.label != EMPTY and not call.label.startswith(DAIKAIJU)
 
 
 def _label(r: SquareReading) -> str:

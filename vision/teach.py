@@ -211,7 +211,7 @@ def build_templates(lesson: Lesson) -> TemplateSet:
     raw = unit(np.stack([crop for lb in sorted(looks) for crop in looks[lb]]))[0]
     tiles = [k for k, lb in enumerate(labels) if not lb.startswith(DAIKAIJU)]
     common = raw[tiles].mean(axis=0) if tiles else np.zeros(DIM, np.float32)
-    common = common / max(float(np.linalg.norm(common)), 1e-6) * 0.0
+    common = common / max(float(np.linalg.norm(common)), 1e-6)
     vectors = distinct(raw, common)
     n = lesson.rows * lesson.cols
     empty = np.zeros((n, DIM), np.float32)

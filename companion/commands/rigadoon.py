@@ -208,6 +208,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+PLAY_HELP = """Commands, one a line:
+  sail SHIP SQUARE [sink|aground]   sail in a straight line (sail b1 r6c6)
+  claim SHIP SQUARE                 sail onto an island to claim its chest
+  repair SHIP                       add one mast
+  wind [DIRECTION]                  change the wind: a virtual card or die, or the real one
+  change                            change now, enter the card later with 'wind DIRECTION'
+  choose OPTION                     answer the choice the chain waits for
+  end                               end the turn (when a ship in port could still sail)
+  explore SHIP | moves | state | undo | help | quit"""
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """A prompt loop: one command a line ('sail b1 r6c6', 'wind', 'wind n', 'explore b1',
     'choose palm', 'undo', 'state', 'moves', 'quit'); refusals do not end it."""
@@ -220,6 +231,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         verb = words[0].lower()
         if verb in ("quit", "exit"):
             break
+        if verb in ("help", "?"):
+            print(PLAY_HELP)
+            continue
         try:
             if verb == "wind" and len(words) <= 2:
                 lines = s.change_wind(Direction.parse(words[1]) if len(words) == 2 else None)

@@ -66,7 +66,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     from companion.tsushima.desk import Desk
     from companion.tsushima.desk.view import status_lines
 
-    desk = Desk.new(args.scenario, data_of(args), args.flight_salvos)
+    desk = Desk.new(
+        args.scenario, data_of(args), args.flight_salvos, chemulpo_loss=args.chemulpo_loss
+    )
     if args.force is False and _exists(args.record):
         raise TsushimaError(f"{args.record} already exists: give another file or --force")
     desk.write(args.record)
@@ -321,6 +323,13 @@ def register_game(sub: Any) -> None:
         choices=FLIGHT_SALVOS,
         default=FLIGHT_SALVOS[0],
         help="which salvos flight halves (see docs/tsushima.md)",
+    )
+    p.add_argument(
+        "--chemulpo-loss",
+        choices=("hit", "sunk"),
+        default="hit",
+        help="what counts as a Japanese loss at Chemulpo: any 'hit' (default) or a ship "
+        "'sunk' (see docs/tsushima.md)",
     )
     p.add_argument("--force", action="store_true", help="replace an existing record")
     add_in("show", cmd_show, "Where the campaign stands").add_argument("--navy", type=side_arg)

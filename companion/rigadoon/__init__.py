@@ -4,7 +4,9 @@ Public API (kept stable for the screens in ``ui/``):
 
 Setting up
     ``Game.create(players, options=())`` -- two player names, seat 0 sails first;
-    option ``wind-die`` uses the Wind Direction die instead of the deck. ``Game.board``
+    option ``wind-die`` uses the Wind Direction die instead of the deck; ``quiet-maelstrom``,
+    ``attack-in-passing``, ``chest-stops-blast`` and ``win-by-claims`` take the other
+    reading of a sentence (``OPTIONS`` words each; ``docs/rigadoon.md``). ``Game.board``
     (:class:`Board`, from ``load_board()``/``default_board()``) and ``Game.wind``
     (:class:`Wind`, from ``load_wind()``/``default_wind()``) are editable data;
     ``Game.defaults_to_check()`` says which facts are defaults.

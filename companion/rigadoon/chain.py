@@ -98,6 +98,10 @@ class Chain:
     short_chests: bool = False
     """Option ``chest-stops-blast``: a blasted ship that meets a chest it cannot push may
     stop short of it ('bump': nothing happens) instead of stopping on it."""
+    claims: tuple[int, int] = (0, 0)
+    """Per fleet, a bit per island (board order) on which it has ever claimed a chest."""
+    cumulative: bool = False
+    """Option ``win-by-claims``: claims on two different islands win, held or not."""
 
     @property
     def done(self) -> bool:
@@ -118,11 +122,20 @@ class Chain:
             self.rigadoon,
             self.choice,
             self.decision,
+            self.claims,
         )
 
     def key(self) -> tuple[object, ...]:
         """What a finished chain leaves on the table: equal keys are equal results."""
-        return (self.ships, self.masts, self.chests, self.winner, self.loser, self.rigadoon)
+        return (
+            self.ships,
+            self.masts,
+            self.chests,
+            self.winner,
+            self.loser,
+            self.rigadoon,
+            self.claims,
+        )
 
 
 class _Run:
@@ -147,6 +160,8 @@ class _Run:
         self.decision = c.decision
         self.quiet_exits = c.quiet_exits
         self.short_chests = c.short_chests
+        self.claims = list(c.claims)
+        self.cumulative = c.cumulative
 
     def snapshot(self, choice: Choice | None) -> Chain:
         return Chain(
@@ -168,6 +183,8 @@ class _Run:
             "",
             self.quiet_exits,
             self.short_chests,
+            (self.claims[0], self.claims[1]),
+            self.cumulative,
         )
 
     # ---- reading the board -------------------------------------------------------------
@@ -177,6 +194,10 @@ class _Run:
             return self.ships.index(sq)
         except ValueError:
             return -1
+
+    def touching(self, a: int, t: int) -> bool:
+        at, tt = self.ships[a], self.ships[t]
+        return any(self.b.step(at, d) == tt for d in ORTHOGONAL)
 
     def in_port(self, fleet: int) -> int:
         island = self.b.island_at
@@ -199,7 +220,10 @@ class _Run:
         self.events.append(("claim", ship, self.ships[ship], self.masts[ship]))
         self.masts[ship] = 3
         f = fleet_of(ship)
-        if self.winner < 0 and self.loser < 0 and self.in_port(f) >= 2:
+        island = [i.square for i in self.b.islands].index(self.ships[ship])
+        self.claims[f] |= 1 << island
+        won = self.claims[f].bit_count() >= 2 if self.cumulative else self.in_port(f) >= 2
+        if self.winner < 0 and self.loser < 0 and won:
             self.winner = f
 
     def land(self, ship: int) -> None:
@@ -229,6 +253,9 @@ class _Run:
                     if choice is not None:
                         return self.snapshot(choice)
                 continue
+            # An attack waiting its turn lapses when one of the two ships has been blasted
+            # away meanwhile: it is not offered (it would change nothing).
+            self.pending = [(a, t) for a, t in self.pending if self.touching(a, t)]
             if len(self.pending) > 1:
                 opts = tuple(f"{ship_name(a)} {ship_name(t)}" for a, t in self.pending)
                 return self.snapshot(Choice("order", opts))
@@ -441,6 +468,8 @@ def sail_chain(
     *,
     stop_beside: bool = False,
     short_chests: bool = False,
+    claims: tuple[int, int] = (0, 0),
+    cumulative: bool = False,
 ) -> Chain | str:
     """The chain a sail sets off, or why the sail is impossible.
 
@@ -455,6 +484,8 @@ def sail_chain(
         ship,
         quiet_exits=quiet_exits,
         short_chests=short_chests,
+        claims=claims,
+        cumulative=cumulative,
     )
     run = _Run(board, first)
     start = run.ships[ship]

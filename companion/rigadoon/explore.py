@@ -203,6 +203,8 @@ def explore(state: State, ship: int) -> list[Line]:
             state.game.quiet_exits,
             stop_beside=state.game.stop_beside,
             short_chests=state.game.short_chests,
+            claims=state.claims,
+            cumulative=state.game.cumulative,
         )
         if isinstance(start, str):
             continue

@@ -61,6 +61,10 @@ OPTIONS: dict[str, str] = {
         "A ship that sails past a square beside another ship must stop there and attack "
         "(by default only the square it ends on counts)."
     ),
+    "win-by-claims": (
+        "Claims on two different islands win even if the first chest was left or lost "
+        "meanwhile (by default the fleet must hold both at once)."
+    ),
     "chest-stops-blast": (
         "A blasted ship that meets a chest it cannot push may stop short of it, nothing "
         "happening (by default it stops on the chest: sinks it or runs aground)."
@@ -133,6 +137,10 @@ class Game:
     def short_chests(self) -> bool:
         return "chest-stops-blast" in self.options
 
+    @property
+    def cumulative(self) -> bool:
+        return "win-by-claims" in self.options
+
     def defaults_to_check(self) -> list[str]:
         return [n for n in (self.board.defaults_note(), self.wind.defaults_note()) if n]
 
@@ -174,6 +182,8 @@ class State:
     acted: int = 0
     bonus: int = 0
     grounded: int = 0
+    claims: tuple[int, int] = (0, 0)
+    """Per fleet, a bit per island (board order) on which it has claimed a chest so far."""
     wind_last: bool = False
     chain: Chain | None = None
     outcome: Outcome | None = None
@@ -352,14 +362,29 @@ class State:
             out.append(End())
         return out
 
+    def _optional(self, ship: int) -> bool:
+        """A ship that may still sail this turn without having to: one in port, or one
+        granted a Rigadoon."""
+        return self.may_act(ship) and (self.in_port(ship) or bool(self.bonus & (1 << ship)))
+
     def _wind_would_be_last(self, ship: int, required: list[int]) -> bool:
-        return not self.changed and all(s == ship for s in required)
+        # Refused only when no other ship could still act after the change: a ship in port
+        # (or with a Rigadoon sail) may sail after it, so acting first is the fleet's choice.
+        if self.changed:
+            return False
+        return not any(
+            s != ship and (s in required or self._optional(s)) for s in self.fleet_ships()
+        )
 
     def _may_end(self, required: list[int]) -> bool:
-        # The wind-last rule is kept by refusing the last required action before the change;
-        # a fleet with nothing required at all may end right after changing the wind rather
-        # than be forced to sail a ship out of port.
-        return self.changed and not required
+        # A fleet that acted and then changed the wind must not end on the change while a
+        # ship could still sail; a fleet with nothing required at all may end right after
+        # changing the wind rather than be forced to sail a ship out of port.
+        if not self.changed or required:
+            return False
+        if self.wind_last and self.acted:
+            return not any(self._optional(s) and self.sails(s) for s in self.fleet_ships())
+        return True
 
     def chance_outcomes(self) -> list[tuple[NewWind, Fraction]]:
         if self.phase is not Phase.WIND:
@@ -483,7 +508,12 @@ class State:
         if extra:
             parts.append("Rigadoon! " + ", ".join(ship_name(s) for s in extra) + " may sail again")
         if not parts or (self.changed and not need):
-            parts.append("end the turn when done (end)")
+            if self._may_end(need):
+                parts.append("end the turn when done (end)")
+            else:
+                ships = [s for s in self.fleet_ships() if self._optional(s) and self.sails(s)]
+                names = ", ".join(ship_name(s) for s in ships)
+                parts.append(f"the wind change cannot be your last action: sail {names}")
         return f"{self.player()}: " + "; ".join(parts)
 
 
@@ -592,6 +622,8 @@ def _refuse_sail(s: State, a: Sail) -> str:
             s.game.quiet_exits,
             stop_beside=s.game.stop_beside,
             short_chests=s.game.short_chests,
+            claims=s.claims,
+            cumulative=s.game.cumulative,
         )
         return why if isinstance(why, str) else f"{name} cannot sail to r{a.to[0]}c{a.to[1]}"
     return ""
@@ -631,6 +663,8 @@ def _apply_turn(s: State, a: Sail | Repair | End | Change) -> State:
         s.game.quiet_exits,
         stop_beside=s.game.stop_beside,
         short_chests=s.game.short_chests,
+        claims=s.claims,
+        cumulative=s.game.cumulative,
     )
     assert isinstance(chain, Chain)
     grounded = s.grounded | bit if a.stop == "aground" else s.grounded
@@ -670,6 +704,7 @@ def _settle(s: State, chain: Chain, told: int = 0) -> State:
         ships=chain.ships,
         masts=chain.masts,
         chests=chain.chests,
+        claims=chain.claims,
         events=chain.events[told:],
     )
     if chain.rigadoon:
@@ -741,6 +776,11 @@ def arrange(
     d = Direction.parse(wind)
     if not game.die and deck[d]:
         deck[d] -= 1
+    # Ships set up in port have claimed their island's chest.
+    claims = [0, 0]
+    for i, island in enumerate(b.islands):
+        if island.square in squares:
+            claims[squares.index(island.square) // 4] |= 1 << i
     return State(
         game,
         Phase.TURN,
@@ -752,4 +792,5 @@ def arrange(
         wind=d,
         pile=tuple(deck),
         turn=1,
+        claims=(claims[0], claims[1]),
     )

@@ -2,7 +2,7 @@
 
 >>> from companion.rigadoon.state import Game, new_state
 >>> print(render(new_state(Game.create(["ann", "bob"]))).splitlines()[2])
- 2  b1  I  .  .  .  .  .  I g1
+ 2   b1   I   .   .   .   .   .   I  g1
 """
 
 from __future__ import annotations
@@ -22,10 +22,11 @@ LEGEND = (
 
 
 def render(s: State) -> str:
-    """The board as text, north up, one three-character cell per square."""
+    """The board as text, north up, one four-character cell per square (a ship on a chest,
+    ``b4$``, still leaves a space before it)."""
     b = s.board
     exits = {i.exit for i in b.islands}
-    head = "   " + "".join(f"{c:>3}" for c in range(1, b.cols + 1))
+    head = "   " + "".join(f"{c:>4}" for c in range(1, b.cols + 1))
     lines = [head]
     for r in range(b.rows):
         cells = []
@@ -49,7 +50,7 @@ def render(s: State) -> str:
                 cell = "~"
             else:
                 cell = "."
-            cells.append(f"{cell:>3}")
+            cells.append(f"{cell:>4}")
         lines.append(f"{r + 1:>2} " + "".join(cells))
     return "\n".join(lines)
 

@@ -335,7 +335,8 @@ class Engagement:
         if exits_from_port > PORT_EXITS_PER_ROUND:
             raise TsushimaError(
                 f"the defender may take at most {PORT_EXITS_PER_ROUND} counters "
-                f"off the board per movement round, not {exits_from_port}"
+                f"off the board per movement round, not {exits_from_port} (from its own end "
+                "column a division may leave ships behind to follow: detach them)"
             )
         e = e._replace(formations=tuple(new))
         e = e._exits()
@@ -355,7 +356,10 @@ class Engagement:
             raise TsushimaError(f"{ship.ident} is not sailing in a division")
         if ship.sunk:
             raise TsushimaError(f"{ship.ident} is sunk")
-        if ship.hits == 0:
+        # at a port the defender's end takes four counters a round: a division queued on its
+        # own end column may leave its tail to follow in a later round
+        queued = self.port is not None and side is self.port_owner and f.column == HOME_EDGE[side]
+        if ship.hits == 0 and not queued:
             raise TsushimaError(
                 f"{ship.ident} is undamaged: undamaged ships may not be left behind"
             )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from .errors import TsushimaError
 from .units import Ship, ShipType, Side
 
 TYPE_POINTS = {ShipType.A: 2, ShipType.B: 3, ShipType.C: 1}
@@ -28,7 +29,8 @@ class Outcome:
     def sentence(self) -> str:
         if self.winner is None:
             return f"Inconclusive: {self.explanation}"
-        return f"{self.winner.adjective} {self.level} victory: {self.explanation}"
+        level = "" if self.level == "win" else f" {self.level}"  # a plain win needs no word
+        return f"{self.winner.adjective}{level} victory: {self.explanation}"
 
 
 def hits_on(ships: Iterable[Ship]) -> int:
@@ -63,10 +65,28 @@ def port_arthur(russian: Iterable[Ship], japanese: Iterable[Ship]) -> Outcome:
     return Outcome(None, "inconclusive", pts, f"Japan inflicted {on_r} hits and took {on_j}")
 
 
-def chemulpo(variag: Ship, japanese: Iterable[Ship], variag_exited_column_1: bool) -> Outcome:
+CHEMULPO_LOSS = ("hit", "sunk")
+
+
+def chemulpo(
+    variag: Ship, japanese: Iterable[Ship], variag_exited_column_1: bool, loss: str = "hit"
+) -> Outcome:
     """The Variag scenario. Russia's decisive conditions are checked first, then Japan's
-    clean kill, then Russia's marginal hit. "No loss" is read as no hit at all, which keeps
-    Japan's win and Russia's marginal win from both holding at once."""
+    clean kill, then Russia's marginal hit.
+
+    ``loss`` reads Japan's "no loss": ``hit`` (the default) counts any hit on a Japanese ship
+    as a loss, which keeps Japan's win and Russia's marginal win from both holding at once;
+    ``sunk`` counts only ships sunk (torpedo boats aside, as for Russia's decisive win), so
+    Japan wins by sinking the Variag even after taking hits.
+
+    >>> from .units import Counter, Gun
+    >>> v = Ship("Variag", Counter("Variag", Side.RUSSIA, ShipType.C, 8, 6, 4), hits=3)
+    >>> j = [Ship("Asama", Counter("Asama", Side.JAPAN, ShipType.A, 8, 5, 5), hits=1)]
+    >>> chemulpo(v, j, False).winner, chemulpo(v, j, False, loss="sunk").winner
+    (<Side.RUSSIA: 'russia'>, <Side.JAPAN: 'japan'>)
+    """
+    if loss not in CHEMULPO_LOSS:
+        raise TsushimaError(f"chemulpo loss {loss!r} is not one of {', '.join(CHEMULPO_LOSS)}")
     jap = list(japanese)
     pts = {Side.RUSSIA: hits_on(jap), Side.JAPAN: variag.hits}
     lost = [s for s in jap if s.sunk and s.type is not ShipType.T]
@@ -74,7 +94,7 @@ def chemulpo(variag: Ship, japanese: Iterable[Ship], variag_exited_column_1: boo
         return Outcome(Side.RUSSIA, "decisive", pts, "the Variag broke out past column 1")
     if lost:
         return Outcome(Side.RUSSIA, "decisive", pts, f"{lost[0].ident} was sunk")
-    if variag.sunk and not any(s.hits for s in jap):
+    if variag.sunk and (loss == "sunk" or not any(s.hits for s in jap)):
         return Outcome(Side.JAPAN, "win", pts, "the Variag was destroyed at no loss")
     if any(s.hits for s in jap):
         return Outcome(Side.RUSSIA, "marginal", pts, "a Japanese ship was hit")

@@ -116,3 +116,15 @@ def test_the_registry_entry_starts_a_game_the_way_companion_new_calls_it(tmp_pat
     assert main(["rigadoon", "state", "--db", db, "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["phase"] == "fleet" and doc["players"] == ["ann", "bob"]
+
+
+def test_the_prompt_loop_answers_help_and_keeps_going(run, monkeypatch: pytest.MonkeyPatch):
+    # A player at the prompt types 'help' first; it lists the commands, stores nothing.
+    import io
+
+    run("new", "--players", "ann,bob")
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\nfleet blue\nquit\n"))
+    code, out, _ = run("play")
+    assert code == 0 and "claim SHIP SQUARE" in out and "Refused" not in out
+    (only,) = history(run)
+    assert "fleet blue" in only

@@ -15,6 +15,7 @@ GAMES = [
     Game.create(["ann", "bob"]),
     Game.create(["ann", "bob"], ["wind-die"]),
     Game.create(["ann", "bob"], ["quiet-maelstrom"]),
+    Game.create(["ann", "bob"], ["attack-in-passing", "chest-stops-blast", "win-by-claims"]),
 ]
 
 

@@ -171,8 +171,15 @@ def test_zones_join_only_their_neighbours() -> None:
     refused(desk, "the Mediterranean and China Sea zones do not join", desk.place,
             "Oslabia", "China Sea")
     refused(desk, "does not join the map", desk.place, "Oslabia", "sea")
+    # a zone is a month's sailing: one zone in each terminal phase
+    refused(desk, "only in the terminal phase", desk.place, "Oslabia", "Indian Ocean")
+    desk.to_terminal()
     desk.place("Oslabia", "Indian Ocean")
+    refused(desk, "already moved one zone", desk.place, "Oslabia", "China Sea")
+    desk.terminal()
+    desk.to_terminal()
     desk.place("Oslabia", "China Sea")
+    desk.terminal()
     desk.place("Oslabia", "sea")
 
 
@@ -265,14 +272,18 @@ def test_mines_flying_bases_and_block_ships() -> None:
 def test_block_ships_close_port_arthur() -> None:
     desk = new("war-at-sea")
     refused(desk, "kept the protection of Port Arthur", desk.blockships, ["JM1"], [6])
+    # a port is attacked in the attacker's spotting and combat segment
+    refused(desk, "in its own spotting and combat segment", desk.port_attack, "Port Arthur", 2)
+    desk.next()
     # the first-turn surprise: 3-6 breaks the port's protection, so a 2 leaves it holding
     assert "protection holds" in desk.port_attack("Port Arthur", 2)[0]
+    refused(desk, "protection already held", desk.port_attack, "Port Arthur", 6)
     refused(desk, "no Japanese ship shelters in Fusan", desk.port_attack, "Fusan", 6)
     refused(desk, "not a Japanese merchant", desk.blockships, ["Mikasa"], [6])
     lines = desk.blockships(["JM1", "JM2"], [6, 2])
     assert lines[-1] == "Port Arthur is blocked: no ship enters or leaves."
     assert desk.fleet.berth("JM1").ship.sunk
-    for _ in range(8):
+    for _ in range(7):
         desk.next()
     refused(desk, "block ship lies in the Port Arthur channel", desk.place, "Retvizan", "sea")
     desk.to_terminal()
@@ -384,10 +395,10 @@ def test_italian_cruisers_need_crews_at_home() -> None:
     desk = new("war-at-sea")
     desk.italy(5, 6)  # Japan, two zones before war
     assert list(desk.campaign.uncrewed) == ["Nisshin", "Kasuga"]
+    desk.place("Nisshin", "Indian Ocean")  # sailed before the war, as Table 6B allows
+    desk.place("Nisshin", "China Sea")
     for _ in range(8):
         desk.next()
-    desk.place("Nisshin", "Indian Ocean")
-    desk.place("Nisshin", "China Sea")
     desk.place("Nisshin", "0712")  # alone in its hex: a division of one
     desk.battle_start([(Side.JAPAN, ["Nisshin"], 5), (Side.RUSSIA, ["Variag"], 6)])
     desk.move({})
@@ -399,23 +410,29 @@ def test_italian_cruisers_need_crews_at_home() -> None:
 
     ru = new("war-at-sea")
     ru.italy(1, 3)  # Russia, one zone
+    refused(ru, "must reach Kronstadt", ru.place, "Amurski", "Indian Ocean")
+    ru.place("Amurski", "Baltic")  # its one zone before the war
+    refused(ru, "Table 6B gave the cruisers in Italy 1 zone", ru.place, "Amurski",
+            "Mediterranean")
+    ru.place("Amurski", "Kronstadt")
     for _ in range(8):
         ru.next()
-    refused(ru, "must reach Kronstadt", ru.place, "Amurski", "Indian Ocean")
     ru.place("Amurski", "Baltic")
-    ru.place("Amurski", "Kronstadt")
-    ru.place("Amurski", "Baltic")
+    ru.to_terminal()
     ru.place("Amurski", "Mediterranean")
+    ru.terminal()
+    ru.to_terminal()
     ru.place("Amurski", "Indian Ocean")
 
 
 def test_the_default_fire_plan_leaves_out_guns_without_crews() -> None:
     desk = new("war-at-sea")
     desk.italy(5, 6)
+    for place in ("Indian Ocean", "China Sea"):  # Table 6B's two zones before the war
+        desk.place("Nisshin", place)
     for _ in range(8):
         desk.next()
-    for place in ("Indian Ocean", "China Sea", "0712"):
-        desk.place("Nisshin", place)
+    desk.place("Nisshin", "0712")
     desk.place("Mikasa", "0712")
     desk.battle_start([(Side.JAPAN, ["Mikasa"], 5), (Side.JAPAN, ["Nisshin"], 5),
                        (Side.RUSSIA, ["Variag"], 6)])

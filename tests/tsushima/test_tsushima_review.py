@@ -244,3 +244,132 @@ def test_a_captured_ship_changes_flag_once_repaired() -> None:
     battle = desk.battle
     assert battle is not None and battle.ship("Poltava").side is Side.JAPAN
     assert desk.default_orders()[0].startswith("Poltava:primary>Gromoboi")
+
+
+def test_a_ship_entering_a_neutral_port_is_interned() -> None:
+    """Rule: a neutral port interns the ships that enter it; off Round Island Japan scores one
+    point for such a Russian ship instead of its hits."""
+    desk = new("round-island")
+    for _ in range(2):
+        desk.next()
+    assert desk.place("Pallada", "interned") == [
+        "Pallada enters a neutral port and is interned, out of play."
+    ]
+    with pytest.raises(TsushimaError, match="interned in a neutral port"):
+        desk.place("Pallada", "sea")
+    assert desk.verdict().points[Side.JAPAN] == 1
+
+
+def test_plan_c_loads_are_rolled_once_for_the_coming_turn() -> None:
+    """Rule (plan C): the die for a turn's loads is rolled in the terminal phase before that
+    turn; it is rolled once, after the present turn's shiploads are counted."""
+    desk = new("war-at-sea")
+    desk.land_plan("C")
+    desk.to_terminal()
+    desk.land_turn(8)  # the opening landing at Yin-Kou
+    assert "3 loads needed" in desk.land_need(2)[0]
+    with pytest.raises(TsushimaError, match=r"already rolled \(3\)"):
+        desk.land_need(6)
+    desk.terminal()
+    desk.to_terminal()
+    with pytest.raises(TsushimaError, match="record this turn's shiploads first"):
+        desk.land_need(1)
+    desk.land_turn(3)
+    desk.land_need(1)
+
+
+def test_channel_and_sweep_are_tried_once_a_terminal_phase() -> None:
+    """Rule: clearing the Port Arthur channel is a die in the terminal phase, sweeping a mine
+    is the sweeping fleet's dice in the terminal phase: once each per terminal phase."""
+    desk = new("war-at-sea")
+    desk.next()
+    desk.port_attack("Port Arthur", 2)
+    desk.blockships(["JM1"], [6])
+    desk.to_terminal()
+    desk.lay_mine(Side.JAPAN, "0909", True, 2)
+    assert desk.clear_block(3) == ["Die 3: the block ship stays in the channel."]
+    with pytest.raises(TsushimaError, match="already been tried this terminal phase"):
+        desk.clear_block(6)
+    assert desk.sweep("0909", [1, 1, 1, 1, 1, 1]) == ["The mine in 0909 remains."]
+    with pytest.raises(TsushimaError, match="already been swept this terminal phase"):
+        desk.sweep("0909", [6, 6, 6, 6, 6, 6])
+    desk.terminal()
+    desk.to_terminal()
+    assert "cleared" in desk.clear_block(6)[0]
+    assert desk.sweep("0909", [6, 1, 1, 1, 1, 1]) == ["The mine in 0909 is swept away."]
+
+
+def test_a_block_ship_that_fails_stays_in_the_port_arthur_hex(tmp_path: Path) -> None:
+    """Rule: block ships are moved at once to the Port Arthur hex before their dice; one that
+    does not sink in the channel is left there, not back where it came from."""
+    (tmp_path / "map.json").write_text(
+        json.dumps({"layout": "odd-q", "port_hexes": {"Port Arthur": "1205"}})
+    )
+    desk = new("war-at-sea", tmp_path)
+    desk.place("JM1", "1207")
+    desk.next()
+    desk.port_attack("Port Arthur", 1)
+    lines = desk.blockships(["JM1"], [4])
+    assert lines[0] == "JM1 fails to sink in the channel (die 4) and stays at 1205."
+    assert desk.fleet.berth("JM1").location == "1205"
+    assert not desk.campaign.blocked
+
+
+def test_chemulpo_no_loss_has_two_readings() -> None:
+    """Rule (Chemulpo): Japan wins by destroying the Variag at no loss. By default any hit on
+    a Japanese ship is a loss (Russia's marginal win); the option ``sunk`` counts only ships
+    sunk, and the choice is kept in the record's header."""
+    from companion.tsushima.desk.record import load
+
+    for loss, winner in (("hit", Side.RUSSIA), ("sunk", Side.JAPAN)):
+        desk = Desk.new("chemulpo", clock=clock, chemulpo_loss=loss)
+        desk.hits("Asama", 1, "the Variag's fire")
+        desk.hits("Variag", 3, "the Japanese squadron")
+        assert desk.verdict().winner is winner
+        header, _ = load(desk.text())
+        assert header.chemulpo_loss == loss
+        assert ('"chemulpo_loss"' in desk.text().splitlines()[0]) is (loss == "sunk")
+    with pytest.raises(TsushimaError, match="chemulpo loss 'some'"):
+        Desk.new("chemulpo", chemulpo_loss="some")
+
+
+def test_a_plain_win_reads_as_a_victory() -> None:
+    """Wording: a scenario without degrees of victory names the winner plainly."""
+    desk = new("tsushima")
+    for _ in range(2):
+        desk.next()
+    desk.place("Souvaroff", "Vladivostok")
+    assert desk.verdict().sentence() == (
+        "Russian victory: ships in Vladivostok against net hits; 3 points to 0"
+    )
+
+
+def test_a_long_division_leaves_a_port_four_counters_a_round() -> None:
+    """Rule: at a port the defender takes at most four counters a round off its end; a
+    division of five queued on that end column leaves its fifth ship to follow next round
+    (elsewhere undamaged ships are never left behind)."""
+    from companion.tsushima.battle import FormationSpec, start_engagement
+
+    five = ("Retvizan", "Pobieda", "Peresviet", "Poltava", "Sevastopol")
+    jb = ("Mikasa", "Asahi", "Hatsuse")
+    e = start_engagement(
+        [FormationSpec("battle", jb, 1), FormationSpec("battle", five, 11)],
+        Side.RUSSIA, load_data(), port="Port Arthur",
+    )
+    with pytest.raises(TsushimaError, match="undamaged ships may not be left behind"):
+        e.move({"RB1": 1}, detach=["Sevastopol"])  # column 11 is not yet the end
+    e = e.move({"RB1": 1})
+    e = e.declare([]).end_fire_round().move({}).declare([]).end_fire_round()
+    with pytest.raises(TsushimaError, match=r"at most 4 counters.*detach them"):
+        e.move({"RB1": 1})
+    e = e.move({"RB1": 1}, detach=["Sevastopol"])
+    assert {i for i, _ in e.escaped} == set(five[:4])
+    e = e.declare([]).end_fire_round().move({}).declare([]).end_fire_round()
+    e = e.move({"RB1-Sevastopol": 1})
+    assert {i for i, _ in e.escaped} == set(five)
+    open_sea = start_engagement(
+        [FormationSpec("battle", jb, 1), FormationSpec("battle", five, 12)],
+        Side.RUSSIA, load_data(),
+    )
+    with pytest.raises(TsushimaError, match="undamaged ships may not be left behind"):
+        open_sea.move({"RB1": 1}, detach=["Sevastopol"])

@@ -127,3 +127,35 @@ def test_the_box_holds_each_tsuro_tile_once() -> None:
     # a tile already known on the board uses up its pattern first
     assert assign({0: calls[0]}, counts, fixed={5: tile.rotated(2).notation()})[0].label is None
     assert assign(calls, None) == calls
+
+
+@pytest.mark.parametrize("style", ["builtin", "curved"])
+def test_the_path_reader_joins_the_right_points_seen_from_above(style: str) -> None:
+    from vision import read_paths
+    from vision.drawing import BUILTIN, Style, draw_tile
+
+    look = BUILTIN if style == "builtin" else Style(
+        tile=(222, 236, 242), path=(150, 70, 30), path_width=0.06, outline=None, bend=0.55,
+        border=None)
+    tiles = [p.rotated(k) for k, p in enumerate(PATTERNS)]  # every pattern, turned about
+    rows, cols, px = 6, 6, read_paths.PX
+    top = np.full((rows * px, cols * px, 3), (60, 105, 60), np.uint8)
+    inset = 2
+    for n, tile in enumerate(tiles):
+        r, c = divmod(n, cols)
+        art = cv2.resize(np.asarray(draw_tile(tile, 4 * px, look)), (px - 2 * inset,) * 2,
+                         interpolation=cv2.INTER_AREA)
+        top[r * px + inset:(r + 1) * px - inset, c * px + inset:(c + 1) * px - inset] = art
+    grey = cv2.cvtColor(top, cv2.COLOR_BGR2GRAY)
+    scores = read_paths.score(grey, rows, cols, np.arange(len(tiles)))
+    order = np.argsort(-scores.tile, axis=1)
+    best = [read_paths.tiles()[int(k)] for k in order[:, 0]]
+    right = sum(b == t for b, t in zip(best, tiles, strict=True))
+    # Tiles whose four paths all cross are still told apart poorly (docs/vision.md): the
+    # reader then leaves the square unknown, as the margin is small; the right one is near.
+    assert right >= 30, [(t.notation(), b.notation()) for b, t in
+                         zip(best, tiles, strict=True) if b != t]
+    near = [read_paths.tiles().index(t) in order[n, :3] for n, t in enumerate(tiles)]
+    assert sum(near) >= 33
+    bare = read_paths.score(grey, rows, cols, np.array([35]))  # the one square left bare
+    assert float(bare.tile.max()) < float(scores.tile.max(axis=1).min())

@@ -37,7 +37,7 @@ from ..fleet import Fleet
 from ..hexmap import is_hex
 from ..scenarios import Scenario, get_scenario
 from ..units import Side
-from ..victory import Outcome
+from ..victory import CHEMULPO_LOSS, Outcome
 from . import battle_steps, battles, fleet_steps, map_steps, spot_steps  # noqa: F401
 from .game import Campaign, apply
 from .record import UNDO, Entry, Header, RecordError, dump, live, load
@@ -55,9 +55,13 @@ def start(header: Header, data: DataSet) -> Campaign:
     try:
         fleet = Fleet.from_scenario(header.scenario, data)
         salvos = FlightSalvos(header.flight_salvos)
+        if header.chemulpo_loss not in CHEMULPO_LOSS:
+            raise ValueError(
+                f"chemulpo loss {header.chemulpo_loss!r} is not one of {', '.join(CHEMULPO_LOSS)}"
+            )
     except ValueError as exc:
         raise RecordError(1, str(exc)) from None
-    return Campaign(fleet, flight_salvos=salvos)
+    return Campaign(fleet, flight_salvos=salvos, chemulpo_loss=header.chemulpo_loss)
 
 
 def replay(header: Header, entries: Sequence[Entry], data: DataSet) -> Campaign:
@@ -91,6 +95,7 @@ class Desk:
         data: DataSet | None = None,
         flight_salvos: str = FlightSalvos.OWN.value,
         clock: Callable[[], str] = _now,
+        chemulpo_loss: str = "hit",
     ) -> Desk:
         d = data or default_data()
         get_scenario(scenario, d)
@@ -101,7 +106,11 @@ class Desk:
                 f"flight salvos {flight_salvos!r} is not one of "
                 f"{', '.join(v.value for v in FlightSalvos)}"
             ) from None
-        return cls(Header(scenario, flight_salvos, clock()), (), d)
+        if chemulpo_loss not in CHEMULPO_LOSS:
+            raise TsushimaError(
+                f"chemulpo loss {chemulpo_loss!r} is not one of {', '.join(CHEMULPO_LOSS)}"
+            )
+        return cls(Header(scenario, flight_salvos, clock(), chemulpo_loss), (), d)
 
     # ----- the record --------------------------------------------------------------------
     @classmethod
@@ -394,7 +403,8 @@ class Desk:
                         f"{ident} at {where} is {d} hexes from Port Arthur; block ships are "
                         f"chosen within {BLOCKSHIP_REACH}"
                     )
-        return self.do("blockships", ships=list(ships), dice=list(dice))
+        hex = self.data.hexmap.port_hexes.get("Port Arthur")
+        return self.do("blockships", ships=list(ships), dice=list(dice), hex=hex)
 
     def clear_block(self, die: int) -> list[str]:
         return self.do("clear-block", die=die)

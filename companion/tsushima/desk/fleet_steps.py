@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from ..campaign import baltic_release, italy
+from ..calendar import GameTime
+from ..campaign import CRUISERS, baltic_release, italy
 from ..errors import TsushimaError
 from ..fleet import FLYING_BASE, INTERNED, Fleet
 from ..units import Side
@@ -46,6 +47,44 @@ def check_zone_move(c: Campaign, old: str, new: str) -> None:
         )
 
 
+def zone_step(c: Campaign, ident: str, old: str, new: str) -> Campaign:
+    """A move from one strategic zone to the next takes a month: one zone in a terminal
+    phase. Before the War at Sea begins, the cruisers in Italy sail the zones Table 6B gave
+    them instead."""
+    a, b = zone_of(c, old), zone_of(c, new)
+    if a is None or b is None or a == b:
+        return c
+    marks = c.current_marks()
+    moved = marks.zone_moves.count(ident)
+    t = c.fleet.time
+    italy = c.fleet.italy
+    if italy is not None and prewar(c, ident):
+        if moved >= italy[1]:
+            raise TsushimaError(
+                f"Table 6B gave the cruisers in Italy {italy[1]} zone(s) of sailing before "
+                f"the war; {ident} has sailed them"
+            )
+    elif not t.terminal:
+        raise TsushimaError(
+            "ships pass from one strategic zone to the next only in the terminal phase; it is "
+            f"{t.describe()}"
+        )
+    elif moved:
+        raise TsushimaError(f"{ident} has already moved one zone in this terminal phase")
+    return c.replace(marks=dataclasses.replace(marks, zone_moves=(*marks.zone_moves, ident)))
+
+
+def prewar(c: Campaign, ident: str) -> bool:
+    """Whether this is the War at Sea's set-up and the ship one of the cruisers in Italy,
+    which sail their Table 6B zones before the war (and its first-turn surprise) begins."""
+    italy = c.fleet.italy
+    return (
+        italy is not None
+        and c.fleet.time == GameTime.parse(c.scenario.start)
+        and ident in CRUISERS[italy[0]]
+    )
+
+
 def squadron_of(c: Campaign, ident: str) -> str | None:
     for p in c.scenario.placements[Side.RUSSIA]:
         if p.squadron and any(s.ident == ident for s in p.ships):
@@ -70,7 +109,7 @@ def place(c: Campaign, ship: str, location: str) -> tuple[Campaign, Lines]:
     c.check_off_board(b.ship.ident)
     if where == b.location:
         raise TsushimaError(f"{b.ship.ident} is already at {where}")
-    if b.ship.side is Side.RUSSIA and c.surprised():
+    if b.ship.side is Side.RUSSIA and c.surprised() and not prewar(c, b.ship.ident):
         raise TsushimaError(
             "first-turn surprise: Russian ships may not move in the first two naval phases"
         )
@@ -88,6 +127,7 @@ def place(c: Campaign, ship: str, location: str) -> tuple[Campaign, Lines]:
         # the generic place stands for a base already on the map; it shelters morale
         raise TsushimaError("no flying base has been placed: ships cannot shelter at one")
     check_zone_move(c, b.location, where)
+    c = zone_step(c, b.ship.ident, b.location, where)
     crewed = c.uncrewed
     if b.ship.ident in c.uncrewed:
         home = crew_port(c, b.ship.side, where)
@@ -98,7 +138,12 @@ def place(c: Campaign, ship: str, location: str) -> tuple[Campaign, Lines]:
         if home:
             crewed = tuple(i for i in c.uncrewed if i != b.ship.ident)
     f = f.place(b.ship.ident, where)
-    return c.replace(fleet=f, uncrewed=crewed), [f"{b.ship.ident} is now at {where}."]
+    said = (
+        f"{b.ship.ident} enters a neutral port and is interned, out of play."
+        if where == INTERNED
+        else f"{b.ship.ident} is now at {where}."
+    )
+    return c.replace(fleet=f, uncrewed=crewed), [said]
 
 
 WEST = ("Mediterranean", "Baltic", "Kronstadt")  # where Russia's Italian cruisers may sail

@@ -50,6 +50,9 @@ class PhaseMarks:
     torpedoes: tuple[str, ...] = ()  # boats that made their torpedo attack
     aground: tuple[str, ...] = ()  # ships already rolled for running aground
     sheltered: tuple[str, ...] = ()  # ports whose protection held against an attack
+    zone_moves: tuple[str, ...] = ()  # one entry per zone-to-zone move of a ship
+    swept: tuple[str, ...] = ()  # mined hexes swept in this terminal phase
+    block_tried: bool = False  # the Port Arthur channel tried in this terminal phase
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class Campaign:
     fleet: Fleet
     battle: Engagement | None = None
     flight_salvos: FlightSalvos = FlightSalvos.OWN
+    chemulpo_loss: str = "hit"  # the reading of Japan's "no loss" at Chemulpo
     land: LandCampaign | None = None
     land_turns: tuple[int, ...] = ()  # turns whose shiploads were recorded
     marks: PhaseMarks = PhaseMarks()

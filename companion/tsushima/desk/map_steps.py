@@ -157,7 +157,12 @@ def sweep(c: Campaign, hex: str, dice: Sequence[int]) -> tuple[Campaign, Lines]:
     _terminal_phase(c, "sweeping")
     if hex not in {h for h, _ in c.mines}:
         raise TsushimaError(f"no mine lies in {hex}")
-    if resolve_sweep(len(dice), dice):
+    marks = c.current_marks()
+    if hex in marks.swept:
+        raise TsushimaError(f"{hex} has already been swept this terminal phase")
+    cleared = resolve_sweep(len(dice), dice)
+    c = c.replace(marks=dataclasses.replace(marks, swept=(*marks.swept, hex)))
+    if cleared:
         return c.replace(mines=tuple(m for m in c.mines if m[0] != hex)), [
             f"The mine in {hex} is swept away."
         ]
@@ -205,8 +210,12 @@ def _land(c: Campaign) -> LandCampaign:
 
 
 @step("blockships")
-def blockships(c: Campaign, ships: Sequence[str], dice: Sequence[int]) -> tuple[Campaign, Lines]:
-    """Japanese merchants sunk as hulks in the Port Arthur channel, one die each."""
+def blockships(
+    c: Campaign, ships: Sequence[str], dice: Sequence[int], hex: str | None = None
+) -> tuple[Campaign, Lines]:
+    """Japanese merchants sunk as hulks in the Port Arthur channel, one die each. They sail
+    to the Port Arthur hex at once (``hex``, from the map; ``sea`` when the map lacks it),
+    and those that fail stay there."""
     c.fleet.check_open()
     _naval_phase(c, "blocking the port")
     if c.fleet.fall_turn is not None:
@@ -229,8 +238,11 @@ def blockships(c: Campaign, ships: Sequence[str], dice: Sequence[int]) -> tuple[
             fleet = fleet.apply_hits(s.ident, s.hit_limit)
             lines.append(f"{s.ident} is sunk in the channel.")
         else:
-            fleet = fleet.place(s.ident, SEA)
-            lines.append(f"{s.ident} fails to reach the channel (die {die}).")
+            fleet = fleet.place(s.ident, hex or SEA)
+            lines.append(
+                f"{s.ident} fails to sink in the channel (die {die}) and stays at "
+                f"{hex or SEA}."
+            )
     blocked = resolve_blockships(dice)
     lines.append("Port Arthur is blocked: no ship enters or leaves." if blocked
                  else "The channel stays open.")
@@ -243,6 +255,10 @@ def clear_block(c: Campaign, die: int) -> tuple[Campaign, Lines]:
     _terminal_phase(c, "clearing the channel")
     if not c.blocked:
         raise TsushimaError("the Port Arthur channel is not blocked")
+    marks = c.current_marks()
+    if marks.block_tried:
+        raise TsushimaError("the channel has already been tried this terminal phase")
+    c = c.replace(marks=dataclasses.replace(marks, block_tried=True))
     if check_die(die, "clearing die") == 6:
         return c.replace(blocked=False), ["The block ship is cleared: the channel is open."]
     return c, [f"Die {die}: the block ship stays in the channel."]
@@ -270,7 +286,14 @@ def land_need(c: Campaign, die: int) -> tuple[Campaign, Lines]:
     """Plan C: the terminal-phase die that sets next turn's shiploads."""
     c.fleet.check_open()
     _terminal_phase(c, "rolling for next turn's shiploads")
-    land = _land(c).roll_need(die)
+    before = _land(c)
+    if before.plan == "C" and before.opened and c.fleet.time.turn not in c.land_turns:
+        raise TsushimaError(
+            "record this turn's shiploads first: the die sets the loads of the turn to come"
+        )
+    if before.need is not None:
+        raise TsushimaError(f"the loads for the coming turn are already rolled ({before.need})")
+    land = before.roll_need(die)
     return c.replace(land=land), [land.describe()]
 
 

@@ -37,13 +37,17 @@ class Header:
     scenario: str
     flight_salvos: str = "own"
     created: str = field(default="", compare=False)
+    chemulpo_loss: str = "hit"
 
     def to_json(self) -> dict[str, Any]:
+        options = {"flight_salvos": self.flight_salvos}
+        if self.chemulpo_loss != "hit":  # records made before the option read the same
+            options["chemulpo_loss"] = self.chemulpo_loss
         return {
             "format": FORMAT,
             "version": VERSION,
             "scenario": self.scenario,
-            "options": {"flight_salvos": self.flight_salvos},
+            "options": options,
             "created": self.created,
         }
 
@@ -57,7 +61,10 @@ class Header:
         if not isinstance(doc.get("scenario"), str) or not isinstance(options, dict):
             raise RecordError(1, "the header names no scenario")
         return cls(
-            doc["scenario"], str(options.get("flight_salvos", "own")), str(doc.get("created", ""))
+            doc["scenario"],
+            str(options.get("flight_salvos", "own")),
+            str(doc.get("created", "")),
+            str(options.get("chemulpo_loss", "hit")),
         )
 
 

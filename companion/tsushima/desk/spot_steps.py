@@ -134,6 +134,17 @@ def port_attack(c: Campaign, port: str, die: int) -> tuple[Campaign, Lines]:
     ]
     if not defenders:
         raise TsushimaError(f"no {where.owner.adjective} ship shelters in {where.name}")
+    t = c.fleet.time
+    attacker = where.owner.enemy
+    if t.segment not in (2, 4) or t.active_side is not attacker:
+        raise TsushimaError(
+            f"{where.name} is attacked by the {attacker.adjective} navy in its own spotting and "
+            f"combat segment; it is {t.describe()}"
+        )
+    if where.name in c.current_marks().sheltered:
+        raise TsushimaError(
+            f"{where.name}'s protection already held against an attack in this naval phase"
+        )
     surprise = c.surprised()
     chance = port_attack_odds(surprise)
     if resolve_port_attack(die, surprise):

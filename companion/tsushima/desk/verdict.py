@@ -31,7 +31,7 @@ def verdict(c: Campaign) -> Outcome:
     if rule == "chemulpo":
         variag = next(s for s in russian if s.ident == "Variag")
         exits = c.exits + (c.battle.exits if c.battle is not None else ())
-        return chemulpo(variag, japanese, ("Variag", 1) in exits)
+        return chemulpo(variag, japanese, ("Variag", 1) in exits, c.chemulpo_loss)
     in_port = set(_at(c, Side.RUSSIA, HOME))
     arrived = [s for s in russian if s.ident in in_port and not s.sunk]
     if rule == "round_island":

@@ -1,0 +1,104 @@
+"""One verdict per square from the readers (issue 9): the taught one, the path reader and
+the project's own drawing of the pieces (see :mod:`vision.recognise`)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import read_paths
+from .read_decide import EMPTY, Call, Thresholds, pick
+from .read_taught import TaughtModel
+from .templates import DAIKAIJU
+
+PATH_LABELS = [t.notation() for t in read_paths.tiles()]
+PATH_INDEX = {lb: k for k, lb in enumerate(PATH_LABELS)}
+JOINT_MARGIN = 1.5  # the lead both readers together need, in calling margins
+STRONG = 1.0  # the path reader's lead over a taught tile, in its margins, that vetoes it
+
+
+def agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np.ndarray,
+           own_bare: bool, th: Thresholds, names: set[str]) -> Call:
+    """One verdict from the two readers, when what was taught fits the board: the taught
+    one leads; the path reader vetoes a clear contradiction, and both together may settle a
+    close call."""
+    label = taught.label
+    if label is not None and label != EMPTY and not label.startswith(DAIKAIJU):
+        mine = float(evidence[PATH_INDEX[label]])
+        if float(evidence.max()) - mine > STRONG * th.path_margin:
+            return Call(None, 0.3)  # the paths say another tile
+        if mine < th.path_empty and rim < th.path_rim:
+            return Call(None, 0.3)  # no trace of its paths nor of their ends: a hand, a sleeve
+        if float(joint.max() - joint[PATH_INDEX[label]]) > 1.0:
+            return Call(None, 0.3)  # both readers together prefer another tile
+        return taught
+    if label == EMPTY:
+        if own_bare or float(evidence.max()) < th.path_tile:
+            return taught
+        return Call(None, 0.3)
+    if label is not None:
+        return taught
+    # A tile never taught: the path reader is all there is.
+    if is_tile(paths) and paths.label not in names:
+        return paths
+    # Unsure between a few pieces: both readers together may settle it (never as bare).
+    if taught.second is not None and not taught.second.startswith(DAIKAIJU) \
+            and taught.second != EMPTY:
+        both = pick(PATH_LABELS, joint, -np.inf, JOINT_MARGIN, None, JOINT_MARGIN)
+        if both.label is not None and both.label in (taught.second, paths.label) and (
+                rim >= th.path_rim or float(evidence[PATH_INDEX[both.label]]) >= th.path_empty):
+            return Call(both.label, 0.5 + 0.25 * min(1.0, both.lead / 4), both.lead, both.second)
+    return Call(None, taught.confidence)
+
+
+def second_opinion(drawn: Call, paths: Call, evidence: np.ndarray, fitting: bool) -> Call:
+    """The built-in reading from the path reader and the project's own drawing of the pieces.
+    Where the drawing fits the board (it is drawn that way) it leads and the paths only veto
+    a clear contradiction; elsewhere the paths lead and the drawing only settles a square they
+    left open, where they do not speak against it."""
+    th = Thresholds()
+    label = drawn.label
+    if label is None:
+        return paths
+    if label == EMPTY:
+        return drawn if not is_tile(paths) else Call(None, 0.3)
+    if label.startswith(DAIKAIJU):
+        sure = (fitting and not is_tile(paths)) or (
+            drawn.confidence >= 0.75 and float(evidence.max()) < th.path_tile)
+        return drawn if sure else Call(None, 0.3)
+    behind = float(evidence.max() - evidence[PATH_INDEX[label]])
+    if fitting:
+        return drawn if behind < 3 * th.path_margin else Call(None, 0.3)
+    if is_tile(paths):
+        return paths
+    if paths.label is None and float(evidence[PATH_INDEX[label]]) >= th.path_tile and (
+            behind < 0.5 * th.path_margin):
+        return drawn
+    return paths
+
+
+def own_line(model: TaughtModel, call: Call, scores: np.ndarray, labels: list[str]) -> Call:
+    """A taught look is called only above the best score it reached on another taught piece
+    (some looks resemble others more)."""
+    if call.label is None or call.label == EMPTY or model.look_least is None:
+        return call
+    k = labels.index(call.label)
+    if float(scores[k]) < float(model.look_least[k]):
+        return Call(None, min(call.confidence, 0.45), call.lead, call.label)
+    return call
+
+
+def fits(looks: list[Call], paths: list[Call], n: int, before: bool, share: float,
+          agree: float = 0.7) -> bool:
+    """Whether a set of looks (taught, or the built-in drawing) fits the board: it names at
+    least ``agree`` of the tiles the paths name; with hardly a tile in view, it reads
+    ``share`` of the squares. A few squares (a re-read) keep the verdict ``before``."""
+    named = [(a.label, b.label) for a, b in zip(looks, paths, strict=True) if is_tile(b)]
+    if len(named) >= 4:
+        return sum(a == b for a, b in named) >= agree * len(named)
+    if n >= 12:
+        return sum(c.label is not None for c in looks) >= share * n
+    return before
+
+
+def is_tile(call: Call) -> bool:
+    return call.label is not None and call.label != EMPTY and not call.label.startswith(DAIKAIJU)
