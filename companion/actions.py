@@ -19,6 +19,13 @@ from dataclasses import dataclass
 from .board import BoardError, Point, Side, Square
 from .dice import read_face
 from .tiles import Tile, TileError
+from .veterans.actions import HEADS as VETERANS_HEADS
+from .veterans.actions import (
+    PIECES,
+    VeteransAction,
+    VeteransActionError,
+    parse_veterans_action,
+)
 
 UNSEEN = "?"
 
@@ -135,7 +142,8 @@ class Bonus:
         )
 
 
-Action = Start | Relocate | Roll | Die | DrawDaikaiju | Facing | Place | Draw | Bonus
+Action = Start | Relocate | Roll | Die | DrawDaikaiju | Facing | Place | Draw | Bonus | VeteransAction
+"""Veterans of the Seas, Phoenix and reference-bonus actions: :mod:`companion.veterans.actions`."""
 
 
 def _tile_text(tile: Tile | None) -> str:
@@ -152,6 +160,11 @@ def parse_action(text: str) -> Action:
     if not words:
         raise ActionError("an empty line is not an action")
     head, args = words[0].lower(), words[1:]
+    if head in VETERANS_HEADS and (head != "draw" or (len(args) == 1 and args[0] in PIECES)):
+        try:
+            return parse_veterans_action(text)
+        except VeteransActionError as exc:
+            raise ActionError(str(exc)) from None
     try:
         return _parse(head, args)
     except (TileError, BoardError, ValueError) as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .events import Event
 from .instruction import Instruction
 from .state import Phase, State
+from .veterans import describe as vet_describe
 
 _LOSS = {
     "edge": "went off the edge of the board",
@@ -51,6 +52,9 @@ def instructions(state: State, events: tuple[Event, ...] | None = None) -> list[
         out.append(_instruction(text, e, state))
 
     for e in state.events if events is None else events:
+        if state.vet is not None and (said := vet_describe.sentence(e, state)) is not None:
+            add(said)
+            continue
         k = e.kind
         who = names[e.seat] if e.seat >= 0 else ""
         sq = g.square(e.square).name() if e.square >= 0 else ""
@@ -128,6 +132,8 @@ def prompt(state: State) -> str:
     who = state.game.players[state.active].capitalize()
     if p is Phase.OVER:
         return outcome_sentence(state)
+    if state.vet is not None and (said := vet_describe.prompt(state)) is not None:
+        return said
     if p is Phase.DEAL:
         return "Shuffle the tiles and deal three to each player."
     if p is Phase.DAIKAIJU_ROLL:

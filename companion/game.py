@@ -23,6 +23,7 @@ from .locations import read_data
 from .paths import Grid, grid
 from .placement import CATCH_UP, HEAD_ON, ONE_WAY_BAN
 from .tiles import PATTERNS, Tile, TileError
+from .veterans.data import VeteransData, load_veterans
 
 PATTERN_INDEX: dict[Tile, int] = {p: i for i, p in enumerate(PATTERNS)}
 
@@ -78,6 +79,8 @@ class Game:
     tile_set: tuple[int, ...]
     options: frozenset[str] = frozenset()
     deck: DaikaijuDeck | None = field(default=None, compare=False)
+    veterans: VeteransData | None = field(default=None, compare=False)
+    """Veterans of the Seas and Phoenix data, with the ``veterans`` or ``phoenix`` option."""
 
     @classmethod
     def create(
@@ -86,6 +89,7 @@ class Game:
         players: list[str] | tuple[str, ...],
         options: list[str] | tuple[str, ...] | frozenset[str] = (),
         deck: DaikaijuDeck | None = None,
+        veterans: VeteransData | None = None,
     ) -> Game:
         if kind not in GAMES:
             raise GameError(f"unknown game {kind!r}; choose one of {', '.join(GAMES)}")
@@ -107,7 +111,11 @@ class Game:
         board = SEAS_6X6 if "board-6x6" in opts else SEAS_7X7
         if "no-daikaiju" not in opts and deck is None:
             deck = load_deck()
-        return cls(kind, players, board, load_tile_set(), opts, deck)
+        if opts & {"veterans", "phoenix"}:
+            veterans = veterans if veterans is not None else load_veterans()
+        else:
+            veterans = None
+        return cls(kind, players, board, load_tile_set(), opts, deck, veterans)
 
     @cached_property
     def grid(self) -> Grid:
@@ -157,6 +165,11 @@ class Game:
         return "reference-tuck-daikaiju" in self.options
 
     @cached_property
+    def expansion(self) -> bool:
+        """Veterans of the Seas: tsunami, uzushio, taihou and mystic portal tiles."""
+        return "veterans" in self.options and self.seas
+
+    @cached_property
     def daikaiju_at_setup(self) -> int:
         if not self.has_daikaiju:
             return 0
@@ -180,6 +193,8 @@ class Game:
             notes += [f"{n} (the daikaiju act in order of that face)" for n in self.deck.mismatches()]
         if self.seas:
             notes.append("The mix of the 56 wake tiles is a default: check it against your set.")
+        if self.veterans is not None:
+            notes += self.veterans.defaults_to_check()
         return notes
 
     def to_json(self) -> dict[str, Any]:

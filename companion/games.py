@@ -211,6 +211,26 @@ SEAS = register_game(
                 "Reference manual: a wake tile a daikaiju takes off the board with ships on it "
                 "leaves the game (officially it goes under the draw pile).",
             ),
+            OptionInfo(
+                "veterans",
+                "Veterans of the Seas: the tsunami, the uzushio, taihou and mystic portal tiles "
+                "(how many, and what the text leaves out, are defaults: check your sheet).",
+            ),
+            OptionInfo(
+                "uzushio-must-move",
+                "With Veterans of the Seas: the uzushio must move on every roll that leaves the "
+                "daikaiju asleep (the reference says it may).",
+            ),
+            OptionInfo(
+                "phoenix",
+                "The Phoenix bonus tile: whoever holds it may discard it after any die roll "
+                "to have that roll made again.",
+            ),
+            OptionInfo(
+                "reference-bonus",
+                "Reference manual's elimination bonus: take tiles from the eliminated hands, "
+                "then keep only two in all (officially: swap tiles one for one).",
+            ),
         ),
         boards=("seas-7x7", "seas-6x6"),
         piece="ship",

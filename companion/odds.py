@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
-from .actions import Bonus, Die, Facing, Place, Roll
+from .actions import Die, Facing, Place, Roll
 from .board import Side
 from .state import Phase, State, advance_turn
 
@@ -22,6 +22,7 @@ _PHASE_STEPS = frozenset(
         Phase.DAIKAIJU_ROLL,
         Phase.DAIKAIJU_DRAW,
         Phase.DAIKAIJU_FACING,
+        Phase.TSUNAMI_DIE,
     }
 )
 _TRIGGER = Fraction(16, 36)  # gold + blue shows 6, 7 or 8 in 5 + 6 + 5 of the 36 throws
@@ -55,7 +56,7 @@ def _explore(s: State, turn: int, p: Fraction, acc: dict[int, Fraction], alive: 
     if s.phase is Phase.TURN_ROLL:
         _explore(s.apply(Roll(3, 3)), turn, p * _TRIGGER, acc, alive)
         _explore(s.apply(Roll(1, 1)), turn, p * (1 - _TRIGGER), acc, alive)
-    elif s.phase is Phase.DAIKAIJU_DIE:
+    elif s.phase is Phase.DAIKAIJU_DIE or s.phase is Phase.TSUNAMI_DIE:
         for face in range(1, 7):
             _explore(s.apply(Die(face)), turn, p / 6, acc, alive)
     elif s.phase is Phase.DAIKAIJU_ROLL:
@@ -79,12 +80,18 @@ def _explore(s: State, turn: int, p: Fraction, acc: dict[int, Fraction], alive: 
 
 def placement_risk(state: State, place: Place) -> Fraction:
     """The chance that the active ship is lost by this placement or in the next phase."""
-    seat = state.active
-    after = state.apply(place)
+    return _risk_after(state.apply(place), state.active)
+
+
+def _risk_after(after: State, seat: int) -> Fraction:
     if after.ships[seat] < 0:
         return Fraction(1)
-    if after.phase is Phase.BONUS:
-        after = after.apply(Bonus())
+    # the bonus as it stands (or the reference's keep), a taihou fired to save a ship
+    while after.phase is Phase.BONUS or after.phase is Phase.TAIHOU_SAVE:
+        after = after.apply(after.legal_actions()[0])
+    if after.phase is Phase.TSUNAMI_DIE:
+        # rolls for ships that sailed into the tsunami's line: each face in turn
+        return sum((_risk_after(after.apply(Die(f)), seat) for f in range(1, 7)), Fraction(0)) / 6
     if after.is_terminal():
         return Fraction(0)
     return danger(after).get(seat, Fraction(0))

@@ -28,6 +28,8 @@ from .daikaiju import DaikaijuDeck, DeckError, parse_deck
 from .game import Game, GameError
 from .state import State, new_state
 from .tiles import PATTERNS
+from .veterans.actions import DrawPiece
+from .veterans.data import VeteransDataError, parse_veterans, veterans_json
 
 FORMAT = "table-companion-record"
 VERSION = 2
@@ -160,6 +162,8 @@ class Header:
             "daikaiju": None if deck is None else _deck_json(deck),
             "created": self.created,
         }
+        if self.game.veterans is not None:
+            doc["veterans"] = veterans_json(self.game.veterans)
         if self.integrity != "verified":
             doc["integrity"] = self.integrity
         return doc
@@ -190,12 +194,17 @@ class Header:
                 if doc.get("daikaiju") is None
                 else parse_deck(doc["daikaiju"], "record header")
             )
+            vet = (
+                None
+                if doc.get("veterans") is None
+                else parse_veterans(doc["veterans"], "record header")
+            )
             game = Game.create(
-                doc["game"], list(doc["players"]), list(doc.get("options", [])), deck
+                doc["game"], list(doc["players"]), list(doc.get("options", [])), deck, vet
             )
         except (KeyError, TypeError, AttributeError):
             raise RecordError(line, "the header lacks game, players or options") from None
-        except (GameError, DeckError) as exc:
+        except (GameError, DeckError, VeteransDataError) as exc:
             raise RecordError(line, str(exc)) from None
         if doc.get("tile_set") is not None:
             from .game import parse_tile_set
@@ -204,7 +213,9 @@ class Header:
                 tiles = parse_tile_set({"tiles": doc["tile_set"]}, "record header")
             except (GameError, TypeError, AttributeError) as exc:
                 raise RecordError(line, f"the tile set cannot be read: {exc}") from None
-            game = Game(game.kind, game.players, game.board, tiles, game.options, game.deck)
+            game = Game(
+                game.kind, game.players, game.board, tiles, game.options, game.deck, game.veterans
+            )
         mode = doc.get("tiles", "hidden")
         if mode not in ("hidden", "virtual"):
             raise RecordError(line, f"tiles must be 'hidden' or 'virtual', not {mode!r}")
@@ -317,7 +328,7 @@ def replay(header: Header, entries: Sequence[Entry], lines: Sequence[int] | None
     return state
 
 
-_AUTO = (Draw, DrawDaikaiju, Facing, Roll, Die)
+_AUTO = (DrawPiece, Draw, DrawDaikaiju, Facing, Roll, Die)
 """Chance, never a player's choice: only these can be ``source: auto`` (the session takes
 the first three itself; a generated game may record its dice so too)."""
 

@@ -36,7 +36,17 @@ from .store import RecordStore, StoreError
 from .tiles import PATTERNS, Tile
 from .view import AWAITING, TableView, table_view
 
-DICE_PHASES = frozenset({Phase.TURN_ROLL, Phase.DAIKAIJU_ROLL, Phase.DAIKAIJU_DIE})
+DICE_PHASES = frozenset(
+    {
+        Phase.TURN_ROLL,
+        Phase.DAIKAIJU_ROLL,
+        Phase.DAIKAIJU_DIE,
+        Phase.TSUNAMI_DIE,
+        Phase.UZUSHIO_DIE,
+        Phase.PORTAL_ROLL,
+    }
+)
+_SINGLE_DIE = frozenset({Phase.DAIKAIJU_DIE, Phase.TSUNAMI_DIE, Phase.UZUSHIO_DIE})
 
 
 class SessionError(ValueError):
@@ -135,7 +145,15 @@ class Session:
 
     def acting_seat(self) -> int:
         s = self._state
-        return s.drawer if s.phase in (Phase.DRAW,) else s.active
+        if s.phase is Phase.DRAW or s.phase is Phase.TAIHOU_KEEP:
+            return s.drawer
+        if s.vet is not None and s.phase is Phase.TSUNAMI_DIE and s.vet.rolls:
+            return s.vet.rolls[0]  # each ship's owner rolls against the tsunami
+        if s.vet is not None and s.vet.portal is not None and s.vet.portal.queue:
+            return s.vet.portal.queue[0]
+        if s.vet is not None and s.phase is Phase.TAIHOU_SAVE:
+            return s.vet.saving[0][0]
+        return s.active
 
     def view(self) -> TableView:
         return table_view(self._state)
@@ -235,6 +253,10 @@ class Session:
                 return out
             action: Action
             if s.phase in (Phase.DEAL, Phase.DRAW):
+                if s.phase is Phase.DRAW and s.vet is not None and any(s.vet.pile) and (
+                    self.header.tiles == "hidden"
+                ):
+                    return out  # a taihou, portal or Phoenix drawn is announced: ask
                 if self.header.tiles == "hidden":
                     action = Draw(None)
                 else:
@@ -254,7 +276,7 @@ class Session:
         if s.phase not in DICE_PHASES:
             raise SessionError(f"no dice to roll now: the game waits for {s.expecting()}")
         action: Die | Roll = (
-            Die(self.dice.d6()) if s.phase is Phase.DAIKAIJU_DIE else Roll(*self.dice.gold_blue())
+            Die(self.dice.d6()) if s.phase in _SINGLE_DIE else Roll(*self.dice.gold_blue())
         )
         said = routine(
             f"The single die shows {action.face}."
@@ -262,7 +284,7 @@ class Session:
             else f"Gold {action.gold}, blue {action.blue}: {action.total}.",
             "rolled",
         )
-        out = [said, *self._commit(action, "virtual", s.active)]
+        out = [said, *self._commit(action, "virtual", self.acting_seat())]
         out += self.settle()
         self.last_instructions = out
         return out

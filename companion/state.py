@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from dataclasses import replace as dc_replace
 from enum import Enum
 from fractions import Fraction
 from functools import cache
@@ -55,6 +56,11 @@ from .placement import (
     standing_at,
 )
 from .tiles import PATTERNS, Tile
+from .veterans import engine as vet_engine
+from .veterans import pieces as vet_pieces
+from .veterans import portal_play as vet_portal
+from .veterans.actions import Keep
+from .veterans.engine import Vet
 
 CHANCE = -1
 TERMINAL = -4
@@ -94,6 +100,15 @@ class Phase(Enum):
     BONUS = "bonus"
     DRAW = "draw"
     OVER = "over"
+    # Veterans of the Seas (companion/veterans/)
+    TSUNAMI_DIE = "tsunami-die"
+    UZUSHIO = "uzushio"
+    UZUSHIO_DIE = "uzushio-die"
+    TAIHOU_CHECK = "taihou-check"
+    TAIHOU_KEEP = "taihou-keep"
+    TAIHOU_SAVE = "taihou-save"
+    PORTAL_ROLL = "portal-roll"
+    PORTAL_LAND = "portal-land"
 
     # Phases key the handler table and are looked up on every action; Enum's own hash
     # goes through the member's name in Python, identity is the same and far cheaper.
@@ -109,6 +124,9 @@ CHANCE_PHASES = frozenset(
         Phase.TURN_ROLL,
         Phase.DAIKAIJU_DIE,
         Phase.DRAW,
+        Phase.TSUNAMI_DIE,
+        Phase.UZUSHIO_DIE,
+        Phase.PORTAL_ROLL,
     }
 )
 
@@ -157,6 +175,8 @@ class State:
     last_die: int = 0
     outcome: Outcome | None = None
     events: tuple[Event, ...] = ()
+    vet: Vet | None = None
+    """Veterans of the Seas and the Phoenix (None without those options)."""
     displaced: tuple[int, ...] = ()
     """Seats whose ship, still on its start mark, saw a daikaiju leave the board across it:
     at their next turn they may move to another start mark of that edge (000)."""
@@ -184,6 +204,10 @@ class State:
             return TERMINAL
         if self.phase in CHANCE_PHASES:
             return CHANCE
+        if self.phase is Phase.PORTAL_LAND:
+            return vet_portal.portal_seat(self)
+        if self.phase is Phase.TAIHOU_SAVE:
+            return vet_pieces.saving_seat(self)
         return self.active
 
     def is_terminal(self) -> bool:
@@ -236,8 +260,12 @@ class State:
         p = self.phase
         if p in (Phase.TURN_ROLL, Phase.DAIKAIJU_ROLL):
             return list(_ROLLS)
-        if p is Phase.DAIKAIJU_DIE:
+        if p is Phase.DAIKAIJU_DIE or p is Phase.TSUNAMI_DIE or p is Phase.UZUSHIO_DIE:
             return list(_DIE)
+        if p is Phase.PORTAL_ROLL:
+            return list(_ROLLS)
+        if p is Phase.DRAW and self.vet is not None and any(self.vet.pile):
+            return vet_pieces.draw_outcomes(self)
         if p is Phase.DAIKAIJU_FACING:
             return list(_FACINGS)
         if p is Phase.DAIKAIJU_DRAW:
@@ -334,9 +362,16 @@ class State:
             return [Relocate(pt) for pt in self._relocations()]
         if p is Phase.PLACE:
             sq = self.grid.square(self.front_square(self.active))
-            return [Place(sq, ORIENTED[o]) for o in self._hand_ranks().legal]
+            places: list[Action] = [Place(sq, ORIENTED[o]) for o in self._hand_ranks().legal]
+            if self.vet is not None:
+                places += vet_turn.place_choices(self)
+            return places
         if p is Phase.BONUS:
+            if "reference-bonus" in self.game.options:
+                return [Keep(_tiles(k)) for k in vet_turn.keep_choices(self)]
             return self._bonus_choices()
+        if self.vet is not None:
+            return vet_turn.choices(self)
         return []
 
     def _free_start_marks(self) -> list[Point]:
@@ -377,6 +412,8 @@ class State:
 
     def apply(self, action: Action) -> State:
         """The state after ``action``; :class:`IllegalAction` if the rules refuse it."""
+        if self.vet is not None:
+            return vet_turn.apply(self, action)
         handler = _HANDLERS.get((self.phase, type(action)))
         if handler is None:
             raise IllegalAction(f"{action.notation()!r} is not possible now: {self.expecting()}")
@@ -415,6 +452,14 @@ _EXPECTING = {
     Phase.BONUS: "the elimination bonus ('bonus none' or 'bonus give T take T')",
     Phase.DRAW: "a tile drawn into a hand ('draw TILE' or 'draw ?')",
     Phase.OVER: "nothing: the game is over",
+    Phase.TSUNAMI_DIE: "a ship's die against the tsunami ('die FACE')",
+    Phase.UZUSHIO: "whether the uzushio moves ('uzushio roll' or 'uzushio skip')",
+    Phase.UZUSHIO_DIE: "the single die that moves the uzushio ('die FACE')",
+    Phase.TAIHOU_CHECK: "a taihou fired at the daikaiju ('taihou check SQUARE' or 'taihou hold')",
+    Phase.TAIHOU_KEEP: "the taihou drawn kept or removed ('taihou keep' or 'taihou remove')",
+    Phase.TAIHOU_SAVE: "a taihou fired at the daikaiju a ship met ('taihou moving SQUARE' or 'taihou hold')",
+    Phase.PORTAL_ROLL: "the gold and blue dice that send a ship through the portal ('roll GOLD BLUE')",
+    Phase.PORTAL_LAND: "where the ship starts ('land POINT TILE' or 'land POINT')",
 }
 
 
@@ -493,7 +538,8 @@ def new_state(game: Game) -> State:
         ships=tuple([-1] * n),
         hands=tuple(() for _ in range(n)),
         pile=Pile.shuffled_from(game.tile_set),
-        dk_deck=deck,
+        dk_deck=vet_turn.deck(game, deck),
+        vet=vet_turn.new(game),
     )
 
 
@@ -563,6 +609,16 @@ def _begin_turn(s: State, first: bool = False) -> State:
     seat = s.active if first else _next_seat(s, s.active)
     events = (*s.events, Event("turn", seat))
     fresh = {"active": seat, "turn": s.turn + 1, "last_roll": None, "last_die": 0, "events": events}
+    if s.vet is not None and s.vet.tsunami is not None:
+        s = vet_engine.tsunami_phase(replace(s, **fresh))
+        if s.phase is Phase.OVER or (s.vet is not None and s.vet.rolls):
+            return s
+        return _turn_check(s)
+    return _turn_check(s, **fresh)
+
+
+def _turn_check(s: State, **fresh: Any) -> State:
+    """The daikaiju check that opens a turn (after the tsunami, with Veterans)."""
     if s.game.has_daikaiju:
         if len(s.daikaiju) < 3 and s.deck_left():
             short = min(3 - len(s.daikaiju), s.deck_left())
@@ -592,10 +648,12 @@ def _before_place(s: State) -> State:
             if s._relocations():
                 return replace(s, phase=Phase.RELOCATE)
             return _end_turn(_lose(s, [(seat, "no free start mark on its edge")]))
+        if s.vet is not None and vet_pieces.held(s, seat, vet_pieces.TAIHOU):
+            return replace(s, phase=Phase.TAIHOU_CHECK)
         return _end_turn(_lose(s, [(seat, "daikaiju")]))
     if displaced and s.on_start_mark(seat) and len(s._relocations()) > 1:  # it may stay, too
         return replace(s, phase=Phase.RELOCATE)
-    if not s.hands[seat]:
+    if not s.hands[seat] and not (s.vet is not None and vet_turn.place_choices(s)):
         # Nothing to lay: the turn passes, but at sea the player still draws back up.
         s = replace(s, events=(*s.events, Event("passed", seat=seat)))
         return _start_draw(s) if s.game.seas else _end_turn(s)
@@ -613,6 +671,10 @@ def _apply_turn_roll(s: State, a: Roll) -> State:
     s = replace(s, last_roll=a)
     if a.total in (6, 7, 8):
         return replace(s, phase=Phase.DAIKAIJU_DIE)
+    if s.vet is not None and vet_engine.uzushio_afloat(s):
+        assert s.game.veterans is not None
+        must = s.game.veterans.uzushio.must_move or "uzushio-must-move" in s.game.options
+        return replace(s, phase=Phase.UZUSHIO_DIE if must else Phase.UZUSHIO)
     return _before_place(s)
 
 
@@ -644,6 +706,8 @@ def _apply_dk_roll(s: State, a: Roll) -> State:
     sq = s.grid.index(s.game.board.dice_square(a.gold, a.blue))
     if sq in s.daikaiju_squares():
         return replace(s, events=(*s.events, Event("reroll", square=sq)))
+    if s.card:  # a daikaiju beside a portal, brought into play anew: no tile to turn up
+        return replace(s, phase=Phase.DAIKAIJU_FACING, target=sq)
     return replace(s, phase=Phase.DAIKAIJU_DRAW, target=sq)
 
 
@@ -668,12 +732,20 @@ def remove_str(items: tuple[str, ...], value: str) -> tuple[str, ...]:
 
 def _apply_dk_facing(s: State, a: Facing) -> State:
     sq = s.target
+    if s.card == vet_engine.TSUNAMI_CARD:
+        return _after_dk_placed(vet_turn.tsunami_arrives(s, a))
     dk = Daikaiju(s.card, sq, int(a.side))
     s = replace(
         s, events=(*s.events, Event("daikaiju-placed", square=sq, card=s.card, detail=a.side.word))
     )
     s = _clear_square(s, sq)
     s = replace(s, daikaiju=(*s.daikaiju, dk), to_place=s.to_place - 1, target=-1, card="")
+    return _after_dk_placed(s)
+
+
+def _after_dk_placed(s: State) -> State:
+    if s.vet is not None and s.vet.anew:
+        return vet_turn.anew_next(s)
     if s.phase is Phase.OVER:
         return s
     if s.to_place > 0 and s.deck_left():
@@ -726,7 +798,8 @@ def _retire_daikaiju(s: State, dk: Daikaiju, why: str) -> State:
 def _move_daikaiju(s: State, face: int) -> State:
     assert s.game.deck is not None
     g = s.grid
-    for card in s.game.deck.movement_order([d.card for d in s.daikaiju]):
+    ids = [d.card for d in s.daikaiju if not vet_engine.is_uzushio(d.card)]
+    for card in s.game.deck.movement_order(ids):
         dk = next((d for d in s.daikaiju if d.card == card.id), None)
         if dk is None:
             continue  # destroyed earlier in this phase
@@ -836,6 +909,8 @@ def _lose(s: State, lost: Sequence[tuple[int, str]], pool_hands: bool = False) -
         events=tuple(events),
         losses=tuple(losses),
     )
+    if s.vet is not None:
+        s = vet_pieces.drop_lost(s)
     return _check_over(s, [seat for seat, _ in lost])
 
 
@@ -913,6 +988,9 @@ def _place(s: State, sq: int, tile: int, shown: Sequence[Tile] | None) -> State:
         best = ranked.best if ranked is not None else s.best_rank(hand)
         if move.rank != best:
             raise IllegalAction(why_not(move.rank) + " while the hand allows a better placement")
+    saving: tuple[tuple[int, int], ...] = ()
+    if s.vet is not None:  # a taihou may yet save a ship run into a daikaiju
+        move, saving = vet_pieces.split_savable(s, move)
     hand = remove_one(hand, pattern)
     board = s.board
     board = (*board[:sq], tile, *board[sq + 1 :])
@@ -932,6 +1010,13 @@ def _place(s: State, sq: int, tile: int, shown: Sequence[Tile] | None) -> State:
         ships=ships,
         events=tuple(events),
     )
+    if saving:  # the owners choose first; every ship of this placement is lost at once
+        assert s.vet is not None
+        if s.vet.tsunami is not None:
+            s = vet_engine.entries_after_place(s, move.moved)
+        assert s.vet is not None
+        vet = dc_replace(s.vet, saving=saving, pending=lost)
+        return replace(s, phase=Phase.TAIHOU_SAVE, vet=vet)
     if lost:
         others = [x for x, _ in lost if x != seat]
         bonus = s.game.seas and bool(others) and seat not in lost_now
@@ -940,6 +1025,10 @@ def _place(s: State, sq: int, tile: int, shown: Sequence[Tile] | None) -> State:
         bonus = False
     if s.phase is Phase.OVER:
         return s
+    if s.vet is not None and s.vet.tsunami is not None:
+        s = vet_engine.entries_after_place(s, move.moved)
+        if s.vet is not None and s.vet.rolls:
+            return s
     if bonus and s.pool:
         return replace(s, phase=Phase.BONUS)
     return _start_draw(s)
@@ -996,6 +1085,8 @@ def _revealed_numbers(
 
 
 def _apply_bonus(s: State, a: Bonus) -> State:
+    if "reference-bonus" in s.game.options:
+        raise IllegalAction("with reference-bonus the active player keeps two: 'keep T1 T2'")
     seat = s.active
     give, take = _pattern_numbers(a.give), _pattern_numbers(a.take)
     hand, pool = list(s.hands[seat]), list(s.pool)
@@ -1035,6 +1126,11 @@ def _start_draw(s: State) -> State:
 
 def _seas_draw_or_end(s: State) -> State:
     alive = s.ships[s.active] >= 0
+    if s.vet is not None:
+        short = vet_pieces.hand_count(s, s.active) < s.game.hand_size
+        if alive and short and vet_pieces.pile_size(s):
+            return replace(s, phase=Phase.DRAW, drawer=s.active)
+        return _end_turn(s)
     if alive and len(s.hands[s.active]) < s.game.hand_size and s.pile.size:
         return replace(s, phase=Phase.DRAW, drawer=s.active)
     return _end_turn(s)
@@ -1082,3 +1178,8 @@ def advance_turn(s: State) -> State:
     For looking ahead (odds); a real game draws its tiles.
     """
     return _end_turn(replace(s, pool=(), events=()))
+
+
+# Veterans of the Seas, the Phoenix and the reference's bonus reach the turn through
+# companion/veterans/turn.py, which adds its handlers to the table above.
+from .veterans import turn as vet_turn  # noqa: E402  (it builds on this module)

@@ -24,6 +24,14 @@ AWAITING = {
     Phase.PLACE: "place",
     Phase.BONUS: "bonus",
     Phase.OVER: "over",
+    Phase.TSUNAMI_DIE: "die",
+    Phase.UZUSHIO: "uzushio",
+    Phase.UZUSHIO_DIE: "die",
+    Phase.TAIHOU_CHECK: "taihou",
+    Phase.TAIHOU_KEEP: "taihou",
+    Phase.TAIHOU_SAVE: "taihou",
+    Phase.PORTAL_ROLL: "roll",
+    Phase.PORTAL_LAND: "land",
 }
 
 

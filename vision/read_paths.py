@@ -192,7 +192,7 @@ def _evidence(resp: np.ndarray, size: tuple[int, int], cols: int, idx: np.ndarra
     # The second derivative across the curve, large where a line runs along it, less the
     # one along the curve: a blob or a line crossing at an angle bends both ways.
     across, along = _curve_weights()
-    vals = polarity * _along(g, across) - 0.5 * np.abs(_along(g, along))
+    vals = polarity * _along(g, across) - np.abs(_along(g, along))
     weakest = np.partition(vals, WEAKEST - 1, axis=-1)[..., :WEAKEST].mean(axis=-1)
     pair = weakest.max(axis=-1)  # (n, 28): the best-fitting shape
     pair = pair - np.median(pair, axis=1, keepdims=True)  # against the square's own background

@@ -122,6 +122,13 @@ def register(sub: Any) -> None:
         ("daikaiju", "the daikaiju tile turned up: daikaiju 3G"),
         ("facing", "the way the new daikaiju faces: facing north"),
         ("bonus", "the elimination bonus: bonus none, or bonus give T take T"),
+        # Veterans of the Seas, the Phoenix, the reference's bonus (docs/records.md)
+        ("taihou", "a taihou: taihou check|moving|clear SQUARE, taihou hold, taihou keep|remove"),
+        ("portal", "lay a mystic portal in front of the active ship: portal SQUARE"),
+        ("land", "where a ship sent through a portal starts: land POINT [TILE]"),
+        ("phoenix", "discard the Phoenix to have the last roll made again: phoenix PLAYER"),
+        ("keep", "the reference's bonus: the two tiles kept, keep T1 T2"),
+        ("uzushio", "when the daikaiju sleep: uzushio roll, or uzushio skip"),
     ):
         p = add(verb, _acting(_verb(verb)), what)
         p.add_argument("words", nargs="+", metavar="WORD")

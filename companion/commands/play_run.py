@@ -31,6 +31,7 @@ from ..session import Session, SessionError
 from ..state import Phase, State
 from ..store import RecordStore, StoreError
 from ..tiles import PATTERNS, TileError
+from ..veterans.describe import veterans_lines
 from ..view import table_view, view_json
 
 
@@ -48,7 +49,8 @@ USER_ERRORS = (
     CliError,
     ValueError,
 )
-NOTATION = ("start", "relocate", "draw", "daikaiju", "facing", "bonus")
+NOTATION = ("start", "relocate", "draw", "daikaiju", "facing", "bonus", "taihou", "portal",
+            "land", "phoenix", "keep", "uzushio")
 """Record-notation verbs that are commands as they stand (roll, die, place have their own)."""
 
 
@@ -131,6 +133,8 @@ def _show(s: Session, as_json: bool = False, defaults: bool = False) -> None:
         print(f"   {view.active}'s hand: {' '.join(hand) or 'empty'}")
     extra = f", daikaiju deck {view.daikaiju_left}" if s.game.has_daikaiju else ""
     print(f"   draw pile {view.pile}{extra}")
+    for line in veterans_lines(s.state):
+        print(f"   {line}")
     if view.last_roll:
         die = f", single die {view.last_die}" if view.last_die else ""
         print(f"   last roll: gold {view.last_roll[0]}, blue {view.last_roll[1]}{die}")
@@ -287,7 +291,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
         print("No daikaiju in this game: a marker is lost only by the tiles laid, so there")
         print("are no odds to give; 'companion moves' shows which placements are allowed.")
         return 0
-    print("Chance each ship is lost in the next daikaiju phase:")
+    tsunami = s.state.vet is not None and s.state.vet.tsunami is not None
+    phases = "tsunami and daikaiju phases" if tsunami else "daikaiju phase"
+    print(f"Chance each ship is lost in the next {phases}:")
     for name, p in odds.items():
         print(f"  {name:<8} {_pct(p)}")
     return 0

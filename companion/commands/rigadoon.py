@@ -63,7 +63,8 @@ def show(s: Session | State, as_json: bool = False, game_id: int | None = None) 
         return
     gid = f", game {s.game_id}" if isinstance(s, Session) else ""
     wind = f", wind {state.wind.word}" if state.wind is not None else ""
-    print(f"Rigadoon{gid}, turn {state.turn}{wind}")
+    opts = f", options {', '.join(sorted(state.game.options))}" if state.game.options else ""
+    print(f"Rigadoon{gid}, turn {state.turn}{wind}{opts}")
     print(render(state))
     for line in ship_lines(state):
         print(f"   {line}")

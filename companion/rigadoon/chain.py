@@ -126,7 +126,10 @@ class Chain:
         )
 
     def key(self) -> tuple[object, ...]:
-        """What a finished chain leaves on the table: equal keys are equal results."""
+        """What a finished chain leaves on the table: equal keys are equal results. A chain
+        ruled an endless loop ends the game, so where its pieces stopped does not matter."""
+        if self.loser >= 0 and self.winner < 0:
+            return ((), (), (), -1, self.loser, False, (0, 0))
         return (
             self.ships,
             self.masts,

@@ -94,6 +94,7 @@ def view_json(s: State) -> dict[str, Any]:
     return {
         "game": "rigadoon",
         "players": list(s.game.players),
+        "options": sorted(s.game.options),
         "fleets": (
             [FLEET_NAMES[s.fleet_of_seat(0)], FLEET_NAMES[s.fleet_of_seat(1)]]
             if s.first_fleet >= 0

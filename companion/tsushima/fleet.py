@@ -236,6 +236,10 @@ class Fleet:
 
     def morale_location(self, b: Berth) -> Location:
         side = b.ship.navy
+        # a friendly port restores morale as well as sheltering it, so it comes before a
+        # flying base standing at the same place
+        if b.location in self.data.ports and self.port(b.location).owner is side:
+            return "port"
         if (b.location == FLYING_BASE or b.location in self.bases) and side is Side.JAPAN:
             return "flying_base"
         if b.location in self.data.zones:

@@ -128,3 +128,11 @@ def test_the_prompt_loop_answers_help_and_keeps_going(run, monkeypatch: pytest.M
     assert code == 0 and "claim SHIP SQUARE" in out and "Refused" not in out
     (only,) = history(run)
     assert "fleet blue" in only
+
+
+def test_the_readings_chosen_at_the_start_are_shown_with_the_game(run):
+    # A table that picked another reading of a sentence sees it on every board it prints.
+    code, out, _ = run("new", "--players", "ann,bob", "--option", "attack-in-passing")
+    assert code == 0 and "options attack-in-passing" in out
+    code, out, _ = run("state", "--json")
+    assert json.loads(out)["options"] == ["attack-in-passing"]

@@ -113,20 +113,20 @@ def test_an_attack_is_offered_only_between_ships_still_side_by_side():
     s = arrange(
         GAME,
         {
-            "b1": ("r1c6", 1),
-            "b2": ("r6c4", 2),
-            "b3": ("r3c8", 1),
-            "b4": ("r1c4", 1),
-            "g1": ("r7c8", 2),
-            "g2": ("r6c2", 0),
-            "g3": ("r4c7", 1),
-            "g4": ("r6c6", 1),
+            "b1": ("r6c9", 3),
+            "b2": ("r5c5", 0),
+            "b3": ("r8c6", 1),
+            "b4": ("r2c5", 1),
+            "g1": ("r4c6", 3),
+            "g2": ("r1c3", 1),
+            "g3": ("r1c6", 0),
+            "g4": ("r5c7", 2),
         },
-        ["r6c3", "r7c5", "r3c6", "r1c8"],
-        "nw",
+        ["r9c5", "r2c8", "r6c3", "r6c5"],
+        "e",
     )
     b = s.board
-    todo, asked = [play(s, "sail b2 r6c5")], 0
+    todo, asked = [play(s, "sail b1 r5c8")], 0
     while todo:
         t = todo.pop()
         c = choice(t)
@@ -164,3 +164,25 @@ def test_win_by_claims_counts_claims_on_two_islands_held_or_not():
     s = _claim_second_island(Game.create(["ann", "bob"], ["win-by-claims"]))
     assert s.is_terminal() and s.outcome is not None
     assert s.outcome.winner == s.seat_of_fleet(0)
+
+
+def test_no_question_is_asked_when_every_answer_loses_the_game_to_an_endless_loop():
+    # Whichever attack b1 makes first, the chain never ends: the fleet on turn loses, and
+    # where the pieces stood when the loop was ruled makes no difference to anyone.
+    s = at(
+        {
+            "b1": ("r5c7", 3),
+            "g1": ("r4c5", 3),
+            "g2": ("r6c5", 3),
+            "b2": ("r2c4", 3),
+            "b3": ("r2c6", 3),
+            "g3": ("r8c4", 3),
+            "g4": ("r8c6", 3),
+        },
+        ["r1c2", "r9c8"],
+        "w",
+    )
+    s = play(s, "sail b1 r5c5")
+    assert choice(s) is None and s.is_terminal()
+    assert s.outcome is not None and "endless loop" in s.outcome.reason
+    assert s.outcome.winner == s.seat_of_fleet(1)

@@ -3,7 +3,7 @@ bonus and the endless loop, each on a position of our own on the default board."
 
 from __future__ import annotations
 
-from rigadoon_helpers import FAR_CHESTS, at, chests, choice, play, settle, touching, where
+from rigadoon_helpers import FAR_CHESTS, at, chests, choice, play, touching, where
 
 from companion.rigadoon.actions import Repair, Sail
 from companion.rigadoon.chain import parse_ship
@@ -46,23 +46,25 @@ def test_two_blasted_ships_each_landing_beside_two_more_make_four_attacks():
 
 
 def test_the_order_of_attacks_is_asked_when_it_changes_the_result():
+    # b1 lands between g2 (west, the skull island behind it) and g3 (south). Firing on g2
+    # first backfires and blasts b1 away before it can fire on g3; firing on g3 first
+    # hits both. (An order whose every outcome is a lost game is not asked: see
+    # test_rigadoon_readings.)
+    park = ("r1c9", "r9c9", "r1c1", "r9c1")
     s = at(
-        {
-            "b1": ("r5c7", 3),
-            "g1": ("r4c5", 3),
-            "g2": ("r6c5", 3),
-            "b2": ("r2c4", 3),
-            "b3": ("r2c6", 3),
-            "g3": ("r8c4", 3),
-            "g4": ("r8c6", 3),
-        },
+        {"b1": ("r1c5", 2), "g1": ("r7c6", 1), "g2": ("r2c3", 2), "g3": ("r3c4", 3)},
         FAR_CHESTS,
         "w",
+        park=park,
     )
-    s = play(s, "sail b1 r5c5")
-    assert choice(s) == ("order", ("b1 g1", "b1 g2"))
-    first, second = (settle(play(s, f"choose {o}")) for o in ("b1 g1", "b1 g2"))
-    assert {e.ships for e in first} != {e.ships for e in second}
+    s = play(s, "sail b1 r2c4")
+    assert choice(s) == ("order", ("b1 g3", "b1 g2"))
+    both = play(s, "choose b1 g3")
+    assert where(both, "g3") == ("r5c4", 2) and where(both, "g2") == ("r2c3", 1)
+    assert where(both, "b1") == ("r2c6", 1)
+    backfire_first = play(s, "choose b1 g2")
+    assert where(backfire_first, "g3") == ("r3c4", 3)  # b1 was blasted away first
+    assert where(backfire_first, "b1") == ("r2c6", 1)
 
 
 def test_a_mastless_ship_is_still_blasted_two_squares_and_loses_nothing_more():

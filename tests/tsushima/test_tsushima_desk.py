@@ -272,9 +272,6 @@ def test_mines_flying_bases_and_block_ships() -> None:
 def test_block_ships_close_port_arthur() -> None:
     desk = new("war-at-sea")
     refused(desk, "kept the protection of Port Arthur", desk.blockships, ["JM1"], [6])
-    # a port is attacked in the attacker's spotting and combat segment
-    refused(desk, "in its own spotting and combat segment", desk.port_attack, "Port Arthur", 2)
-    desk.next()
     # the first-turn surprise: 3-6 breaks the port's protection, so a 2 leaves it holding
     assert "protection holds" in desk.port_attack("Port Arthur", 2)[0]
     refused(desk, "protection already held", desk.port_attack, "Port Arthur", 6)
@@ -283,7 +280,7 @@ def test_block_ships_close_port_arthur() -> None:
     lines = desk.blockships(["JM1", "JM2"], [6, 2])
     assert lines[-1] == "Port Arthur is blocked: no ship enters or leaves."
     assert desk.fleet.berth("JM1").ship.sunk
-    for _ in range(7):
+    for _ in range(8):
         desk.next()
     refused(desk, "block ship lies in the Port Arthur channel", desk.place, "Retvizan", "sea")
     desk.to_terminal()

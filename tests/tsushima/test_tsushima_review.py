@@ -373,3 +373,42 @@ def test_a_long_division_leaves_a_port_four_counters_a_round() -> None:
     )
     with pytest.raises(TsushimaError, match="undamaged ships may not be left behind"):
         open_sea.move({"RB1": 1}, detach=["Sevastopol"])
+
+
+def test_a_base_in_a_friendly_port_does_not_stop_recovery() -> None:
+    """Rule: four phases in a friendly port, one of them terminal, restore a morale level; a
+    flying base placed at the same port takes nothing away from that."""
+    desk = new("round-island")
+    desk.flying_base("Chemulpo")
+    desk.to_terminal()
+    desk.terminal()  # Idzumo at sea falls to -1
+    desk.place("Idzumo", "Chemulpo")
+    desk.to_terminal()
+    lines = desk.terminal()
+    assert "Idzumo: morale rises to normal." in lines
+
+
+def test_a_port_is_attacked_once_a_phase_in_the_attackers_turn() -> None:
+    """Rule: the attacker rolls once against a port's protection; if it holds, the ships are
+    safe for that naval phase. The attack is made in the attacker's part of the phase."""
+    desk = new("war-at-sea")
+    desk.port_attack("Port Arthur", 2)  # surprise: 3-6 needed, so it holds
+    with pytest.raises(TsushimaError, match="protection already held"):
+        desk.port_attack("Port Arthur", 6)
+    for _ in range(2):
+        desk.next()  # the Russian movement segment
+    with pytest.raises(TsushimaError, match="attacked by the Japanese navy in its own"):
+        desk.port_attack("Port Arthur", 6)
+
+
+def test_a_japanese_port_hex_is_japanese_coast_for_a_raid() -> None:
+    """Rule: Russian ships in any Japanese coastal hex may shell the town; a port of Japan
+    stands on that coast, while Vladivostok does not."""
+    desk = new("round-island")
+    for _ in range(2):
+        desk.next()
+    desk.place("Gromoboi", "Maizuru")
+    desk.next()
+    assert desk.town_raid("Gromoboi", 5) == ["Gromoboi shells the town (die 5): no effect."]
+    with pytest.raises(TsushimaError, match="needs a Japanese coastal hex or a Korean port"):
+        desk.town_raid("Rurik", 5)

@@ -38,7 +38,7 @@ def sq(row: int, col: int) -> int:
     return (row - 1) * COLS + (col - 1)
 
 
-# ---- uzushio: "on any other roll (not 6-8) the uzushio may move per daikaiju rules"
+# ---- uzushio: it may act, as a daikaiju does, on the totals that leave the daikaiju asleep
 
 
 def test_the_uzushio_acts_only_on_totals_that_leave_the_daikaiju_asleep():
@@ -80,8 +80,8 @@ def test_may_or_must_move_is_the_datas_named_choice():
 def test_a_drawn_taihou_is_kept_up_to_the_limit_else_shown_and_removed():
     rules = DATA.taihou
     assert after_draw(1, rules, keep=True) == "keep"
-    assert after_draw(2, rules, keep=False) == "remove"  # "or choose not to keep it"
-    assert after_draw(3, rules, keep=True) == "remove"  # "if you now have 3 taihou"
+    assert after_draw(2, rules, keep=False) == "remove"  # the player may decline it
+    assert after_draw(3, rules, keep=True) == "remove"  # a third one must go
     with pytest.raises(TaihouError):
         after_draw(0, rules, keep=True)
 

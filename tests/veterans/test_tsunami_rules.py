@@ -32,12 +32,12 @@ def sq(row: int, col: int) -> int:
 
 
 def test_blue_goes_to_the_edge_the_gold_arrow_points_at_in_line_with_it():
-    # "Place blue-arrowed tsunami at board edge; point its 2 toward the gold one's 2"
+    # blue lies beyond the edge, in line with gold, the two 2s facing each other
     t = bring_in(sq(3, 4), Side.EAST, ROWS, COLS, RULES, seat=2)
     assert t.heading is Side.EAST
     assert str(t.blue_square(ROWS, COLS)) == "r3c8"
     assert t.number(RULES) == 2  # the 2s face each other
-    # "Record which player brought it in"
+    # the seat whose turn brought it in is kept
     assert t.brought_by == 2
     north = bring_in(sq(5, 2), Side.NORTH, ROWS, COLS, RULES)
     assert str(north.blue_square(ROWS, COLS)) == "r0c2"

@@ -17,6 +17,8 @@ from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.uix.widget import Widget
 
+from ui.memory import clear_canvas
+
 from .controller import BoardPicture, Cell
 
 TERRAIN_RGB = {
@@ -110,7 +112,7 @@ class RigBoard(Widget):
         Rectangle(texture=tex, pos=(cx - w / 2, cy - h / 2), size=(w, h))
 
     def _redraw(self, *_a: Any) -> None:
-        self.canvas.clear()
+        clear_canvas(self.canvas)
         self._drawn = self._geometry()
         p = self.picture
         if p is None:

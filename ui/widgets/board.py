@@ -15,6 +15,7 @@ from kivy.properties import BooleanProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
 from companion.board import Point, Side, Square
+from ui.memory import clear_canvas
 from ui.model import SHIP_RGB, BoardPicture
 
 from .geometry import OUTWARD, WAKE_LINE, path_control, point_on_board
@@ -81,7 +82,7 @@ class BoardView(Widget):
 
     def redraw(self, *_: object) -> None:
         self._redraw_trigger.cancel()
-        self.canvas.clear()
+        clear_canvas(self.canvas)
         frame = self._frame()
         if frame is None:
             return

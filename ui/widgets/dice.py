@@ -13,6 +13,8 @@ from kivy.graphics import Color, Ellipse, Line, RoundedRectangle
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.widget import Widget
 
+from ui.memory import clear_canvas
+
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
     2: ((0.27, 0.73), (0.73, 0.27)),
@@ -73,7 +75,7 @@ class DieFace(Widget):
         self._anim = Clock.schedule_interval(step, 0.06)
 
     def _draw(self, *_: object) -> None:
-        self.canvas.clear()
+        clear_canvas(self.canvas)
         side = min(self.width, self.height)
         x = self.x + (self.width - side) / 2
         y = self.y + (self.height - side) / 2

@@ -7,6 +7,8 @@ from kivy.properties import BooleanProperty, ObjectProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.widget import Widget
 
+from ui.memory import clear_canvas
+
 from .geometry import WAKE_LINE, path_control
 
 
@@ -20,7 +22,7 @@ class TileThumb(ButtonBehavior, Widget):
                   state=self._draw)
 
     def _draw(self, *_: object) -> None:
-        self.canvas.clear()
+        clear_canvas(self.canvas)
         side = min(self.width, self.height) * 0.92
         x0 = self.x + (self.width - side) / 2
         y0 = self.y + (self.height - side) / 2

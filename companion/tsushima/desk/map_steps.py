@@ -336,8 +336,9 @@ def town_raid(
         raise TsushimaError("towns are shelled in a spotting and combat segment")
     where = c.fleet.berth(s.ident).location
     port = c.data.ports.get(where)
-    korean = port is not None and port.country == "korea"
-    if not korean and not ((where == SEA or is_hex(where)) and coastal_hex):
+    # a Korean port, or any port of Japan (its hex lies on the Japanese coast)
+    port_ok = port is not None and port.country in ("korea", "japan")
+    if not port_ok and not ((where == SEA or is_hex(where)) and coastal_hex):
         raise TsushimaError(
             f"{s.ident} is at {where}: a raid needs a Japanese coastal hex or a Korean port"
         )

@@ -136,10 +136,10 @@ def port_attack(c: Campaign, port: str, die: int) -> tuple[Campaign, Lines]:
         raise TsushimaError(f"no {where.owner.adjective} ship shelters in {where.name}")
     t = c.fleet.time
     attacker = where.owner.enemy
-    if t.segment not in (2, 4) or t.active_side is not attacker:
+    if t.active_side is not attacker:
         raise TsushimaError(
-            f"{where.name} is attacked by the {attacker.adjective} navy in its own spotting and "
-            f"combat segment; it is {t.describe()}"
+            f"{where.name} is attacked by the {attacker.adjective} navy in its own segments "
+            f"(movement, then spotting and combat); it is {t.describe()}"
         )
     if where.name in c.current_marks().sheltered:
         raise TsushimaError(
