@@ -10,6 +10,7 @@ from .board import Side
 from .describe import outcome_sentence, prompt
 from .paths import ORIENTED
 from .state import Phase, State
+from .veterans.describe import veterans_lines
 
 AWAITING = {
     Phase.DEAL: "draw",
@@ -75,6 +76,10 @@ class TableView:
     start_marks: tuple[str, ...] = ()
     """Where the active ship may be put now (a free start mark, or when a daikaiju blocks
     it, a free mark on the same edge): the rules' own answer, for screens to show."""
+    veterans: tuple[str, ...] = ()
+    """Veterans of the Seas and the Phoenix: where the tsunami is, the special tiles in
+    the pile and in each hand, one line each (the uzushio is a ``daikaiju`` square, card
+    ``UZ``)."""
 
 
 def table_view(s: State) -> TableView:
@@ -120,6 +125,7 @@ def table_view(s: State) -> TableView:
         start_marks=tuple(
             str(a.point) for a in s.legal_actions() if isinstance(a, Start | Relocate)
         ) if s.phase in (Phase.START, Phase.RELOCATE) else (),
+        veterans=tuple(veterans_lines(s)),
     )
 
 

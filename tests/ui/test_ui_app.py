@@ -159,7 +159,8 @@ def test_a_whole_game_through_the_app_then_resume(tmp_path: Path) -> None:
         assert app.sm.current == "end"
         end = app.sm.get_screen("end")
         assert end.sentence.endswith(("wins!", "tie for the win!"))
-        h2.settle(0.4)
+        with h2.manual_clock():
+            h2.advance(0.4)
         assert end.saved.startswith("Final board saved: ")
     finally:
         h2.stop()
@@ -247,10 +248,13 @@ def test_roll_animation_lands_on_the_sessions_dice(tmp_path: Path) -> None:
                   and not c.checking)
         app.show_table()
         table = app.sm.get_screen("table")
-        h.touch(table.ids.roll)
-        assert table.ids.gold.rolling
-        h.settle(0.5)
-        assert not table.ids.gold.rolling
+        with h.manual_clock():  # the animation's 300 ms pass on Kivy's clock, not the wall's
+            h.touch(table.ids.roll)
+            assert table.ids.gold.rolling
+            h.advance(0.2)
+            assert table.ids.gold.rolling
+            h.advance(0.3)
+            assert not table.ids.gold.rolling
         g, b = c.snapshot.dice
         assert (table.ids.gold.shown, table.ids.blue.shown) == (g, b)
     finally:

@@ -67,6 +67,7 @@ def test_games_with_the_expansion_play_to_the_end_and_replay(capsys, tmp_path):
         assert header["options"] == ["phoenix", "veterans"] and "veterans" in header
         replayed = json.loads(run(capsys, "replay", str(record), "--json"))
         final = json.loads(run(capsys, "state", "--json"))
+        assert isinstance(final["veterans"], list)
         assert replayed["squares"] == final["squares"] and replayed["winners"] == final["winners"]
         if "Move the tsunami from" in seen and "rolls a die: below" in seen:
             break
