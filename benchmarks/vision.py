@@ -331,7 +331,8 @@ def _report(chosen: list[str], tallies: dict[tuple[str, int, str], Tally],
     print("targets: same >= 99.95% per square, <= 0.01% confident wrong, >= 99% boards; "
           "other and built-in >= 95%, <= 0.5%")
     print(f"'own': the reader as the command line runs it; 'lolo': with a confidence floor "
-          f"chosen on the other looks (never the one scored, never {looks.HELD_OUT})")
+          f"chosen on the other looks (never the one scored, never {looks.HELD_OUT}); "
+          "'covered ok': of the N squares under a hand, the share read unknown or right")
     head = (f"{'look':9} {'size':4} {'reading':8} {'rule':4} {'per sq':>8} {'unknown':>8} "
             f"{'wrong':>7} {'boards':>7} {'covered ok':>11} {'floor':>6}  {'target':22} result")
     print(head)

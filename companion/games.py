@@ -78,6 +78,9 @@ class GameInfo:
     camera: bool = False
     """Whether the camera reads this game's board."""
     teach: TeachPlan | None = None
+    camera_reader: str = ""
+    """``module:function`` that ``vision read`` hands a board of pieces other than path
+    tiles (empty: the path-tile reader)."""
     commands: tuple[str, ...] = ()
     """Command-group modules (each with ``register(subparsers)``) this game adds."""
     new_game: str = ""
@@ -297,6 +300,7 @@ RIGADOON = register_game(
         commands=("companion.commands.rigadoon",),
         new_game="companion.commands.rigadoon:new",
         screens="ui.rigadoon",
+        camera_reader="vision.rigadoon:cmd_read",
         defaults_note="The board layout and the wind cards are defaults: the rulebook's pictures are lost.",
     )
 )

@@ -14,6 +14,7 @@ from fractions import Fraction
 from .actions import Die, Facing, Place, Roll
 from .board import Side
 from .state import Phase, State, advance_turn
+from .veterans.actions import SkipUzushio
 
 _PHASE_STEPS = frozenset(
     {
@@ -23,6 +24,8 @@ _PHASE_STEPS = frozenset(
         Phase.DAIKAIJU_DRAW,
         Phase.DAIKAIJU_FACING,
         Phase.TSUNAMI_DIE,
+        Phase.UZUSHIO,
+        Phase.UZUSHIO_DIE,
     }
 )
 _TRIGGER = Fraction(16, 36)  # gold + blue shows 6, 7 or 8 in 5 + 6 + 5 of the 36 throws
@@ -56,7 +59,9 @@ def _explore(s: State, turn: int, p: Fraction, acc: dict[int, Fraction], alive: 
     if s.phase is Phase.TURN_ROLL:
         _explore(s.apply(Roll(3, 3)), turn, p * _TRIGGER, acc, alive)
         _explore(s.apply(Roll(1, 1)), turn, p * (1 - _TRIGGER), acc, alive)
-    elif s.phase is Phase.DAIKAIJU_DIE or s.phase is Phase.TSUNAMI_DIE:
+    elif s.phase is Phase.UZUSHIO:  # a choice: the odds take the uzushio as left
+        _explore(s.apply(SkipUzushio()), turn, p, acc, alive)
+    elif s.phase in (Phase.DAIKAIJU_DIE, Phase.TSUNAMI_DIE, Phase.UZUSHIO_DIE):
         for face in range(1, 7):
             _explore(s.apply(Die(face)), turn, p / 6, acc, alive)
     elif s.phase is Phase.DAIKAIJU_ROLL:

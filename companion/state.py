@@ -798,7 +798,9 @@ def _retire_daikaiju(s: State, dk: Daikaiju, why: str) -> State:
 def _move_daikaiju(s: State, face: int) -> State:
     assert s.game.deck is not None
     g = s.grid
-    ids = [d.card for d in s.daikaiju if not vet_engine.is_uzushio(d.card)]
+    ids = [d.card for d in s.daikaiju]
+    if s.vet is not None:  # the uzushio moves only when the daikaiju sleep
+        ids = [c for c in ids if not vet_engine.is_uzushio(c)]
     for card in s.game.deck.movement_order(ids):
         dk = next((d for d in s.daikaiju if d.card == card.id), None)
         if dk is None:

@@ -174,14 +174,14 @@ class CompanionApp(App):
         self._rigadoon = controller
 
     def _button(self, role: str) -> Any:
-        """A GPIO button's intent: the Rigadoon controller's on its screens (same meaning),
+        """A GPIO button's intent: on a game's own screens, its plug-in's (same meaning),
         else the table controller's."""
 
         def press() -> Any:
-            if self._rigadoon is not None and self.sm.current.startswith("rigadoon"):
-                from .rigadoon import press as rigadoon_press
-
-                return rigadoon_press(self, role)
+            key = _screens_game(self.sm.current)
+            plugin_press = getattr(_plugin(key), "press", None) if key else None
+            if plugin_press is not None:
+                return plugin_press(self, role)
             return getattr(self.controller, role)()
 
         return press
@@ -287,10 +287,9 @@ class CompanionApp(App):
     # ------------------------------------------------------------------------ routing
 
     def show(self, name: str) -> None:
-        if name.startswith("tsushima"):
-            _ = self.tsushima  # builds the Tsushima screens on first use
-        if name.startswith("rigadoon"):
-            _ = self.rigadoon
+        key = _screens_game(name)
+        if key is not None and not self.sm.has_screen(name):
+            _plugin(key).install(self)  # a game's own screens are built on first use
         if name == "camera-setup" and not self.sm.has_screen(name):
             self.sm.add_widget(CameraSetupScreen())  # set up once: not worth its memory before
         if self.sm.current not in ("history", "settings", "camera-setup"):
@@ -354,11 +353,15 @@ class CompanionApp(App):
             self.sm.get_screen("start").message = self.controller.message
 
     def resume(self, game_id: int) -> None:
-        game = next((g.game for g in self.controller.unfinished() if g.game_id == game_id), "")
-        if game == "rigadoon":  # a record of its own kind: its screens resume it
-            from .rigadoon import resume_game
+        from companion.games import Family, UnknownGame, game_info
 
-            resume_game(self, game_id)
+        game = next((g.game for g in self.controller.unfinished() if g.game_id == game_id), "")
+        try:
+            info = game_info(game)
+        except UnknownGame:
+            info = None
+        if info is not None and info.family is Family.OWN and info.screens:
+            _plugin(info.key).resume_game(self, game_id)  # a record of its own kind
             return
         self.controller.resume(game_id)
 
@@ -454,3 +457,20 @@ class CompanionApp(App):
         self.loaded = loaded
         self.controller.repeat = loaded.config.gpio.repeat_ms / 1000
         self.controller.set_show_odds(loaded.config.display.show_odds)
+
+
+def _screens_game(screen: str) -> str | None:
+    """The game whose own screens these are (their names start with its key)."""
+    from companion.games import all_games
+
+    return next((g.key for g in all_games() if g.screens and screen.startswith(g.key + "-")),
+                None)
+
+
+def _plugin(key: str) -> Any:
+    """A game's screen plug-in, the module its registry entry names."""
+    import importlib
+
+    from companion.games import game_info
+
+    return importlib.import_module(game_info(key).screens)

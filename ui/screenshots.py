@@ -13,6 +13,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from companion.games import SEAS, TSURO
+
 log = logging.getLogger(__name__)
 
 SIZES = ((800, 480), (1280, 720))
@@ -37,7 +39,7 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, seed: int 
 
         # an unfinished game in the store, so the start screen offers to resume it
         store = demo.temp_store(tmp / "data")
-        demo.SeededSessions(seed).new(store, game="tsuro", players=["black", "white"])
+        demo.SeededSessions(seed).new(store, game=TSURO.key, players=["black", "white"])
         store.close()
         harness = simulated_app(tmp, seed, sizes[0], pins_note="screenshots: mock pins",
                                 settings={"display.show_odds": True,
@@ -66,7 +68,7 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
         pictures.setdefault(name, []).extend(shoot_sizes(h, out, name, sizes, window))
 
     snap("start")
-    app.new_game("tsuro-of-the-seas", ["red", "blue", "green"], [])
+    app.new_game(SEAS.key, ["red", "blue", "green"], [])
     h.frames(3)
     if c.checking:
         snap("instructions-setup")

@@ -7,12 +7,15 @@ Exit codes: 0 done; 1 teach or calibrate failed (one line on stderr); 2 bad argu
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.board import GAME_BOARDS, BoardError, BoardProfile, Point
+from companion.games import game_info
 
 # Only the handlers import the camera code (numpy, OpenCV): `companion --help` stays light.
 from .errors import BadImage, BoardNotFound, NoFrame, ProfileError, VisionError
@@ -95,10 +98,12 @@ def cmd_read(args: argparse.Namespace) -> int:
     from .ships import ShipFinder
     from .sources import load_image
 
-    if args.game == "rigadoon":  # ships and chests, not tiles: vision/rigadoon.py
-        from .rigadoon import cmd_read as read_rigadoon
-
-        return read_rigadoon(args)
+    own = game_info(args.game).camera_reader
+    if own:  # pieces other than path tiles (Rigadoon's ships and chests): the game's reader
+        module, _, func = own.partition(":")
+        read_own: Callable[[argparse.Namespace], int] = getattr(
+            importlib.import_module(module), func)
+        return read_own(args)
     board = _board(args.game)
     try:
         templates = load_templates(args.profile)

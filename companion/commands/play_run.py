@@ -25,6 +25,7 @@ from ..actions import ActionError, Place
 from ..cli import Handler, refusing
 from ..dice import DiceService
 from ..game import GameError
+from ..games import game_info
 from ..record import RecordError, dump_lines, load_lines, replay, replay_lines
 from ..render import render_board
 from ..session import Session, SessionError
@@ -121,7 +122,7 @@ def _show(s: Session, as_json: bool = False, defaults: bool = False) -> None:
         doc["integrity"] = s.header.integrity
         print(json.dumps(doc, indent=1))
         return
-    title = {"tsuro": "Tsuro", "tsuro-of-the-seas": "Tsuro of the Seas"}[view.game]
+    title = game_info(view.game).title
     print(f"{title}, game {s.game_id}, turn {view.turn}")
     print(render_board(s.state))
     for ship in view.ships:

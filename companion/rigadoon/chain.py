@@ -516,7 +516,7 @@ def sail_chain(
             if not last:
                 return f"the maelstrom at {n(nxt)} ends the sail"
             exit_ = board.exit_of[nxt]
-            if run.ship_at(exit_) >= 0:
+            if run.ship_at(exit_) not in (-1, ship):
                 return f"a ship on the exit {n(exit_)} blocks the maelstrom at {n(nxt)}"
             if stop:
                 return "a maelstrom carries the ship on: it stops on no chest"

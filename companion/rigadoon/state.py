@@ -284,7 +284,8 @@ class State:
                         out.append(Sail(ship, to))
                     break
                 if terrain == MAELSTROM:
-                    if b.exit_of[nxt] not in self.ships:
+                    # Only another ship closes it: a ship sailing from the exit has left it.
+                    if self.ship_at(b.exit_of[nxt]) in (-1, ship):
                         out.append(Sail(ship, to))
                     break
                 if nxt in chests:

@@ -3,12 +3,21 @@
 :mod:`companion.describe` asks here first for every event of a game with Veterans of the
 Seas or the Phoenix; ``None`` means the event is not the expansion's. Each sentence that
 rests on a default of ``veterans.json`` says so.
+
+The expansion's event kinds: ``tsunami-placed`` (``card`` holds the blue tile's square),
+``tsunami-moved``, ``tsunami-gone``, ``tsunami-roll`` (``detail``: the number),
+``daikaiju-tucked`` (a taihou fired), ``daikaiju-anew``, ``portal-placed``,
+``portal-roll`` (``detail``: ``lay`` or ``join``), ``portal-gone``, ``taihou-removed``,
+``phoenix``; ``drew`` with ``detail`` ``taihou``, ``portal`` or ``phoenix``; and
+``ship-lost`` for the reasons ``tsunami`` and ``portal``. The uzushio's moves are the
+daikaiju's kinds with its card (``UZ``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .actions import KeepTaihou
 from .engine import is_uzushio
 
 if TYPE_CHECKING:
@@ -74,9 +83,14 @@ def sentence(e: Event, state: State) -> str | None:
             f"{who.capitalize()} lays a mystic portal on {sq}: each ship touching it rolls the "
             "gold and blue dice in turn, the active player last."
         )
+    if k == "portal-gone":
+        return f"Take the mystic portal at {sq} out of the game {CHECK}."
     if k == "portal-roll":
-        how = "lays a tile from the hand there and picks" if e.detail == "lay" else "picks"
-        return f"The {who} ship goes through the portal to {sq}: {who} {how} where it starts."
+        if e.detail == "lay":
+            how = "lays a tile from the hand there and picks where it starts"
+        else:  # landing on a tile is our reading of the reference
+            how = f"picks a free point of the tile there to start from {CHECK}"
+        return f"The {who} ship goes through the portal to {sq}: {who} {how}."
     if k == "phoenix":
         return f"{who.capitalize()} discards the Phoenix tile: that roll is made again."
     return None
@@ -84,10 +98,12 @@ def sentence(e: Event, state: State) -> str | None:
 
 def _uzushio(e: Event, sq: str, state: State) -> str:
     g = state.grid
+    arrows = "by its arrows " + CHECK
     if e.kind == "daikaiju-moved":
-        return f"Move the uzushio at {sq} one square {e.detail} to {g.square(e.to).name()}."
+        dest = g.square(e.to).name()
+        return f"Move the uzushio at {sq} one square {e.detail} to {dest}, {arrows}."
     if e.kind == "daikaiju-turned":
-        return f"Turn the uzushio at {sq} a quarter turn to face {e.detail}."
+        return f"Turn the uzushio at {sq} a quarter turn to face {e.detail}, {arrows}."
     how = "leaves the board" if e.kind == "daikaiju-gone" else "is destroyed"
     return f"The uzushio at {sq} {how}: take it away."
 
@@ -130,6 +146,13 @@ def prompt(state: State) -> str | None:
         )
     if p is Phase.TAIHOU_KEEP:
         drawer = state.game.players[state.drawer].capitalize()
+        assert state.game.veterans is not None
+        limit = state.game.veterans.taihou.keep_limit
+        if state.legal_actions() == [KeepTaihou(False)]:
+            return (
+                f"{drawer}: a hand keeps at most {limit} taihou {CHECK}: show this one and "
+                "remove it from the game ('taihou remove'), then draw again."
+            )
         return f"{drawer}: keep the taihou, or show it and remove it from the game."
     if p is Phase.PORTAL_ROLL and vet.portal is not None and vet.portal.queue:
         seat = state.game.players[vet.portal.queue[0]].capitalize()

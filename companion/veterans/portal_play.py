@@ -159,9 +159,9 @@ def next_portal_ship(s: State) -> State:
     g = s.grid
     beside = portal_rules.daikaiju_beside(step.square, s.daikaiju_squares(), g.rows, g.cols)
     cards = tuple(d.card for sq in beside for d in s.daikaiju if d.square == sq)
-    events = tuple(
-        Event("daikaiju-anew", square=d.square, card=d.card) for d in s.daikaiju if d.card in cards
-    )
+    anew = [Event("daikaiju-anew", square=d.square, card=d.card)
+            for d in s.daikaiju if d.card in cards]
+    events = (Event("portal-gone", square=step.square), *anew)
     s = _set(s, portal=None, anew=cards)
     s = replace(
         s,

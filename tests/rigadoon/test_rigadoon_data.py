@@ -148,3 +148,21 @@ def test_an_owners_profiles_file_without_a_rigadoon_layout_keeps_the_default(tmp
     (tmp_path / "boards.json").write_text(json.dumps(doc), "utf-8")
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
     assert load_board() is default_board()
+
+
+def test_a_ship_sailing_from_a_maelstrom_exit_into_that_maelstrom_is_not_blocked_by_itself():
+    # Only another ship on the exit closes a maelstrom. On an owner's board where the
+    # skull maelstrom (r3c1) lets out two squares south at r5c1, a ship there may sail in.
+    from rigadoon_helpers import at
+
+    from companion.rigadoon.actions import Sail
+
+    doc = shipped()
+    lay = layout(doc)
+    lay["islands"][0]["exit"], lay["islands"][1]["exit"] = "r5c1", "r9c5"
+    game = Game.create(["ann", "bob"], board=parse_board(doc, "owner's boards.json"))
+    park = ("r1c9", "r9c9", "r9c1", "r7c1", "r1c4", "r6c9", "r4c9")
+    s = at({"b1": ("r5c1", 3)}, ["r1c2", "r9c8"], "s", game=game, park=park)
+    assert Sail(0, (3, 1)) in s.sails(0)
+    s = s.apply(Sail(0, (3, 1)))
+    assert s.board.name(s.ships[0]) == "r5c1" and s.acted & 1

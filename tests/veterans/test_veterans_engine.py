@@ -33,6 +33,7 @@ from companion.veterans.data import load_veterans, shipped_doc
 from companion.veterans.engine import TSUNAMI_CARD
 from companion.veterans.taihou import Use
 from companion.veterans.tsunami import Tsunami
+from companion.view import table_view
 
 STRAIGHTISH = "52167034"  # 0-5, 1-2, 3-6, 4-7
 UTURN = "10325476"
@@ -148,6 +149,8 @@ def test_each_turn_the_tsunami_moves_a_square_and_the_ships_in_its_line_roll():
     assert "Move the tsunami from r3c4 one square east to r3c5." in text
     assert "Green rolls a die: below 3 loses the ship." in text
     assert "Green: roll a die against the tsunami; below 3" in prompt(s)
+    shown = " ".join(table_view(s).veterans)
+    assert "tsunami: gold on r3c5 heading east" in shown and "connecting number 3" in shown
     lost = s.apply(Die(2))
     assert lost.ships[2] == -1 and lost.losses[-1][2] == "tsunami"
     assert "swept away by the tsunami" in said(lost)
@@ -227,7 +230,7 @@ def test_the_uzushio_may_move_on_a_roll_that_leaves_the_daikaiju_asleep():
     assert {d.card: moved.grid.square(d.square).name() for d in moved.daikaiju}["UZ"] == "r4c5"
     assert moved.board[sq("r4c5", moved)] == -1 and moved.ships[1] == -1
     text = said(moved)
-    assert "Move the uzushio at r4c4 one square east to r4c5." in text
+    assert "Move the uzushio at r4c4 one square east to r4c5, by its arrows (default" in text
     assert "Remove the wake tile at r4c5" in text
 
 
@@ -279,6 +282,7 @@ def test_a_taihou_drawn_is_kept_or_shown_and_removed_for_a_replacement():
 def test_a_third_taihou_must_be_shown_and_removed():
     drew = drawing(2).apply(DrawPiece("taihou"))
     assert drew.legal_actions() == [KeepTaihou(False)]
+    assert "a hand keeps at most 2 taihou (default: check against your sheet)" in prompt(drew)
     with pytest.raises(IllegalAction, match="keeps at most 2 taihou"):
         drew.apply(KeepTaihou(True))
 
@@ -414,6 +418,7 @@ def test_a_portal_sends_each_touching_ship_in_turn_order_ending_with_the_active(
     assert done.phase is Phase.DAIKAIJU_ROLL and done.card == "1G"
     assert "1G" not in [d.card for d in done.daikaiju]
     assert "comes into play anew" in said(done)
+    assert "Take the mystic portal at r3c3 out of the game (default" in said(done)
     anew = done.apply(Roll(1, 1))
     assert anew.phase is Phase.DAIKAIJU_FACING  # no tile turned up: it is the same daikaiju
     placed = anew.apply(Facing(Side.WEST))
@@ -528,3 +533,29 @@ def test_danger_counts_the_tsunami_exactly_and_matches_a_seeded_simulation():
     for seat, p in exact.items():
         assert abs(lost[seat] / trials - float(p)) < 0.03, (seat, p)
     assert exact[2] >= Fraction(1, 3)  # the tsunami alone takes green one time in three
+
+
+def test_danger_with_an_uzushio_that_must_move_matches_every_outcome_walked():
+    s = whirling(options=(*VET, "uzushio-must-move"))
+    steps = {Phase.TURN_ROLL, Phase.DAIKAIJU_DIE, Phase.DAIKAIJU_ROLL, Phase.DAIKAIJU_DRAW,
+             Phase.DAIKAIJU_FACING, Phase.UZUSHIO_DIE, Phase.TSUNAMI_DIE}
+    lost = dict.fromkeys(s.alive(), Fraction(0))
+
+    def walk(t: State, p: Fraction) -> None:
+        if t.turn != s.turn or t.phase not in steps:
+            for seat in lost:
+                lost[seat] += p if t.ships[seat] < 0 else 0
+            return
+        outs = t.chance_outcomes()
+        if t.phase is Phase.DAIKAIJU_ROLL:  # a throw onto a daikaiju is thrown again
+            keep = [(a, q) for a, q in outs if t.apply(a).phase is not Phase.DAIKAIJU_ROLL
+                    or t.apply(a).to_place != t.to_place]
+            total = sum(q for _, q in keep)
+            outs = [(a, q / total) for a, q in keep]
+        for a, q in outs:
+            walk(t.apply(a), p * q)
+
+    walk(s, Fraction(1))
+    exact = danger(s)
+    assert exact == lost
+    assert exact[1] > 0  # blue's tile lies in front of the uzushio's forward arrow
