@@ -77,3 +77,52 @@ def test_the_path_engine_takes_its_games_and_options_from_the_registry():
     assert set(OPTIONS["tsuro-of-the-seas"]) == set(seas.option_names)
     with pytest.raises(GameError, match="2-8 players, not 9"):
         Game.create("tsuro", [f"p{i}" for i in range(9)])
+
+
+# Where a game's key may be written out: the registry itself, and each game's own code.
+OWN_CODE = (
+    "companion/games.py",
+    "companion/tsushima/",
+    "companion/rigadoon/",
+    "companion/veterans/",
+    "companion/commands/tsushima",
+    "companion/commands/rigadoon",
+    "ui/tsushima/",
+    "ui/rigadoon/",
+    "vision/rigadoon.py",
+    # the path engine, still loose in companion/ (see tests/test_layering.py)
+    *(f"companion/{m}.py" for m in ("game", "state", "describe", "view", "session", "record")),
+)
+
+
+def _key_literals(path, keys):
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and node.value in keys and id(node) not in docstrings
+    ]
+
+
+def test_no_game_key_is_spelled_out_beyond_the_registry_and_the_games_own_code():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    keys = set(games.keys())
+    found = []
+    for pkg in ("companion", "vision", "hardware", "ui"):
+        for path in sorted((root / pkg).rglob("*.py")):
+            rel = path.relative_to(root).as_posix()
+            if rel.startswith(OWN_CODE):
+                continue
+            found += [f"{rel}:{line}: {value!r}" for line, value in _key_literals(path, keys)]
+    assert found == []
