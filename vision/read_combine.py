@@ -3,6 +3,8 @@ the project's own drawing of the pieces (see :mod:`vision.recognise`)."""
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 from . import read_paths
@@ -24,11 +26,11 @@ def agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np
     label = taught.label
     if label is not None and label != EMPTY and not label.startswith(DAIKAIJU):
         mine = float(evidence[PATH_INDEX[label]])
-        if float(evidence.max()) - mine > STRONG * th.path_margin:
+        if os.environ.get("V1") and float(evidence.max()) - mine > STRONG * th.path_margin:
             return Call(None, 0.3)  # the paths say another tile
-        if mine < th.path_empty and rim < th.path_rim:
+        if os.environ.get("V2") and mine < th.path_empty and rim < th.path_rim:
             return Call(None, 0.3)  # no trace of its paths nor of their ends: a hand, a sleeve
-        if float(joint.max() - joint[PATH_INDEX[label]]) > 1.0:
+        if float(joint.max() - joint[PATH_INDEX[label]]) > float(os.environ.get("JV", "1.0")):
             return Call(None, 0.3)  # both readers together prefer another tile
         return taught
     if label == EMPTY:

@@ -233,10 +233,13 @@ def command_hints(s: Session) -> list[str]:
     """What can be typed now: each line a command that works as it stands, a ``#`` before
     anything said about it (so a whole line pasted into a shell works too)."""
     st = s.state
-    if st.phase is Phase.TURN_ROLL or st.phase is Phase.DAIKAIJU_ROLL:
+    if st.phase in (Phase.TURN_ROLL, Phase.DAIKAIJU_ROLL, Phase.PORTAL_ROLL):
         return ["roll        # the companion rolls", "roll 3 4    # real dice: gold 3, blue 4"]
-    if st.phase is Phase.DAIKAIJU_DIE:
+    if st.phase in (Phase.DAIKAIJU_DIE, Phase.TSUNAMI_DIE, Phase.UZUSHIO_DIE):
         return ["die         # the companion rolls", "die 5       # the real die shows 5"]
+    if st.phase is Phase.DRAW and st.vet is not None and any(st.vet.pile):
+        return ["draw ?          # a wake tile, unseen",
+                "draw taihou     # or portal, phoenix: always announced"]
     if st.phase is Phase.PLACE and not st.legal_actions():
         front = st.grid.square(st.front_square(st.active))
         fine = (p.tile.notation() for p in s.possible_placements() if s.check(front, p.tile).legal)
