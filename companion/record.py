@@ -355,7 +355,8 @@ class Loaded:
     """For an ``edited`` record: the first line whose checksum did not match."""
 
 
-def _parse_line(n: int, text: str) -> Any:
+def parse_line(n: int, text: str) -> Any:
+    """One line of a record file as JSON, refused in one line when it cannot be one."""
     if len(text) > MAX_LINE:
         raise RecordError(n, f"the line is {len(text)} characters long; no entry is that long")
     if not _depth_ok(text):
@@ -368,7 +369,7 @@ def _parse_line(n: int, text: str) -> Any:
         raise RecordError(n, f"not a record line: {exc}") from None
 
 
-def _check_sums(docs: list[tuple[int, Any]]) -> str:
+def check_sums(docs: list[tuple[int, Any]]) -> str:
     """The first line whose checksum fails, in words, or "" when all match."""
     previous = FORMAT
     for n, doc in docs:
@@ -392,7 +393,7 @@ def load_lines(lines: Sequence[str], accept_edited: bool = False) -> Loaded:
     """
     if not lines or not lines[0].strip():
         raise RecordError(1, "the record is empty")
-    docs = [(n, _parse_line(n, text)) for n, text in enumerate(lines, 1) if text.strip()]
+    docs = [(n, parse_line(n, text)) for n, text in enumerate(lines, 1) if text.strip()]
     header = Header.from_json(docs[0][1], docs[0][0])
     numbers = [n for n, _ in docs[1:]]
     integrity: Integrity = header.integrity
@@ -400,7 +401,7 @@ def load_lines(lines: Sequence[str], accept_edited: bool = False) -> Loaded:
     if docs[0][1]["version"] == 1:
         header, integrity = _marked(header, "unverified"), "unverified"
     else:
-        problem = _check_sums(docs)  # before the fields: an edit is named as an edit
+        problem = check_sums(docs)  # before the fields: an edit is named as an edit
         if problem and not accept_edited:
             line, _, why = problem.partition(": ")
             raise RecordError(

@@ -45,8 +45,9 @@ def agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np
     # Unsure between a few pieces: both readers together may settle it (never as bare).
     if taught.second is not None and not taught.second.startswith(DAIKAIJU) \
             and taught.second != EMPTY:
-        both = pick(PATH_LABELS, joint, -np.inf, JOINT_MARGIN, None, JOINT_MARGIN)
-        if both.label is not None and both.label in (taught.second, paths.label) and (
+        jm = float(os.environ.get("JM", JOINT_MARGIN))
+        both = pick(PATH_LABELS, joint, -np.inf, jm, None, jm)
+        if both.label is not None and (os.environ.get("ANY") or both.label in (taught.second, paths.label)) and (
                 rim >= th.path_rim or float(evidence[PATH_INDEX[both.label]]) >= th.path_empty):
             return Call(both.label, 0.5 + 0.25 * min(1.0, both.lead / 4), both.lead, both.second)
     return Call(None, taught.confidence)

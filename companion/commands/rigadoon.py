@@ -185,7 +185,7 @@ def _read(path: str) -> list[str]:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    header, entries, numbers = load_lines(_read(args.file))
+    header, entries, numbers = load_lines(_read(args.file), args.accept_edited)
     replay(header, entries, numbers)
     store = _store(args)
     game_id = store.create_game(header)
@@ -198,7 +198,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    header, entries, numbers = load_lines(_read(args.record))
+    header, entries, numbers = load_lines(_read(args.record), args.accept_edited)
     state = replay(header, entries, numbers)
     if args.json:
         doc = view_json(state)
@@ -333,8 +333,11 @@ def register(sub: Any) -> None:
     add("history", cmd_history, "list the record of the game")
     p = add("export", cmd_export, "write the game's record as JSON Lines")
     p.add_argument("file")
+    accept = "read a record whose checksums do not match (damaged or edited)"
     p = add("import", cmd_import, "read a JSON Lines record into the store", game=False)
     p.add_argument("file")
+    p.add_argument("--accept-edited", action="store_true", help=accept)
     p = add("replay", cmd_replay, "rebuild a game from a record file and show it", game=False)
     p.add_argument("record")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--accept-edited", action="store_true", help=accept)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..record import FORMAT, VERSION, Entry, RecordError, now
+from ..record import FORMAT, READS, VERSION, Entry, RecordError, chain, check_sums, now, parse_line
 from ..store import RecordStore, StoreError
 from .actions import parse_action
 from .geometry import RigadoonError
@@ -46,7 +46,7 @@ class Header:
     def from_json(cls, doc: Any, line: int) -> Header:
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise RecordError(line, f"not a {FORMAT} header")
-        if doc.get("version") != VERSION:
+        if doc.get("version") not in READS or isinstance(doc.get("version"), bool):
             raise RecordError(line, f"record version {doc.get('version')!r} is not supported")
         if doc.get("game") != GAME:
             raise RecordError(line, f"a {doc.get('game')!r} record, not a Rigadoon one")
@@ -95,25 +95,33 @@ def replay(header: Header, entries: Sequence[Entry], lines: Sequence[int] | None
 
 
 def dump_lines(header: Header, entries: Sequence[Entry]) -> list[str]:
-    out = [json.dumps(header.to_json(), separators=(",", ":"))]
-    out += [json.dumps(e.to_json(), separators=(",", ":")) for e in entries]
+    """The record as JSON Lines, each line with its checksum chained to the line before
+    (the same chain as the path games' records: docs/records.md)."""
+    out = []
+    previous = FORMAT
+    for doc in [header.to_json(), *(e.to_json() for e in entries)]:
+        previous = doc["sum"] = chain(previous, doc)
+        out.append(json.dumps(doc, separators=(",", ":")))
     return out
 
 
-def load_lines(lines: Sequence[str]) -> tuple[Header, list[Entry], list[int]]:
-    docs = []
-    for n, text in enumerate(lines, 1):
-        if not text.strip():
-            continue
-        try:
-            docs.append((n, json.loads(text)))
-        except json.JSONDecodeError as exc:
-            raise RecordError(
-                n, f"not valid JSON ({exc.msg}); the line may have been cut off"
-            ) from None
+def load_lines(lines: Sequence[str], accept_edited: bool = False
+               ) -> tuple[Header, list[Entry], list[int]]:
+    """Header, entries and the entries' line numbers; a record whose checksums do not
+    match is refused, naming the first line that fails, unless ``accept_edited``."""
+    docs = [(n, parse_line(n, text)) for n, text in enumerate(lines, 1) if text.strip()]
     if not docs:
         raise RecordError(1, "the record is empty")
     header = Header.from_json(docs[0][1], docs[0][0])
+    if docs[0][1].get("version") != 1 and not accept_edited:
+        problem = check_sums(docs)
+        if problem:
+            line, _, why = problem.partition(": ")
+            raise RecordError(
+                int(line.removeprefix("line ")),
+                f"{why}: the record was damaged or edited after it was written "
+                "(to read it anyway, knowing that, use --accept-edited)",
+            )
     entries = [Entry.from_json(doc, n) for n, doc in docs[1:]]
     return header, entries, [n for n, _ in docs[1:]]
 

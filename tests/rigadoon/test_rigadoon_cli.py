@@ -84,7 +84,24 @@ def test_a_damaged_record_names_its_line(run, tmp_path: Path):
     lines.append(json.dumps({"seq": 2, "action": "opening up", "by": 1}))
     record.write_text("\n".join(lines) + "\n")
     code, _, err = run("replay", str(record))
+    assert code == 2 and "line 3" in err and "edited" in err  # the line added has no checksum
+    code, _, err = run("replay", str(record), "--accept-edited")
     assert code == 2 and "line 3" in err and "'up' is not a direction" in err
+
+
+def test_records_carry_a_checksum_chain_that_names_an_edited_line(run, tmp_path: Path):
+    run("new", "--players", "ann,bob")
+    run("fleet", "green")
+    run("opening", "e")
+    record = tmp_path / "game.jsonl"
+    run("export", str(record))
+    docs = [json.loads(x) for x in record.read_text().splitlines()]
+    assert all("sum" in d for d in docs) and docs[0]["version"] == 2
+    assert run("replay", str(record))[0] == 0
+    docs[2]["by"] = 0  # a hand edit that the rules would still take
+    record.write_text("\n".join(json.dumps(d) for d in docs) + "\n")
+    code, _, err = run("replay", str(record))
+    assert code == 2 and "line 3" in err and "checksum does not match" in err
 
 
 def test_moves_lists_the_legal_actions_and_claim_names_an_island(run):
