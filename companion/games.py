@@ -273,23 +273,27 @@ RIGADOON = register_game(
         options=(
             OptionInfo(
                 "wind-die",
-                "Change the wind with the Wind Direction die instead of the deck (advanced).",
+                'Change the wind with the Wind Direction die instead of the deck (advanced).',
             ),
             OptionInfo(
                 "quiet-maelstrom",
-                "A ship coming out of a maelstrom attacks no one (its move ends abruptly).",
+                "Read 'its turn ends abruptly' strictly: a ship coming out of a maelstrom "
+                'attacks no one (by default it lands on the exit and attacks like any ship).',
             ),
             OptionInfo(
                 "attack-in-passing",
-                "A ship sailing past a square beside another ship must stop there and attack.",
-            ),
-            OptionInfo(
-                "chest-stops-blast",
-                "A blasted ship meeting a chest it cannot push may stop short of it.",
+                'A ship that sails past a square beside another ship must stop there and attack '
+                '(by default only the square it ends on counts).',
             ),
             OptionInfo(
                 "win-by-claims",
-                "Claims on two different islands win, even if the first chest was given up.",
+                'Claims on two different islands win even if the first chest was left or lost '
+                'meanwhile (by default the fleet must hold both at once).',
+            ),
+            OptionInfo(
+                "chest-stops-blast",
+                'A blasted ship that meets a chest it cannot push may stop short of it, nothing '
+                'happening (by default it stops on the chest: sinks it or runs aground).',
             ),
         ),
         boards=("rigadoon-9x9",),

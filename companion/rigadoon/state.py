@@ -21,6 +21,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
+from ..games import game_info
 from .actions import (
     FLEET_NAMES,
     Action,
@@ -51,25 +52,8 @@ from .wind import Wind, default_wind, load_wind, parse_wind
 CHANCE = -1
 TERMINAL = -4
 
-OPTIONS: dict[str, str] = {
-    "wind-die": "Change the wind with the Wind Direction die instead of the deck (advanced).",
-    "quiet-maelstrom": (
-        "Read 'its turn ends abruptly' strictly: a ship coming out of a maelstrom attacks "
-        "no one (by default it lands on the exit and attacks like any ship)."
-    ),
-    "attack-in-passing": (
-        "A ship that sails past a square beside another ship must stop there and attack "
-        "(by default only the square it ends on counts)."
-    ),
-    "win-by-claims": (
-        "Claims on two different islands win even if the first chest was left or lost "
-        "meanwhile (by default the fleet must hold both at once)."
-    ),
-    "chest-stops-blast": (
-        "A blasted ship that meets a chest it cannot push may stop short of it, nothing "
-        "happening (by default it stops on the chest: sinks it or runs aground)."
-    ),
-}
+OPTIONS: dict[str, str] = {o.name: o.help for o in game_info("rigadoon").options}
+"""The named rule options, as the game registry declares them (companion/games.py)."""
 
 
 class Phase(StrEnum):
