@@ -11,7 +11,10 @@ clear enough to call, or they would have led by less).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from functools import cache
+
+import numpy as np
 
 from companion.tiles import PATTERNS, Tile
 
@@ -62,3 +65,52 @@ def assign(calls: Mapping[int, Call], counts: Mapping[str, int] | None,
     for i in losers:
         out[i] = Call(None, 0.3, 0.0, calls[i].label)
     return out
+
+
+def settle(calls: Mapping[int, Call], counts: Mapping[str, int] | None,
+           fixed: Mapping[int, str] | None, open_rows: Mapping[int, np.ndarray],
+           labels: Sequence[str], margin: float) -> dict[int, Call]:
+    """:func:`assign`, then the squares left open decided with the box in mind.
+
+    ``open_rows`` holds, for squares that surely hold a tile but were not called (and for
+    squares that lost their pattern to a surer one), both readers' joint evidence over
+    ``labels`` (oriented tiles), in units of a calling margin. A pattern the box has no copy
+    left of is struck out; the best of the rest is called when it leads the next by
+    ``margin``. The surest open square goes first, as it uses up a copy too."""
+    out = assign(calls, counts, fixed)
+    if not open_rows:
+        return out
+    left: dict[str, int] | None = None
+    if counts is not None:
+        left = dict(counts)
+        used = [lb for lb in (fixed or {}).values()]
+        used += [c.label for c in out.values() if c.label is not None]
+        for label in used:
+            pat = _pattern(label)
+            if pat is not None:
+                left[pat] = left.get(pat, 0) - 1
+    patterns = _patterns_of(tuple(labels))
+    todo = {i: row for i, row in open_rows.items() if out[i].label is None}
+    while todo:
+        gone = np.array([left is not None and left.get(p, 0) <= 0 for p in patterns])
+        best: tuple[float, int, int, int] | None = None
+        for i, row in todo.items():
+            masked = np.where(gone, -np.inf, row)
+            order = np.argsort(-masked)[:2]
+            lead = float(masked[order[0]] - masked[order[1]])
+            if np.isfinite(masked[order[0]]) and (best is None or lead > best[0]):
+                best = (lead, i, int(order[0]), int(order[1]))
+        if best is None or best[0] < margin:
+            break
+        lead, i, k, k2 = best
+        out[i] = Call(labels[k], round(0.5 + 0.25 * min(1.0, lead / (4 * margin)), 3), lead,
+                      labels[k2])
+        if left is not None:
+            left[patterns[k]] = left.get(patterns[k], 0) - 1
+        del todo[i]
+    return out
+
+
+@cache
+def _patterns_of(labels: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(Tile.parse(lb).pattern().notation() for lb in labels)

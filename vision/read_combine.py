@@ -3,34 +3,29 @@ the project's own drawing of the pieces (see :mod:`vision.recognise`)."""
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
 
 from . import read_paths
-from .read_decide import EMPTY, Call, Thresholds, pick
+from .read_decide import EMPTY, Call, Thresholds
 from .read_taught import TaughtModel
 from .templates import DAIKAIJU
 
 PATH_LABELS = [t.notation() for t in read_paths.tiles()]
 PATH_INDEX = {lb: k for k, lb in enumerate(PATH_LABELS)}
-JOINT_MARGIN = 1.5  # the lead both readers together need, in calling margins
-STRONG = 1.0  # the path reader's lead over a taught tile, in its margins, that vetoes it
+JOINT_MARGIN = 1.0  # the lead both readers together need to settle an open square
+JOINT_VETO = 1.0  # both readers' lead of another tile over the taught one that vetoes it
 
 
 def agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np.ndarray,
-           own_bare: bool, th: Thresholds, names: set[str]) -> Call:
+          own_bare: bool, th: Thresholds, names: set[str]) -> Call:
     """One verdict from the two readers, when what was taught fits the board: the taught
-    one leads; the path reader vetoes a clear contradiction, and both together may settle a
-    close call."""
+    one leads. The path reader, weak on textured art, vetoes no taught tile by itself (it
+    turned right answers into ``unknown``); both readers together veto one they clearly
+    place behind another. A square the taught reader left open is settled later, on both
+    readers' evidence and the box (:func:`vision.inventory.settle`)."""
     label = taught.label
     if label is not None and label != EMPTY and not label.startswith(DAIKAIJU):
-        mine = float(evidence[PATH_INDEX[label]])
-        if os.environ.get("V1") and float(evidence.max()) - mine > STRONG * th.path_margin:
-            return Call(None, 0.3)  # the paths say another tile
-        if os.environ.get("V2") and mine < th.path_empty and rim < th.path_rim:
-            return Call(None, 0.3)  # no trace of its paths nor of their ends: a hand, a sleeve
-        if float(joint.max() - joint[PATH_INDEX[label]]) > float(os.environ.get("JV", "1.0")):
+        if float(joint.max() - joint[PATH_INDEX[label]]) > JOINT_VETO:
             return Call(None, 0.3)  # both readers together prefer another tile
         return taught
     if label == EMPTY:
@@ -42,15 +37,17 @@ def agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np
     # A tile never taught: the path reader is all there is.
     if is_tile(paths) and paths.label not in names:
         return paths
-    # Unsure between a few pieces: both readers together may settle it (never as bare).
-    if taught.second is not None and not taught.second.startswith(DAIKAIJU) \
-            and taught.second != EMPTY:
-        jm = float(os.environ.get("JM", JOINT_MARGIN))
-        both = pick(PATH_LABELS, joint, -np.inf, jm, None, jm)
-        if both.label is not None and (os.environ.get("ANY") or both.label in (taught.second, paths.label)) and (
-                rim >= th.path_rim or float(evidence[PATH_INDEX[both.label]]) >= th.path_empty):
-            return Call(both.label, 0.5 + 0.25 * min(1.0, both.lead / 4), both.lead, both.second)
     return Call(None, taught.confidence)
+
+
+def open_tile(taught: Call, evidence: np.ndarray, rim: float, th: Thresholds) -> bool:
+    """Whether a square the taught reader left open surely holds some tile, to be settled
+    on both readers' evidence: its best taught look is a tile, and the paths show lines or
+    path ends (a hand shows neither)."""
+    best = taught.label if taught.label is not None else taught.second
+    if best is None or best == EMPTY or best.startswith(DAIKAIJU):
+        return False
+    return rim >= th.path_rim or float(evidence.max()) >= th.path_empty
 
 
 def second_opinion(drawn: Call, paths: Call, evidence: np.ndarray, fitting: bool) -> Call:

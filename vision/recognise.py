@@ -27,8 +27,17 @@ from .board_finder import FOUND, NOT_FOUND, BoardFinder, BoardPose
 from .errors import BadImage, BoardNotFound
 from .features import patches, warp_top_down
 from .geometry import MarkerLayout
-from .inventory import assign, box_counts
-from .read_combine import PATH_LABELS, agree, fits, is_tile, own_line, second_opinion
+from .inventory import box_counts, settle
+from .read_combine import (
+    JOINT_MARGIN,
+    PATH_LABELS,
+    agree,
+    fits,
+    is_tile,
+    open_tile,
+    own_line,
+    second_opinion,
+)
 from .read_decide import (
     EMPTY,
     Call,
@@ -87,6 +96,8 @@ class BoardReader:
         self._last_reading: BoardReading | None = None
         self._last_pose: BoardPose | None = None
         self._marker_looks: dict[int, np.ndarray] = {}
+        # squares to settle on both readers' evidence and the box: their joint evidence
+        self._open: dict[int, np.ndarray] = {}
 
     # -- the public entry points ------------------------------------------------------
 
@@ -128,10 +139,11 @@ class BoardReader:
                    for i, sq in enumerate(self._squares) if i not in todo_set}
         legal_sets = {sq: {t.notation() for t in tiles} for sq, tiles in (legal or {}).items()}
         if todo:
+            self._open = {}
             calls = self._calls(top, grey, raw, np.array(todo), legal_sets)
             fixed = {self._index[sq]: _label(r) for sq, r in carried.items()
                      if r.content is Content.TILE}
-            calls = assign(calls, self.counts, fixed)
+            calls = settle(calls, self.counts, fixed, self._open, PATH_LABELS, JOINT_MARGIN)
             for i, call in calls.items():
                 sq = self._squares[i]
                 reading.squares[sq] = reading_of(call, legal_sets.get(sq) if legal else None)
@@ -186,9 +198,13 @@ class BoardReader:
             taught_names = set(model.names)
             for k, i in enumerate(idx):
                 calls[int(i)] = agree(mine[k], built_in[k], paths.tile[k],
-                                       float(paths.rim[k]), joint[k],
-                                       bool(model.empty_detail[i] >= 0
-                                            and not model.plain()[i]), th, taught_names)
+                                      float(paths.rim[k]), joint[k],
+                                      bool(model.empty_detail[i] >= 0
+                                           and not model.plain()[i]), th, taught_names)
+                if is_tile(calls[int(i)]) or (
+                        calls[int(i)].label is None
+                        and open_tile(mine[k], paths.tile[k], float(paths.rim[k]), th)):
+                    self._open[int(i)] = joint[k]
         colour = prep.colour[idx]
         if model is None or not self._fits:
             self._colour_gate(calls, idx, colour)
