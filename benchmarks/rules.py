@@ -277,7 +277,8 @@ def _report(base: dict[str, list[float]], cur: dict[str, list[float]]) -> None:
             t = cur[key]
             print(
                 f"advisor, 8-player {kind} position at turn 10, hidden draws: median "
-                f"{statistics.median(t) * 1e3:.0f} ms, max {max(t) * 1e3:.0f} ms (target 300)"
+                f"{statistics.median(t) * 1e3:.0f} ms, max {max(t) * 1e3:.0f} ms over "
+                f"{len(t)} positions (target 300)"
             )
     print("'now' goes through legal_actions()/apply(); 'fast' through legal_tiles()/apply_tile().")
 

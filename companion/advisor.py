@@ -78,7 +78,7 @@ class Advice:
         return self.samples == 0
 
     def describe(self) -> str:
-        """One line, e.g. ``place r2c3 52167034: survives 97.2% +/- 1.1 (sampled, 95%)``."""
+        """One line, e.g. ``place r2c3 52167034: survives 97.2% (+/- 1.1, 95%, 180 rounds)``."""
         pct = f"{float(self.survival) * 100:.1f}%"
         how = "exact" if self.exact else f"+/- {self.error * 100:.1f}, 95%, {self.samples} rounds"
         return f"{self.place.notation()}: survives {pct} ({how})"
@@ -90,7 +90,7 @@ def advise(
     hand: Sequence[Tile] | None = None,
     error: float = 0.02,
     max_samples: int = 4000,
-    exact_budget: int = 1000,
+    exact_budget: int = 300,
 ) -> list[Advice]:
     """Every legal placement of the active player, safest first.
 
@@ -350,17 +350,21 @@ def _still_to_play(s: State, seat: int, first: int) -> list[int]:
     return out
 
 
-def clt_half_width(n: int, total: float, squares: float) -> float:
-    """Half-width of the 95% interval of a mean from ``n`` values with this sum and sum
-    of squares (the central limit theorem on the sample variance).
+def half_width(n: int, total: float, squares: float) -> float:
+    """Half-width of the 95% interval of the mean of ``n`` values in [0, 1] with this sum
+    and sum of squares.
 
-    >>> round(clt_half_width(4, 2.0, 2.0), 3)
-    0.566
-    >>> clt_half_width(1, 1.0, 1.0)
-    1.0
+    The central limit theorem on the sample variance, with one value at 0 and one at 1
+    added to the sample (as Wilson's interval does for shares): a rare turn of events
+    that no round has met yet still widens the interval, so a few rounds that all agree
+    do not pass for certainty.
+
+    >>> round(half_width(32, 32.0, 32.0), 3)  # 32 rounds, all 1.0: not yet 2 points
+    0.058
+    >>> round(half_width(96, 96.0, 96.0), 3)  # as many as Wilson's interval asks
+    0.02
     """
-    if n < 2:
-        return 1.0
+    n, total, squares = n + 2, total + 1, squares + 1
     var = max(0.0, (squares - total * total / n) / (n - 1))
     return Z95 * math.sqrt(var / n)
 
@@ -400,19 +404,19 @@ def _sample(
         for tile in todo:
             n_, total, squares = stats[tile]
             n = int(n_)
-            half = clt_half_width(n, total, squares)
+            half = half_width(n, total, squares)
             if n >= max_samples or half <= error:
                 continue
-            # the rounds the interval asks for at this spread, a little over, at most doubled
-            want = int(n * (half / error) ** 2 * 1.1) + 1
-            batch[tile] = max(8, min(want - n, n, max_samples - n))
+            # the rounds the interval asks for at this spread, a little over, at most tripled
+            want = int(n * (half / error) ** 2 * 1.05) + 1
+            batch[tile] = max(8, min(want - n, 2 * n, max_samples - n))
             nxt.append(tile)
         todo = nxt
     out = {}
     for tile, (n_, total, squares) in stats.items():
         n = int(n_)
         mean = min(1.0, max(0.0, total / n))
-        out[tile] = (Fraction(mean), clt_half_width(n, total, squares), n)
+        out[tile] = (Fraction(mean), half_width(n, total, squares), n)
     return out
 
 

@@ -29,6 +29,7 @@ _FACINGS = tuple(Facing(side) for side in Side)
 _UNSEEN = Draw(None)
 _WAKE = 16 / 36  # gold + blue shows 6, 7 or 8
 _DK_STEPS = frozenset({Phase.DAIKAIJU_DRAW, Phase.DAIKAIJU_FACING})
+_TRIES = 10_000  # draws of a step's outcome before its survival counts as nil
 _PHASE = frozenset({Phase.TURN_ROLL, Phase.DAIKAIJU_DIE, Phase.DAIKAIJU_ROLL, *_DK_STEPS})
 
 Sig = tuple[int, ...]
@@ -159,7 +160,7 @@ def _place(s: State, seat: int, rng: random.Random, tables: Tables) -> tuple[Sta
         return s, 0.0
     sigs, places, _ = table
     mover = s.active
-    while True:  # a hand and a placement, drawn until the ship survives it
+    for _ in range(_TRIES):  # a hand and a placement, drawn until the ship survives it
         pool = list(s.pile.unseen)
         hand = [t if t != UNKNOWN else pool.pop(rng.randrange(len(pool))) for t in s.hands[mover]]
         total = [0] * 6
@@ -169,8 +170,8 @@ def _place(s: State, seat: int, rng: random.Random, tables: Tables) -> tuple[Sta
         legal = [(o, dead) for t in set(hand) for o, r, dead in places[t] if r == best]
         o, dead = legal[rng.randrange(len(legal))]
         if not dead:
-            break
-    return _settled(s.with_hand(mover, hand).apply_tile(o)), q
+            return _settled(s.with_hand(mover, hand).apply_tile(o)), q
+    return s, 0.0  # a survival this unlikely weighs nothing in the estimate
 
 
 def _pick(
@@ -197,14 +198,20 @@ def _targets(s: State, seat: int) -> set[int]:
     return out
 
 
+_REACH: dict[tuple[frozenset[int], int, int], frozenset[int]] = {}
+
+
 def _near(s: State, squares: set[int]) -> bool:
+    """Whether a daikaiju stands on one of ``squares`` or next to it (a die can bring it
+    there: each moves one square at most)."""
+    taken = s.daikaiju_squares()
     g = s.grid
-    for dk in s.daikaiju:
-        if dk.square in squares:
-            return True
-        if any(g.neighbour(dk.square, side) in squares for side in range(4)):
-            return True
-    return False
+    key = (taken, g.rows, g.cols)
+    reach = _REACH.get(key)
+    if reach is None:
+        around = {g.neighbour(sq, side) for sq in taken for side in range(4)}
+        reach = _REACH[key] = frozenset(taken | around)
+    return not reach.isdisjoint(squares)
 
 
 def _dk_roll(s: State, seat: int, rng: random.Random) -> tuple[State, float]:
@@ -236,6 +243,8 @@ def step(s: State, seat: int, rng: random.Random, tables: Tables) -> tuple[State
     Another player's daikaiju phase is one step, from the turn's roll to the placement;
     the advised player's own is taken throw by throw.
     """
+    if s.game.veterans is not None:
+        return plain(s, rng), 1.0  # the expansion's pieces sink ships in ways not weighed here
     ph = s.phase
     if ph is Phase.PLACE:
         if s.active != seat and _may_sink(s, seat):
@@ -319,12 +328,13 @@ def _phase(s: State, seat: int, rng: random.Random, q: float) -> tuple[State, fl
     (``q`` is the chance it does, worked out beforehand)."""
     if q <= 0.0:
         return s, 0.0
-    while True:
+    for _ in range(_TRIES):
         x = s
         while x.turn == s.turn and x.phase in _PHASE and x.ships[seat] >= 0:
             x = plain(x, rng)
         if x.ships[seat] >= 0:
             return x, q
+    return s, 0.0
 
 
 def _settled(s: State) -> State:

@@ -226,6 +226,37 @@ class Session:
             hand += list(s.pile.unseen)
         return s.pseudo_legal_placements(hand)
 
+    def choices(self) -> list[str]:
+        """Every decision the rules allow now, in notation, for screens to offer as
+        buttons: the expansion's (a taihou, a portal, a landing, the uzushio, a Phoenix
+        discard) as well as the base game's; a hidden draw that may be a special tile
+        lists ``draw ?`` and each kind still in the pile. Nothing is recorded."""
+        from .veterans.pieces import KINDS, phoenix_choices
+
+        s = self._state
+        out = [] if s.current_player == CHANCE else [a.notation() for a in s.legal_actions()]
+        if s.vet is not None:
+            if s.phase is Phase.DRAW and any(s.vet.pile) and self.header.tiles == "hidden":
+                out += ["draw ?"] if s.pile.size else []
+                out += [f"draw {KINDS[k]}" for k, n in enumerate(s.vet.pile) if n]
+            out += [a.notation() for a in phoenix_choices(s)]
+        return out
+
+    def landing(self) -> tuple[list[str], bool]:
+        """While a ship comes out of a mystic portal: the points it may start from, and
+        whether it lays a tile from its hand there (a hidden hand lists no ``land``
+        choices, so screens ask here); ``([], False)`` at any other time."""
+        from .veterans.portal import free_starts
+
+        s = self._state
+        step = s.vet.portal if s.vet is not None else None
+        if s.phase is not Phase.PORTAL_LAND or step is None or step.target < 0:
+            return [], False
+        seat = step.queue[0]
+        others = [p for i, p in enumerate(s.ships) if p >= 0 and i != seat]
+        starts = free_starts(step.target, step.used, others)
+        return [s.grid.point(p).name() for p in starts], s.board[step.target] < 0
+
     def odds(self) -> dict[str, Fraction]:
         """Each ship's exact chance of being lost in the next daikaiju phase."""
         return {self.game.players[k]: v for k, v in danger(self._state).items()}

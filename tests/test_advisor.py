@@ -113,24 +113,35 @@ def test_one_threat_with_nothing_random_before_it_is_exact_in_every_round():
     assert advise(s, Random(7), exact_budget=50) == out  # the same seed, the same advice
 
 
-def test_the_conditional_estimate_is_unbiased():
-    """At sea the rounds differ (the dice, the daikaiju), so each round's estimate varies;
-    their mean over many seeds is the exact answer."""
-    s = advisor._as_seen_by(at_sea(), 0)
-    spread = []
-    for tile in s.legal_tiles():
-        after = advisor._settled(s.apply_tile(tile))
-        if after.ships[0] < 0:
-            continue
-        truth = float(advisor._exact(after, 0, [10**6]))
-        n = 2000
-        values = [advisor._rollout(after, 0, frozenset({0}), Random(i)) for i in range(n)]
-        assert all(0.0 <= v <= 1.0 for v in values)
-        mean = sum(values) / n
-        sd = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5
-        assert abs(mean - truth) <= 4 * sd / n**0.5 + 1e-9, tile
-        spread.append(sd)
-    assert len(spread) >= 2 and max(spread) > 0.02  # the rounds did vary
+def three_at_the_corner() -> State:
+    """As :func:`threat`, with green waiting at r1c1 too (on its west side): blue's tile
+    moves all three, and where it leaves red and green decides whether green's tile can
+    sink red next, so the rounds differ. 24 squares hold tiles already."""
+    blue, green = ["72143650"], ["23016745"]
+    taken = {Tile.parse(t).pattern() for t in [TO_THE_WEST, *blue, *green]}
+    spare = [p for p in PATTERNS if p not in taken]
+    squares = [f"r{r}c{c}" for r in range(6, 0, -1) for c in range(6, 0, -1)][:24]
+    return build(
+        "tsuro",
+        ("red", "blue", "green"),
+        board={sq: spare[i].notation() for i, sq in enumerate(squares)},
+        ships={"red": "r1c2:0", "blue": "r1c1:0", "green": "r1c1:7"},
+        hands={"red": [TO_THE_WEST], "blue": blue, "green": green},
+        active="red",
+    )
+
+
+def test_with_two_threats_in_turn_the_conditional_estimate_is_unbiased():
+    s = advisor._as_seen_by(three_at_the_corner(), 0)
+    (place,) = [a for a in s.legal_actions() if a.tile == Tile.parse(TO_THE_WEST)]
+    after = advisor._settled(s.apply(place))
+    truth = float(advisor._exact(after, 0, [10**6]))
+    n = 400
+    values = [advisor._rollout(after, 0, frozenset({0}), Random(i)) for i in range(n)]
+    mean = sum(values) / n
+    sd = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5
+    assert sd > 0.001  # the rounds did vary
+    assert abs(mean - truth) <= 4 * sd / n**0.5, (mean, truth)
 
 
 def test_sampled_advice_at_sea_is_within_its_error_bar():
@@ -277,3 +288,39 @@ def test_at_sea_the_daikaiju_dice_count_and_the_exact_answer_matches_play():
         share = sum(played_out(s, a.place, rng) for _ in range(n)) / n
         p = float(a.survival)
         assert abs(share - p) <= 4 * (p * (1 - p) / n) ** 0.5 + 0.005, a.describe()
+
+
+def next_to_a_daikaiju() -> State:
+    """Red stands on a tile at r1c3 with two daikaiju beside that square, one card left
+    in the daikaiju deck: blue's daikaiju phase can sink red, and so can red's own."""
+    s = build(
+        "tsuro-of-the-seas",
+        ("red", "blue"),
+        board={"r1c3": "52167034"},
+        ships={"red": "r2c3:0", "blue": "r7c5:4"},
+        daikaiju=[("1G", "r2c4", "west"), ("2G", "r1c4", "west"), ("3G", "r6c6", "north")],
+        hands={"red": ["72143650", UTURN], "blue": ["23016745"]},
+        active="red",
+    )
+    return replace(s, dk_deck=("4G",), pile=replace(s.pile, shuffled=0, unseen=()))
+
+
+@pytest.mark.parametrize("position", [at_sea, next_to_a_daikaiju])
+def test_the_conditional_estimate_is_unbiased(position):
+    """At sea the rounds differ (the dice, the daikaiju), so each round's estimate varies;
+    their mean over many seeds is the exact answer."""
+    s = advisor._as_seen_by(position(), 0)
+    spread = []
+    for tile in s.legal_tiles():
+        after = advisor._settled(s.apply_tile(tile))
+        if after.ships[0] < 0:
+            continue
+        truth = float(advisor._exact(after, 0, [10**6]))
+        n = 2000
+        values = [advisor._rollout(after, 0, frozenset({0}), Random(i)) for i in range(n)]
+        assert all(0.0 <= v <= 1.0 for v in values)
+        mean = sum(values) / n
+        sd = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5
+        assert abs(mean - truth) <= 4 * sd / n**0.5 + 1e-9, tile
+        spread.append(sd)
+    assert spread and max(spread) > 0.02  # the rounds did vary

@@ -10,7 +10,7 @@ from companion.games import UnknownGame, game_info
 from companion.instruction import waits
 from companion.tiles import Tile
 
-from .model import BoardPicture, ShipMark, Snapshot
+from .model import BoardPicture, Choice, ShipMark, Snapshot, TsunamiMark
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +38,50 @@ def is_minor(line: str) -> bool:
     return not waits(line)
 
 
+_BUTTONS = {
+    "draw ?": "Drew a wake tile",
+    "draw taihou": "Drew a taihou",
+    "draw portal": "Drew a portal",
+    "draw phoenix": "Drew the Phoenix",
+    "taihou keep": "Keep the taihou",
+    "taihou remove": "Show it, remove it",
+    "taihou hold": "Hold it: lose the ship",
+    "uzushio roll": "Move the uzushio",
+    "uzushio skip": "Leave the uzushio",
+}
+BUTTON_HEADS = ("draw", "taihou", "portal", "uzushio", "phoenix")
+"""The decisions offered as buttons; placements, starts, landings and the bonus have
+controls of their own."""
+
+
+def button_label(notation: str) -> str:
+    """The words on the button for one of the expansion's decisions.
+
+    >>> button_label("taihou clear r3c4"), button_label("phoenix red")
+    ('Fire a taihou at r3c4', 'Phoenix: red rerolls')
+    >>> button_label("taihou moving r2c2"), button_label("portal r1c5")
+    ('Fire a taihou at r2c2: save the ship', 'Lay a portal on r1c5')
+    """
+    if notation in _BUTTONS:
+        return _BUTTONS[notation]
+    words = notation.split()
+    if words[0] == "taihou":
+        return f"Fire a taihou at {words[2]}" + (": save the ship" if words[1] == "moving" else "")
+    if words[0] == "portal":
+        return f"Lay a portal on {words[1]}"
+    if words[0] == "phoenix":
+        return f"Phoenix: {words[1]} rerolls"
+    return notation
+
+
+def choices(session: Any) -> list[Choice]:
+    """The expansion's decisions the rules allow now, as the session lists them."""
+    listed = getattr(session, "choices", None)
+    if listed is None or getattr(getattr(session, "state", None), "vet", None) is None:
+        return []  # not the expansion: spare listing every placement after each action
+    return [Choice(button_label(n), n) for n in listed() if n.split()[0] in BUTTON_HEADS]
+
+
 def snapshot(session: Any, show_odds: bool = False) -> Snapshot:
     view = session.view()
     profile = session.game.board
@@ -63,6 +107,16 @@ def snapshot(session: Any, show_odds: bool = False) -> Snapshot:
     if active_seat is None and view.active in session.game.players:
         active_seat = list(session.game.players).index(view.active)
     start_marks = tuple(Point.parse(m) for m in view.start_marks)
+    landing = getattr(session, "landing", None)
+    land = None
+    if view.awaiting == "land" and landing is not None:
+        start_marks = tuple(Point.parse(m) for m in landing()[0])  # touched like start marks
+        land = start_marks[0].square if start_marks else None
+    uzushio = frozenset(
+        Square.parse(sv.name) for sv in view.squares
+        if sv.content == "daikaiju" and (sv.card or "").startswith("UZ")
+    )
+    tsunami, portal = _veterans_pieces(session)
     picture = BoardPicture(
         rows=view.rows,
         cols=view.cols,
@@ -73,6 +127,10 @@ def snapshot(session: Any, show_odds: bool = False) -> Snapshot:
         start_marks=start_marks,
         gold_columns=tuple(profile.gold_columns),
         blue_rows=tuple(profile.blue_rows),
+        tsunami=tsunami,
+        portal=portal,
+        uzushio=uzushio,
+        land=land,
     )
     odds = {}
     if show_odds and getattr(session.game, "has_daikaiju", False) and view.outcome is None:
@@ -97,4 +155,24 @@ def snapshot(session: Any, show_odds: bool = False) -> Snapshot:
         over=view.outcome is not None,
         winners=tuple(view.winners),
         notes=tuple(view.defaults),
+        specials=tuple(getattr(view, "veterans", ())),
     )
+
+
+def _veterans_pieces(session: Any) -> tuple[TsunamiMark | None, Square | None]:
+    """The tsunami and a portal at work, read off the game state (the view gives them only
+    as sentences); (None, None) in a game without Veterans of the Seas."""
+    state = getattr(session, "state", None)
+    vet = getattr(state, "vet", None)
+    if state is None or vet is None:
+        return None, None
+    g = state.grid
+    tsunami = None
+    if vet.tsunami is not None and state.game.veterans is not None:
+        t = vet.tsunami
+        tsunami = TsunamiMark(
+            g.square(t.square), t.heading, t.number(state.game.veterans.tsunami),
+            t.blue_square(g.rows, g.cols),
+        )
+    portal = g.square(vet.portal.square) if vet.portal is not None else None
+    return tsunami, portal

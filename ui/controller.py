@@ -24,7 +24,7 @@ from companion.tiles import Tile
 
 from . import adapt
 from .camera import CameraFault, Table, differences, ship_differences
-from .model import Snapshot, Verdict
+from .model import Choice, Snapshot, Verdict
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -44,7 +44,7 @@ class SessionApi(Protocol):
 
 GAME_INTENTS = frozenset({
     "roll", "enter_dice", "enter_die", "start_at", "bonus", "enter_text", "undo", "confirm",
-    "choose_tile", "show_hand", "choose_hand", "read_hand", "instructions_done",
+    "choose_tile", "show_hand", "choose_hand", "read_hand", "instructions_done", "choose",
 })
 """Intents that change the game: refused while the board is in other use (camera setup)."""
 
@@ -98,6 +98,11 @@ class TableController:
         self.camera_ok = camera is not None
         self.listeners: list[Callable[[TableController], None]] = []
         self.busy = False
+        self.choices: list[Choice] = []
+        """Veterans of the Seas and the Phoenix: the decisions the rules allow now, as
+        buttons (a taihou, a portal, a draw announced, the uzushio, a Phoenix reroll)."""
+        self.landing: Point | None = None
+        """Where a ship out of a portal starts, touched, while its tile is picked."""
 
     # ------------------------------------------------------------------ session access
 
@@ -161,6 +166,9 @@ class TableController:
         """A ship was put on (or moved to) a start mark touched on the board view."""
 
         def act() -> None:
+            if self.game.awaiting() == "land":
+                self._land_at(point)
+                return
             word = "relocate" if self.game.awaiting() == "relocate" else "start"
             self._enter(f"{word} {point}")
 
@@ -177,9 +185,21 @@ class TableController:
         """Any action in record notation (the history screen's entry line)."""
         return self._act("enter_text", lambda: self._enter(text.strip()))
 
+    def choose(self, notation: str) -> bool:
+        """One of :attr:`choices` pressed: fire a taihou, lay a portal, announce a draw,
+        move or leave the uzushio, discard the Phoenix for a reroll."""
+
+        def act() -> None:
+            if notation not in self.game.choices():
+                raise ValueError(f"'{notation}' is not possible now: {self.game.prompt()}")
+            self._enter(notation)
+
+        return self._act("choose", act)
+
     def undo(self) -> bool:
         def act() -> None:
             self.pending = None
+            self.landing = None
             lines = self.game.undo()
             self._refresh()
             self._instructions([])
@@ -196,6 +216,10 @@ class TableController:
         """A tile picked on screen: laid on the simulated table, or entered by touch."""
 
         def act() -> None:
+            if self.landing is not None and self.game.awaiting() == "land":
+                self._enter(f"land {self.landing} {tile}")  # refused: the point stays
+                self.landing = None
+                return
             square = self._target()
             cam = self.camera
             if cam is not None and self.camera_ok and not self.touch_entry and cam.lay(square, tile):
@@ -336,6 +360,21 @@ class TableController:
     def _enter(self, text: str) -> None:
         self._instructions(self.game.enter(text, source="physical"))
 
+    def _land_at(self, point: Point) -> None:
+        """A ship out of a portal: the point touched; a tile from the hand is picked next
+        when the square is empty."""
+        points, needs_tile = self.game.landing()
+        if str(point) not in points:
+            raise ValueError(f"The ship cannot start at {point}: touch one of "
+                             f"{', '.join(points)}.")
+        if not needs_tile:
+            self.landing = None
+            self._enter(f"land {point}")
+            return
+        self.landing = point
+        self.message = (f"Pick the tile from your hand laid on {point.square}, as it lies; "
+                        f"the ship starts at {point}.")
+
     def _target(self) -> Square:
         if self.session is None:
             raise ValueError("Start or resume a game first.")
@@ -364,6 +403,7 @@ class TableController:
                 "roll": "Roll first: press Roll, or enter the dice you rolled.",
                 "die": "Roll the single die first.",
                 "start": "Touch the start mark where the ship stands.",
+                "land": "Touch the point where the ship comes out of the portal.",
                 "over": "The game is over.",
             }
             self.message = hints.get(awaiting, self.session.prompt())
@@ -578,6 +618,7 @@ class TableController:
         self.checking = False
         self.pending = None
         self._sim_hand = []
+        self.landing = None
 
     def _show(self, state: str) -> None:
         if self.panel is not None:
@@ -586,6 +627,9 @@ class TableController:
     def _refresh(self) -> None:
         if self.session is not None:
             self.snapshot = adapt.snapshot(self.session, show_odds=self.show_odds)
+            self.choices = adapt.choices(self.session)
+            if self.snapshot.awaiting != "land":
+                self.landing = None
             if self.camera is not None and not self.checking:
                 self.camera.hold(self.snapshot.board, ships_only=True)
         if self.panel is not None:

@@ -33,6 +33,26 @@ class ShipMark:
 
 
 @dataclass(frozen=True)
+class TsunamiMark:
+    """The gold tsunami on the board, heading for the blue one beyond the edge."""
+
+    square: Square
+    heading: Side
+    number: int
+    """The connecting number a ship in its line must reach on the die."""
+    blue: Square
+    """Where the blue tile lies, one step outside the board."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A decision the rules allow now, offered as a button: its label and its notation."""
+
+    label: str
+    notation: str
+
+
+@dataclass(frozen=True)
 class BoardPicture:
     """What the board view draws."""
 
@@ -47,6 +67,14 @@ class BoardPicture:
     """Free start marks, shown while ships are being placed."""
     gold_columns: tuple[int, ...] = ()
     blue_rows: tuple[int, ...] = ()
+    tsunami: TsunamiMark | None = None
+    portal: Square | None = None
+    """A mystic portal at work (it leaves the board once its ships have gone)."""
+    uzushio: frozenset[Square] = frozenset()
+    """Daikaiju squares that hold an uzushio (drawn as a whirlpool)."""
+    land: Square | None = None
+    """The square a ship comes out of a portal on: ``start_marks`` are then its free
+    points, drawn and touched inside it."""
 
     def content(self, square: Square) -> str:
         if square in self.daikaiju:
@@ -86,6 +114,9 @@ class Snapshot:
     winners: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     """Defaults the owner should check against their own copy (board labels, daikaiju)."""
+    specials: tuple[str, ...] = ()
+    """Veterans of the Seas: the session view's lines (the tsunami, special tiles in the
+    pile and in each hand)."""
 
     @property
     def active_colour(self) -> str | None:

@@ -148,6 +148,9 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
     h.frames(3)
     app.show_table()
     snap("end")
+    from .vetshots import screenshot_states as veterans_states  # Veterans of the Seas
+
+    veterans_states(h, lambda name, window: snap(name, window))
     from .tsushima import screenshot_states  # the Tsushima referee's screens
 
     for name in screenshot_states(app):

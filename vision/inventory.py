@@ -34,6 +34,7 @@ def box_counts(game: str | None) -> dict[str, int] | None:
     return None
 
 
+@cache  # parsing a tile and finding its pattern costs more than the rest of a re-read
 def _pattern(label: str) -> str | None:
     if label == EMPTY or label.startswith(DAIKAIJU):
         return None
@@ -68,15 +69,17 @@ def assign(calls: Mapping[int, Call], counts: Mapping[str, int] | None,
 
 
 def settle(calls: Mapping[int, Call], counts: Mapping[str, int] | None,
-           fixed: Mapping[int, str] | None, open_rows: Mapping[int, np.ndarray],
+           fixed: Mapping[int, str] | None,
+           open_rows: Mapping[int, tuple[np.ndarray, frozenset[str]]],
            labels: Sequence[str], margin: float) -> dict[int, Call]:
     """:func:`assign`, then the squares left open decided with the box in mind.
 
     ``open_rows`` holds, for squares that surely hold a tile but were not called (and for
     squares that lost their pattern to a surer one), both readers' joint evidence over
-    ``labels`` (oriented tiles), in units of a calling margin. A pattern the box has no copy
-    left of is struck out; the best of the rest is called when it leads the next by
-    ``margin``. The surest open square goes first, as it uses up a copy too."""
+    ``labels`` (oriented tiles), in units of a calling margin, and the labels one reader or
+    the other put first there. A pattern the box has no copy left of is struck out; the best
+    of the rest is called when it leads the next by ``margin`` and a reader put it first.
+    The surest open square goes first, as it uses up a copy too."""
     out = assign(calls, counts, fixed)
     if not open_rows:
         return out
@@ -94,11 +97,13 @@ def settle(calls: Mapping[int, Call], counts: Mapping[str, int] | None,
     while todo:
         gone = np.array([left is not None and left.get(p, 0) <= 0 for p in patterns])
         best: tuple[float, int, int, int] | None = None
-        for i, row in todo.items():
+        for i, (row, firsts) in todo.items():
             masked = np.where(gone, -np.inf, row)
             order = np.argsort(-masked)[:2]
             lead = float(masked[order[0]] - masked[order[1]])
-            if np.isfinite(masked[order[0]]) and (best is None or lead > best[0]):
+            if not np.isfinite(masked[order[0]]) or labels[int(order[0])] not in firsts:
+                continue
+            if best is None or lead > best[0]:
                 best = (lead, i, int(order[0]), int(order[1]))
         if best is None or best[0] < margin:
             break

@@ -97,7 +97,7 @@ class BoardReader:
         self._last_pose: BoardPose | None = None
         self._marker_looks: dict[int, np.ndarray] = {}
         # squares to settle on both readers' evidence and the box: their joint evidence
-        self._open: dict[int, np.ndarray] = {}
+        self._open: dict[int, tuple[np.ndarray, frozenset[str]]] = {}
 
     # -- the public entry points ------------------------------------------------------
 
@@ -204,10 +204,14 @@ class BoardReader:
                 if is_tile(calls[int(i)]) or (
                         calls[int(i)].label is None
                         and open_tile(mine[k], paths.tile[k], float(paths.rim[k]), th)):
-                    self._open[int(i)] = joint[k]
+                    best = mine[k].label if mine[k].label is not None else mine[k].second
+                    firsts = frozenset({best or "", PATH_LABELS[int(paths.tile[k].argmax())]})
+                    self._open[int(i)] = (joint[k], firsts)
         colour = prep.colour[idx]
         if model is None or not self._fits:
             self._colour_gate(calls, idx, colour)
+        elif self._open:
+            self._hand_gate(top, idx, calls)
         # A hand or a sheet of paper has no paths either: plain where the bare squares are
         # not, or plain but of another colour.
         bare = np.array([calls[int(i)].label == EMPTY for i in idx])
@@ -233,6 +237,30 @@ class BoardReader:
         where = self._where
         mine = np.where(where >= 0, taught[:, np.maximum(where, 0)], 0.0)
         return np.asarray(mine / th.margin + paths / th.path_margin)
+
+    def _hand_gate(self, top: np.ndarray, idx: np.ndarray, calls: dict[int, Call]) -> None:
+        """Squares left open are settled on evidence alone only when every quarter of them
+        has the colour of the tiles read surely: a hand or a sleeve over part of a square
+        shows stray lines, not a tile, and its colour is not a tile's."""
+        if top.ndim != 3:
+            return
+        quarters = cv2.resize(top, (self.cols * 2, self.rows * 2), interpolation=cv2.INTER_AREA)
+        q = np.asarray(quarters, np.float32).reshape(self.rows, 2, self.cols, 2, 3)
+        q = q.transpose(0, 2, 1, 3, 4).reshape(self.rows * self.cols * 4, 3)
+        sure = np.zeros(self.rows * self.cols, bool)
+        for i in idx:
+            sure[int(i)] = is_tile(calls[int(i)]) and calls[int(i)].lead >= 2.0
+        sure4 = np.repeat(sure, 4)
+        if sure4.sum() < 16:
+            like = np.zeros(len(q), bool)
+        else:
+            chroma = q / (q.sum(axis=1, keepdims=True) + 1.0)
+            dist = np.abs(chroma - np.median(chroma[sure4], axis=0)).max(axis=1)
+            # the farthest a surely read tile's quarter strays, with room to spare
+            like = dist < max(1.5 * float(np.percentile(dist[sure4], 99)), 0.03)
+        for i in list(self._open):
+            if not is_tile(calls[i]) and not bool(like[4 * i:4 * i + 4].all()):
+                del self._open[i]
 
     def _colour_gate(self, calls: dict[int, Call], idx: np.ndarray, colour: np.ndarray) -> None:
         """Read without teaching, a tile must have the colour of the tiles read surely: board

@@ -16,9 +16,10 @@ from companion.board import GAME_BOARDS, Square
 from companion.tiles import PATTERNS, Tile
 from vision import looks
 from vision.errors import LayoutError
-from vision.inventory import assign, box_counts
+from vision.inventory import assign, box_counts, settle
 from vision.profile import load_templates
-from vision.read_decide import EMPTY, Call
+from vision.read_combine import JOINT_MARGIN, PATH_LABELS, agree
+from vision.read_decide import EMPTY, Call, Thresholds
 from vision.reading import Content, Daikaiju
 from vision.recognise import BoardReader
 from vision.teach import teach
@@ -127,6 +128,61 @@ def test_the_box_holds_each_tsuro_tile_once() -> None:
     # a tile already known on the board uses up its pattern first
     assert assign({0: calls[0]}, counts, fixed={5: tile.rotated(2).notation()})[0].label is None
     assert assign(calls, None) == calls
+
+
+def _evidence(scores: dict[str, float]) -> np.ndarray:
+    """Joint evidence over every oriented tile: 0 but for ``scores``."""
+    row = np.zeros(len(PATH_LABELS), np.float32)
+    for label, value in scores.items():
+        row[PATH_LABELS.index(label)] = value
+    return row
+
+
+def test_a_square_left_open_is_settled_by_what_the_box_has_left() -> None:
+    counts = box_counts("tsuro")
+    a, b = PATTERNS[3], PATTERNS[7]
+    sure = {0: Call(a.notation(), 0.9, 5.0)}
+    # square 1 leans to ``a`` (already on square 0) by a hair, then to ``b``
+    row = _evidence({a.notation(): 2.3, b.notation(): 2.0})
+    firsts = frozenset({a.notation(), b.notation()})
+    calls = {**sure, 1: Call(None, 0.3)}
+    out = settle(calls, counts, None, {1: (row, firsts)}, PATH_LABELS, JOINT_MARGIN)
+    assert out[0] == sure[0]
+    assert out[1].label == b.notation() and out[1].confidence >= 0.5
+    # without the box in mind the hair decides nothing: the square stays open
+    assert settle(calls, None, None, {1: (row, firsts)}, PATH_LABELS,
+                  JOINT_MARGIN)[1].label is None
+    # nor is a look called that neither reader put first (a hand's stray lines)
+    out = settle(calls, counts, None, {1: (row, frozenset({a.notation()}))}, PATH_LABELS,
+                 JOINT_MARGIN)
+    assert out[1].label is None
+
+
+def test_the_path_reader_alone_does_not_veto_a_taught_tile() -> None:
+    a, b = PATTERNS[3].notation(), PATTERNS[7].notation()
+    taught = Call(a, 0.8, 3.0, b)
+    # the paths, weak on textured art, put ``b`` ahead; the taught reader's lead outweighs it
+    paths = _evidence({a: 0.5, b: 0.8})
+    joint = _evidence({a: 3.0 + 5.0, b: 1.0 + 8.0})
+    assert agree(taught, Call(b, 0.6, 3.0), paths, 0.2, joint, False, Thresholds(),
+                 {a, b}) == taught
+    # both readers together clearly placing ``b`` ahead do
+    joint = _evidence({a: 3.0 + 5.0, b: 2.5 + 8.0})
+    assert agree(taught, Call(b, 0.6, 3.0), paths, 0.2, joint, False, Thresholds(),
+                 {a, b}).label is None
+
+
+def test_the_surer_open_square_takes_the_last_copy() -> None:
+    counts = box_counts("tsuro")
+    a, b = PATTERNS[3], PATTERNS[7]
+    firsts = frozenset({a.notation()})
+    strong = _evidence({a.notation(): 4.0, b.notation(): 1.0})
+    weak = _evidence({a.notation(): 3.0, b.notation(): 1.5})
+    calls = {0: Call(None, 0.3), 1: Call(None, 0.3)}
+    out = settle(calls, counts, None, {0: (weak, firsts), 1: (strong, firsts)}, PATH_LABELS,
+                 JOINT_MARGIN)
+    assert out[1].label == a.notation()
+    assert out[0].label is None  # ``a`` is used up and ``b`` was put first by no reader
 
 
 @pytest.mark.parametrize("style", ["builtin", "curved"])

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from kivy.app import App
+from kivy.factory import Factory
 from kivy.properties import (
     BooleanProperty,
     ListProperty,
+    NumericProperty,
     ObjectProperty,
     StringProperty,
 )
@@ -21,6 +24,8 @@ from ui.widgets.pickers import DicePopup, TilePicker
 GREEN = [0.05, 0.45, 0.15, 1]
 RED = [0.65, 0.08, 0.08, 1]
 AMBER = [0.60, 0.42, 0.0, 1]
+_NOTATION = re.compile(r"\s*\([^()]*'[^()]*\)")
+"""A prompt's hint at the notation ("('uzushio roll')"): the buttons stand for it here."""
 
 
 class TableScreen(Screen):
@@ -36,6 +41,9 @@ class TableScreen(Screen):
     awaiting = StringProperty("")
     show_single = BooleanProperty(False)
     sim_lay = BooleanProperty(False)
+    specials = StringProperty("")
+    """Veterans of the Seas: the tsunami, and the special tiles in the pile and in hands."""
+    choice_rows = NumericProperty(0)
 
     _last_dice: Any = None
     popup: Any = None
@@ -45,7 +53,8 @@ class TableScreen(Screen):
         snap = c.snapshot
         self.picture = snap.board
         self.awaiting = snap.awaiting
-        self.prompt = snap.prompt
+        buttons = bool(c.choices) or snap.awaiting == "land"
+        self.prompt = _NOTATION.sub("", snap.prompt) if buttons else snap.prompt
         colour = snap.active_colour
         rgb = SHIP_RGB.get(colour or "", (1, 1, 1))
         # light text in the active ship's colour (black and dark ships stay readable)
@@ -66,6 +75,9 @@ class TableScreen(Screen):
             self.verdict_text = v.text
             self.verdict_bg = AMBER if v.needs_hand else (GREEN if v.legal else RED)
         lines = [c.message] if c.message else []
+        if snap.awaiting == "land" and c.landing is None and snap.board.land is not None:
+            lines.append(f"Touch a white dot on {snap.board.land}: the point where the ship "
+                         "comes out of the portal.")
         # the dice themselves show the roll; other routine sentences are listed
         notices = [n for n in c.notices if not (isinstance(n, Instruction) and n.kind == "rolled")]
         lines += notices[: 1 if v is not None else 2]
@@ -76,12 +88,30 @@ class TableScreen(Screen):
             )
         else:
             self.odds_text = ""
+        self.specials = "  ·  ".join(snap.specials)
+        self._choices(c)
         if v is not None and v.needs_hand and self.popup is None:
             self.show_hand(c)
         elif v is not None and v.needs_hand and self.popup is self._hand_popup and c.message:
             self.popup.note = c.message  # what the camera saw of the hand
         else:
             self.drop_stale_hand(c)
+
+    def _choices(self, c: Any) -> None:
+        """One button for each decision of the expansion the rules allow now."""
+        row = self.ids.choices
+        shown = [(b.text, b.notation) for b in row.children[::-1]]
+        wanted = [(ch.label, ch.notation) for ch in c.choices]
+        if shown == wanted:
+            return
+        row.clear_widgets()
+        row.cols = max(1, min(len(wanted), 3))
+        self.choice_rows = (len(wanted) + row.cols - 1) // row.cols if wanted else 0
+        for label, notation in wanted:
+            button = Factory.ChoiceButton(text=label)
+            button.notation = notation
+            button.bind(on_release=lambda b: App.get_running_app().controller.choose(b.notation))
+            row.add_widget(button)
 
     def drop_stale_hand(self, c: Any) -> None:
         """Close the hand pop-up once no hand is awaited (shown another way, undone, or the
@@ -137,10 +167,17 @@ class TableScreen(Screen):
 
     def pick_tile(self) -> None:
         app = App.get_running_app()
+        c = app.controller
         target = self.picture.target if self.picture else None
         where = f" on {target}" if target else ""
         verb = "Lay a tile on the simulated table" if self.sim_lay else "Pick the tile"
-        popup = TilePicker(title=f"{verb}{where}")
+        if c.landing is not None:  # a ship out of a portal: the tile laid from its hand
+            verb, where = "Pick the tile from your hand", f" on {c.landing.square}"
+        # instead of a wake tile: a portal, or a taihou fired at a daikaiju beside it
+        extras = [(ch.label, ch.notation) for ch in c.choices
+                  if ch.notation.split()[0] in ("portal", "taihou") and self.awaiting == "place"]
+        popup = TilePicker(title=f"{verb}{where}", extras=extras)
+        popup.on_extra = c.choose
         popup.on_done = lambda tiles: app.controller.choose_tile(tiles[0])
         self.popup = popup
         popup.bind(on_dismiss=lambda *_: setattr(self, "popup", None))

@@ -25,6 +25,10 @@ TILE = (0.93, 0.88, 0.74, 1)
 WAKE = (0.10, 0.25, 0.45, 1)
 DAIKAIJU = (0.55, 0.10, 0.15, 1)
 TARGET = (1.0, 0.85, 0.0, 1)
+UZUSHIO = (0.10, 0.45, 0.55, 1)
+TSUNAMI_GOLD = (0.85, 0.62, 0.10, 1)
+TSUNAMI_BLUE = (0.20, 0.40, 0.90, 1)
+PORTAL = (0.55, 0.25, 0.80, 1)
 
 _LABELS: dict[tuple[str, int], Any] = {}
 """Textures of the dice numbers along the edges, by (text, font size): made once, not at
@@ -98,13 +102,21 @@ class BoardView(Widget):
                 Line(points=[ox, top - r * cell, ox + pic.cols * cell, top - r * cell], width=1)
             for c in range(pic.cols + 1):
                 Line(points=[ox + c * cell, top, ox + c * cell, top - pic.rows * cell], width=1)
+            if pic.portal is not None:
+                self._portal(pic.portal, ox, top, cell)
+            if pic.tsunami is not None:
+                self._tsunami(ox, top, cell, pic)
             if pic.target is not None:
                 x0, y0 = ox + (pic.target.col - 1) * cell, top - pic.target.row * cell
                 Color(*TARGET)
                 Line(rectangle=(x0 + 2, y0 + 2, cell - 4, cell - 4), width=max(2.0, cell * 0.06))
+            if pic.land is not None:
+                x0, y0 = ox + (pic.land.col - 1) * cell, top - pic.land.row * cell
+                Color(*PORTAL)
+                Line(rectangle=(x0 + 2, y0 + 2, cell - 4, cell - 4), width=max(2.0, cell * 0.06))
             Color(1, 1, 1, 1)
             for mark in pic.start_marks:
-                x, y = self._outside(mark, 0.16)
+                x, y = self._mark(mark, pic)
                 Ellipse(pos=(x - cell * 0.09, y - cell * 0.09), size=(cell * 0.18, cell * 0.18))
             for ship in pic.ships:
                 if ship.point is None or not ship.alive:
@@ -117,7 +129,7 @@ class BoardView(Widget):
         x0, y0 = ox + (sq.col - 1) * cell, top - sq.row * cell
         pad = cell * 0.03
         if sq in pic.daikaiju:
-            Color(*DAIKAIJU)
+            Color(*(UZUSHIO if sq in pic.uzushio else DAIKAIJU))
             Rectangle(pos=(x0 + pad, y0 + pad), size=(cell - 2 * pad, cell - 2 * pad))
             ux, uy = OUTWARD[Side(pic.daikaiju[sq])]
             dx, dy = ux, -uy  # screen space: y up
@@ -128,6 +140,9 @@ class BoardView(Widget):
             Color(1, 0.9, 0.85, 1)
             Triangle(points=[*tip, bx + px, by + py, bx - px, by - py])
             Ellipse(pos=(cx - cell * 0.12, cy - cell * 0.12), size=(cell * 0.24, cell * 0.24))
+            if sq in pic.uzushio:  # a whirlpool: rings round the arrow's hub
+                for k in (0.18, 0.28):
+                    Line(circle=(cx, cy, cell * k), width=max(1.0, cell * 0.02))
             return
         tile = pic.tiles.get(sq)
         if tile is None:
@@ -140,6 +155,46 @@ class BoardView(Widget):
             for ux, uy in path_control(a, b):
                 pts += [x0 + ux * cell, y0 + cell - uy * cell]
             Line(bezier=pts, width=max(1.2, cell * 0.035), **WAKE_LINE)
+
+    def _portal(self, sq: Square, ox: float, top: float, cell: float) -> None:
+        x0, y0 = ox + (sq.col - 1) * cell, top - sq.row * cell
+        Color(*PORTAL)
+        Rectangle(pos=(x0 + cell * 0.03, y0 + cell * 0.03), size=(cell * 0.94, cell * 0.94))
+        Color(0.95, 0.85, 1, 1)
+        for k in (0.12, 0.24, 0.36):
+            Line(circle=(x0 + cell / 2, y0 + cell / 2, cell * k), width=max(1.0, cell * 0.025))
+
+    def _tsunami(self, ox: float, top: float, cell: float, pic: BoardPicture) -> None:
+        """The gold tile with its arrow and the connecting number; the blue one, half size,
+        beyond the edge it heads for."""
+        t = pic.tsunami
+        assert t is not None
+        ux, uy = OUTWARD[t.heading]
+        dx, dy = ux, -uy  # screen space: y up
+        for sq, rgba, gold in ((t.square, TSUNAMI_GOLD, True), (t.blue, TSUNAMI_BLUE, False)):
+            scale = 1.0 if gold else 0.5
+            cx = ox + (sq.col - 0.5) * cell
+            cy = top - (sq.row - 0.5) * cell
+            if not gold:  # drawn in the margin, against the board's edge
+                cx -= dx * cell * 0.25
+                cy -= dy * cell * 0.25
+            half = cell * 0.47 * scale
+            Color(*rgba)
+            Rectangle(pos=(cx - half, cy - half), size=(2 * half, 2 * half))
+            Color(1, 1, 1, 1)
+            sign = 1 if gold else -1  # the two arrows point at each other
+            tip = (cx + sign * dx * half * 0.85, cy + sign * dy * half * 0.85)
+            px, py = -dy * half * 0.45, dx * half * 0.45
+            bx, by = cx + sign * dx * half * 0.25, cy + sign * dy * half * 0.25
+            Triangle(points=[*tip, bx + px, by + py, bx - px, by - py])
+        cx, cy = ox + (t.square.col - 0.5) * cell, top - (t.square.row - 0.5) * cell
+        self._text(str(t.number), cx - dx * cell * 0.2, cy - dy * cell * 0.2,
+                   max(10, int(cell * 0.38)), (0.1, 0.1, 0.1, 1))
+
+    def _mark(self, point: Point, pic: BoardPicture) -> tuple[float, float]:
+        """Where a start mark is drawn and touched: beyond the edge, or inside the square a
+        ship comes out of a portal on."""
+        return self._outside(point, -0.16 if pic.land is not None else 0.16)
 
     def _outside(self, point: Point, by: float) -> tuple[float, float]:
         bx, by_ = point_on_board(point)
@@ -183,7 +238,7 @@ class BoardView(Widget):
         cell = frame[2]
         best, best_d = None, cell * 0.35
         for mark in pic.start_marks:
-            x, y = self._outside(mark, 0.16)
+            x, y = self._mark(mark, pic)
             d = ((x - touch.pos[0]) ** 2 + (y - touch.pos[1]) ** 2) ** 0.5  # type: ignore[attr-defined]
             if d < best_d:
                 best, best_d = mark, d

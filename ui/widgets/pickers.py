@@ -15,6 +15,9 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
 from companion.tiles import PATTERNS, Tile
@@ -62,8 +65,23 @@ class TilePicker(ModalView):
     on_done = ObjectProperty(None)
     on_camera = ObjectProperty(None, allownone=True)
     """When set, a button asks the camera to read the tiles instead."""
+    extras = ListProperty([])
+    """(label, notation) of what may be laid instead of a wake tile (Veterans of the Seas:
+    a mystic portal, a taihou fired at a daikaiju beside the square); ``on_extra`` gets
+    the notation of the one touched."""
+    on_extra = ObjectProperty(None, allownone=True)
 
     def on_kv_post(self, base_widget: Any) -> None:
+        if self.extras:
+            u = float(getattr(App.get_running_app(), "u", 1.0))
+            row = BoxLayout(size_hint_y=None, height=44 * u, spacing=6 * u)
+            for label, notation in self.extras:
+                button = Factory.ChoiceButton(text=label)
+                button.notation = notation
+                button.bind(on_release=lambda b: self.extra(b.notation))
+                row.add_widget(button)
+            box = self.ids.patterns.parent
+            box.add_widget(row, index=box.children.index(self.ids.patterns) + 1)
         grid = self.ids.patterns
         for p in PATTERNS:
             thumb = TileThumb(tile=p)
@@ -83,6 +101,13 @@ class TilePicker(ModalView):
             thumb = TileThumb(tile=r)
             thumb.bind(on_release=lambda t: self.finish([t.tile]))
             row.add_widget(thumb)
+
+    def extra(self, notation: str) -> None:
+        """A portal or a taihou instead of a tile: the pop-up closes and the rules decide."""
+        done = self.on_extra
+        self.dismiss()
+        if done is not None:
+            done(notation)
 
     def finish(self, tiles: list[Tile]) -> None:
         done = self.on_done
