@@ -31,7 +31,7 @@ PATH_ENGINE = frozenset(
     f"companion.{m}"
     for m in (
         "game", "state", "actions", "paths", "placement", "piles", "daikaiju", "odds",
-        "describe", "events", "render", "view", "session", "advisor",
+        "describe", "events", "render", "view", "session", "advisor", "advisor_steps",
     )
 )
 GAME_PACKAGES = ("companion.tsushima", "companion.rigadoon")

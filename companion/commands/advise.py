@@ -12,16 +12,16 @@ import json
 import random
 from typing import Any
 
-from ..advisor import AdvisorError, advise
 from ..cli import refusing
-from ..record import RecordError, replay
-from ..store import RecordStore, StoreError
-from ..tiles import Tile, TileError
-
-ERRORS = (AdvisorError, RecordError, StoreError, TileError)
 
 
 def cmd_advise(args: argparse.Namespace) -> int:
+    # The engine loads only when advice is asked for: `companion --help` stays quick.
+    from ..advisor import advise
+    from ..record import replay
+    from ..store import RecordStore, StoreError
+    from ..tiles import Tile
+
     store = RecordStore.open(args.db)
     game_id = args.game if args.game is not None else store.current()
     if game_id is None:
@@ -68,4 +68,5 @@ def register(sub: Any) -> None:
         "--samples", type=int, default=4000, help="most rounds sampled per placement (4000)"
     )
     p.add_argument("--json", action="store_true", help="print the advice as JSON")
-    p.set_defaults(func=refusing(ERRORS, "companion advise")(cmd_advise))
+    # every refusal of the advisor, the record, the store and the tiles is a ValueError
+    p.set_defaults(func=refusing((ValueError,), "companion advise")(cmd_advise))
