@@ -43,25 +43,33 @@ def refusing(errors: tuple[type[Exception], ...], prefix: str) -> Callable[[Hand
     return wrap
 
 
-@cache
-def _registrars() -> list[tuple[str, Register]]:
+def _groups() -> tuple[str, ...]:
+    """Every command group, by module: each game's (the registry's order), then the
+    others'. The first group to define a command owns it."""
     from .games import command_groups
 
-    found: list[tuple[str, Register]] = []
-    for name in dict.fromkeys((*command_groups(), *CORE_GROUPS)):
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        found.append((name, module.register))
-    for command, name in OUTER_GROUPS.items():
-        try:
-            found.append((command, importlib.import_module(name).register))
-        except Exception as exc:  # an outer package that cannot load must not take the CLI down
-            found.append((command, _unavailable(command, str(exc))))
-    return found
+    return tuple(dict.fromkeys((*command_groups(), *CORE_GROUPS, *OUTER_GROUPS.values())))
+
+
+@cache
+def _registrar(name: str) -> Register | None:
+    """The ``register`` function of a group module (None: a game's module not installed);
+    an outer package that cannot load gives a stand-in command that says why."""
+    outer = {module: command for command, module in OUTER_GROUPS.items()}
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if name not in outer and exc.name == name:
+            return None
+        if name not in outer:
+            raise
+        return _unavailable(outer[name], str(exc))
+    except Exception as exc:  # an outer package that cannot load must not take the CLI down
+        if name not in outer:
+            raise
+        return _unavailable(outer[name], str(exc))
+    register: Register = module.register
+    return register
 
 
 def _unavailable(name: str, why: str) -> Register:
@@ -79,19 +87,28 @@ def _unavailable(name: str, why: str) -> Register:
     return register
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with ``command``, only the groups up to the one that
+    defines it (a referee's command need not build a hundred parsers it will not use)."""
     parser = argparse.ArgumentParser(
         prog="companion", description="Dice roller, rules arbiter and bookkeeper for the table."
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for _name, register in _registrars():
+    for name in _groups():
+        register = _registrar(name)
+        if register is None:
+            continue
         register(sub)
+        if command is not None and command in sub.choices:
+            break
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    first = words[0] if words and not words[0].startswith("-") else None
+    parser = build_parser(first)
+    args = parser.parse_args(words)
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help()

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from toygame import commands as toy
 
 from companion import games
-from companion.cli import _registrars, build_parser, main
+from companion.cli import _registrar, build_parser, main
 from companion.games import Family, GameInfo, OptionInfo, UnknownGame, game_info
-from toygame import commands as toy
 
 TOY = GameInfo(
     key="toy",
@@ -33,11 +33,11 @@ TOY = GameInfo(
 @pytest.fixture
 def toy_registered() -> Iterator[GameInfo]:
     games.register_game(TOY)
-    _registrars.cache_clear()
+    _registrar.cache_clear()
     toy.STARTED.clear()
     yield TOY
     games.unregister_game(TOY.key)
-    _registrars.cache_clear()
+    _registrar.cache_clear()
 
 
 def test_a_registered_toy_game_brings_its_commands_and_starts_with_new(toy_registered, capsys):
@@ -50,7 +50,7 @@ def test_a_registered_toy_game_brings_its_commands_and_starts_with_new(toy_regis
 
 
 def test_without_its_entry_the_toy_game_is_unknown_everywhere(capsys):
-    _registrars.cache_clear()
+    _registrar.cache_clear()
     assert "toy-roll" not in build_parser().format_help()
     with pytest.raises(SystemExit):
         main(["new", "toy", "--players", "red,blue"])

@@ -404,6 +404,9 @@ class TableController:
                 "die": "Roll the single die first.",
                 "start": "Touch the start mark where the ship stands.",
                 "land": "Touch the point where the ship comes out of the portal.",
+                "draw": "Say what was drawn: press one of the buttons above.",
+                "taihou": "Decide on the taihou: press one of the buttons above.",
+                "uzushio": "Move the uzushio or leave it: press one of the buttons above.",
                 "over": "The game is over.",
             }
             self.message = hints.get(awaiting, self.session.prompt())

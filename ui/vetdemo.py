@@ -42,8 +42,8 @@ def step(c: Any, rng: random.Random, eager: Sequence[str] = EAGER) -> str:
         return "stuck"
     if awaiting in ("draw", "taihou", "uzushio") and names:
         c.choose(rng.choice(names))
-        return names[0].split()[0]
-    return demo.step(c, rng)
+        return awaiting
+    return str(demo.step(c, rng))
 
 
 def play(c: Any, seed: int, until: Callable[[Any], bool] | None = None, limit: int = 1500,

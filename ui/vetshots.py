@@ -89,9 +89,10 @@ def render(out: Path) -> list[str]:
                           settings={"display.dice_animation_ms": 0})
         h.controller.repeat = 0
         try:
-            return screenshot_states(
-                h, lambda name, window: None if shoot_sizes(h, out, name, SIZES, window)
-                else None)
+            def shoot(name: str, window: bool) -> None:
+                shoot_sizes(h, out, name, SIZES, window)
+
+            return screenshot_states(h, shoot)
         finally:
             h.stop()
             h.app.ctx.close()

@@ -201,8 +201,11 @@ class BoardReader:
                                       float(paths.rim[k]), joint[k],
                                       bool(model.empty_detail[i] >= 0
                                            and not model.plain()[i]), th, taught_names)
+                import os
+                dd = float(os.environ.get("DD", "9"))
                 if is_tile(calls[int(i)]) or (
                         calls[int(i)].label is None
+                        and float(taught.pieces[k].max()) >= model.least - dd
                         and open_tile(mine[k], paths.tile[k], float(paths.rim[k]), th)):
                     best = mine[k].label if mine[k].label is not None else mine[k].second
                     firsts = frozenset({best or "", PATH_LABELS[int(paths.tile[k].argmax())]})

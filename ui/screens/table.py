@@ -44,6 +44,8 @@ class TableScreen(Screen):
     specials = StringProperty("")
     """Veterans of the Seas: the tsunami, and the special tiles in the pile and in hands."""
     choice_rows = NumericProperty(0)
+    compact = BooleanProperty(False)
+    """The expansion's buttons or a portal landing take room: smaller prompt and dice."""
 
     _last_dice: Any = None
     popup: Any = None
@@ -55,6 +57,7 @@ class TableScreen(Screen):
         self.awaiting = snap.awaiting
         buttons = bool(c.choices) or snap.awaiting == "land"
         self.prompt = _NOTATION.sub("", snap.prompt) if buttons else snap.prompt
+        self.compact = buttons
         colour = snap.active_colour
         rgb = SHIP_RGB.get(colour or "", (1, 1, 1))
         # light text in the active ship's colour (black and dark ships stay readable)

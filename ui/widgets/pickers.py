@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kivy.app import App
+from kivy.factory import Factory
 from kivy.properties import (
     BooleanProperty,
     ListProperty,
@@ -15,8 +17,6 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
-from kivy.app import App
-from kivy.factory import Factory
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
