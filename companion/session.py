@@ -227,10 +227,11 @@ class Session:
         return s.pseudo_legal_placements(hand)
 
     def choices(self) -> list[str]:
-        """Every decision the rules allow now, in notation, for screens to offer as
-        buttons: the expansion's (a taihou, a portal, a landing, the uzushio, a Phoenix
-        discard) as well as the base game's; a hidden draw that may be a special tile
-        lists ``draw ?`` and each kind still in the pile. Nothing is recorded."""
+        """The decisions the rules list now, in notation, for screens to offer as
+        buttons: the legal actions (with a hidden hand no placement or landing is listed:
+        those are ruled on when laid) and, with the expansion, each Phoenix discard; a
+        hidden draw that may be a special tile lists ``draw ?`` and each kind still in
+        the pile. Nothing is recorded."""
         from .veterans.pieces import KINDS, phoenix_choices
 
         s = self._state

@@ -27,9 +27,6 @@ def agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np
     if label is not None and label != EMPTY and not label.startswith(DAIKAIJU):
         if float(joint.max() - joint[PATH_INDEX[label]]) > JOINT_VETO:
             return Call(None, 0.3)  # both readers together prefer another tile
-        import os
-        if os.environ.get("V3") and is_tile(paths) and paths.label != label and paths.lead >= float(os.environ["V3"]):
-            return Call(None, 0.3)
         return taught
     if label == EMPTY:
         if own_bare or float(evidence.max()) < th.path_tile:

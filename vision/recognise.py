@@ -4,8 +4,11 @@ The frame is warped to a top-down grid. Every square is read by the built-in rea
 (:mod:`vision.read_paths`: which of the eight rim points the paths join) and, with a taught
 profile, first by the taught one (:mod:`vision.read_taught`: the owner's own pieces and each
 square's own bare look, a small search over position). A look is called only when it is good
-enough and clearly ahead of the next (:mod:`vision.read_decide`); then the box is respected
-(:mod:`vision.inventory`: in Tsuro every tile exists once).
+enough and clearly ahead of the next (:mod:`vision.read_decide`); with a taught profile the
+taught reading leads and the path reader only joins in (:mod:`vision.read_combine`). Then
+the box is respected (:mod:`vision.inventory`: in Tsuro every tile exists once), and squares
+the taught reader left open are settled on both readers' evidence with the patterns the box
+has no copy left of struck out.
 
 With the game in mind, :meth:`BoardReader.read` takes what the companion knows and the legal
 placements: squares that look as they did are not read again, legal placements are preferred,
@@ -201,11 +204,8 @@ class BoardReader:
                                       float(paths.rim[k]), joint[k],
                                       bool(model.empty_detail[i] >= 0
                                            and not model.plain()[i]), th, taught_names)
-                import os
-                dd = float(os.environ.get("DD", "9"))
                 if is_tile(calls[int(i)]) or (
                         calls[int(i)].label is None
-                        and float(taught.pieces[k].max()) >= model.least - dd
                         and open_tile(mine[k], paths.tile[k], float(paths.rim[k]), th)):
                     best = mine[k].label if mine[k].label is not None else mine[k].second
                     firsts = frozenset({best or "", PATH_LABELS[int(paths.tile[k].argmax())]})
@@ -251,6 +251,9 @@ class BoardReader:
         q = np.asarray(quarters, np.float32).reshape(self.rows, 2, self.cols, 2, 3)
         q = q.transpose(0, 2, 1, 3, 4).reshape(self.rows * self.cols * 4, 3)
         sure = np.zeros(self.rows * self.cols, bool)
+        last = self._last_reading
+        if last is not None:  # a re-read: the tiles read before count too
+            sure[:] = [last.squares[sq].content is Content.TILE for sq in self._squares]
         for i in idx:
             sure[int(i)] = is_tile(calls[int(i)]) and calls[int(i)].lead >= 2.0
         sure4 = np.repeat(sure, 4)

@@ -236,3 +236,13 @@ def test_the_screenshot_states_are_all_reached(app_harness: Any) -> None:
     assert all(where[n] == "table" for n in vetshots.NAMES if n.startswith("table-"))
     board = app_harness.controller.snapshot.board
     assert board.tsunami is not None and 1 <= board.tsunami.number <= 6
+
+
+def test_without_the_expansion_no_buttons_and_no_landing(tmp_path: Path) -> None:
+    c = controller(tmp_path, seed=SEED)
+    c.repeat = 0
+    assert c.new_game(SEAS.key, ["red", "blue"])
+    vetdemo.play(c, SEED, limit=40)
+    assert c.choices == [] and c.game.landing() == ([], False)
+    assert c.snapshot.specials == () and c.snapshot.board.tsunami is None
+    assert not any(n.split()[0] in ("phoenix", "draw") for n in c.game.choices())
