@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from .locations import data_dir
 from .record import Entry, Header, RecordError, now
@@ -195,18 +195,30 @@ class RecordStore:
                 (entry.at or now(), int(finished), game_id),
             )
 
-    @_guarded
-    def load(self, game_id: int) -> tuple[Header, list[Entry]]:
+    def _documents(self, game_id: int) -> tuple[Any, list[tuple[int, Any]]]:
+        """One game's header and entries as decoded JSON, each entry with its line number.
+
+        Shared with the stores of games whose records have headers of their own shape.
+        """
         row = self._db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise StoreError(f"there is no game {game_id}")
         try:
-            header = Header.from_json(json.loads(row[0]), 1)
+            header = json.loads(row[0])
             rows = self._db.execute(
                 "SELECT line FROM entries WHERE game_id = ? ORDER BY seq", (game_id,)
             ).fetchall()
-            entries = [Entry.from_json(json.loads(r), n) for n, (r,) in enumerate(rows, 2)]
-        except (json.JSONDecodeError, RecordError, TypeError, RecursionError) as exc:
+            return header, [(n, json.loads(r)) for n, (r,) in enumerate(rows, 2)]
+        except (json.JSONDecodeError, TypeError, RecursionError) as exc:
+            raise StoreError(f"game {game_id} is damaged: {exc}") from None
+
+    @_guarded
+    def load(self, game_id: int) -> tuple[Header, list[Entry]]:
+        header_doc, docs = self._documents(game_id)
+        try:
+            header = Header.from_json(header_doc, 1)
+            entries = [Entry.from_json(doc, n) for n, doc in docs]
+        except (RecordError, TypeError, RecursionError) as exc:
             raise StoreError(f"game {game_id} is damaged: {exc}") from None
         return header, entries
 

@@ -108,14 +108,21 @@ def play(kind: str, options: tuple[str, ...], players: int, seed: int, hidden_dr
 def test_random_games_keep_every_invariant_and_replay(game, players, seed):
     kind, options = game
     g, states, entries = play(kind, options, players, seed, hidden_draws=0.0)
+    check_replay(g, states, entries, seed)
+
+
+def check_replay(g, states, entries, seed):
+    """The record of a played game gives back its states: whole, cut short at a point the
+    seed picks, and with an undo at that point."""
     header = Header.for_game(g, "virtual")
     assert replay(header, entries) == states[-1]
     # dropping the last entry gives back the state before it
     first_choice = next(i for i, e in enumerate(entries) if e.source == "player")
     cut = Random(seed).randrange(first_choice + 1, len(entries) + 1)
     assert replay(header, entries[:cut]) == states[cut]
-    # an undo entry takes back the last decision together with the steps after it
-    last_choice = max(i for i, e in enumerate(entries[:cut]) if e.source == "player")
+    # an undo entry takes back the last decision (anything not done automatically: a
+    # player's choice, a die the table rolled) together with the steps after it
+    last_choice = max(i for i, e in enumerate(entries[:cut]) if e.source != "auto")
     undo = Entry(cut + 1, "undo", None, "player")
     assert replay(header, [*entries[:cut], undo]) == states[last_choice]
 

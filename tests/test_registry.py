@@ -10,24 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from toygame import TOY
 from toygame import commands as toy
 
 from companion import games
 from companion.cli import _registrar, build_parser, main
-from companion.games import Family, GameInfo, OptionInfo, UnknownGame, game_info
-
-TOY = GameInfo(
-    key="toy",
-    title="Toy Boats",
-    min_players=2,
-    max_players=3,
-    family=Family.OWN,
-    engine="toygame",
-    options=(OptionInfo("big-waves", "Waves twice as high."),),
-    commands=("toygame.commands",),
-    new_game="toygame.commands:new",
-    screens="toygame.commands",
-)
+from companion.games import Family, GameInfo, UnknownGame, game_info
 
 
 @pytest.fixture

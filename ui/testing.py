@@ -79,3 +79,13 @@ def wire_buttons(c: TableController) -> None:
     assert c.panel is not None
     for button in c.panel.buttons:
         button.when_pressed = getattr(c, button.role)
+
+
+def texts(widget: Any) -> str:
+    """Every label's text under a widget, one a line, for asserting what a screen shows."""
+    out = []
+    for w in widget.walk(restrict=True):
+        t = getattr(w, "text", None)
+        if isinstance(t, str) and t:
+            out.append(t)
+    return "\n".join(out)

@@ -15,7 +15,15 @@ from typing import Any
 from companion.cli import Handler
 from companion.tsushima.units import Side
 
-from .tsushima_common import OneLineParser, flight_salvos_arg, guarded, lazy, side_arg
+from .tsushima_common import (
+    DATA_HELP,
+    OneLineParser,
+    add_step,
+    flight_salvos_arg,
+    guarded,
+    lazy,
+    side_arg,
+)
 
 
 def _procedure(name: str) -> Handler:
@@ -41,7 +49,7 @@ def register(subparsers: Any) -> None:
     def add(name: str, handler: Handler, help_text: str, json_flag: bool = True) -> Any:
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.set_defaults(func=guarded(handler))
-        p.add_argument("--data", help="directory holding the owner's edited data files")
+        p.add_argument("--data", help=DATA_HELP)
         if json_flag:
             p.add_argument("--json", action="store_true", help="print JSON")
         return p
@@ -147,12 +155,7 @@ def register_play(sub: Any) -> None:
     fsub = fleet.add_subparsers(dest="fleet_command", metavar="STEP", parser_class=type(fleet))
 
     def add_in(group: Any, name: str, handler: Handler, text: str) -> Any:
-        p = group.add_parser(name, help=text, description=text)
-        p.set_defaults(func=guarded(handler))
-        p.add_argument("--state", required=True, help="the state file")
-        p.add_argument("--data", help="directory holding the owner's edited data files")
-        p.add_argument("--json", action="store_true")
-        return p
+        return add_step(group, name, handler, text, ("--state", "the state file"))
 
     p = add_in(bsub, "new", _play("cmd_new"), "Set up an engagement")
     p.add_argument("--scenario", help="port-arthur or chemulpo")

@@ -66,6 +66,28 @@ def lazy(module: str, name: str) -> Handler:
 guarded = refusing((TsushimaError,), "companion tsushima: error")
 
 
+DATA_HELP = "directory holding the owner's edited data files"
+
+
+def add_step(
+    group: Any,
+    name: str,
+    handler: Handler,
+    text: str,
+    file: tuple[str, str] | None = None,
+    data_help: str = DATA_HELP,
+) -> Any:
+    """One step of a command group, with the options every step of it takes: the file it
+    keeps (``file``: the option and its help) when it keeps one, ``--data`` and ``--json``."""
+    p = group.add_parser(name, help=text, description=text)
+    p.set_defaults(func=guarded(handler))
+    if file is not None:
+        p.add_argument(file[0], required=True, help=file[1])
+    p.add_argument("--data", help=data_help)
+    p.add_argument("--json", action="store_true")
+    return p
+
+
 def side_arg(text: str) -> Side:
     try:
         return Side(text.lower())

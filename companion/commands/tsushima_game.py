@@ -16,7 +16,7 @@ from companion.cli import Handler
 from companion.tsushima.errors import TsushimaError
 from companion.tsushima.units import Side
 
-from .tsushima_common import FLIGHT_SALVOS, data_of, emit, guarded, side_arg
+from .tsushima_common import FLIGHT_SALVOS, add_step, data_of, emit, side_arg
 from .tsushima_map import answer_command, store
 
 if TYPE_CHECKING:
@@ -309,12 +309,7 @@ def register_game(sub: Any) -> None:
     gsub = game.add_subparsers(dest="game_command", metavar="STEP", parser_class=type(game))
 
     def add_in(name: str, handler: Handler, text: str) -> Any:
-        p = gsub.add_parser(name, help=text, description=text)
-        p.set_defaults(func=guarded(handler))
-        p.add_argument("--record", required=True, help="the campaign record file")
-        p.add_argument("--data", help="directory holding the owner's edited data files")
-        p.add_argument("--json", action="store_true")
-        return p
+        return add_step(gsub, name, handler, text, ("--record", "the campaign record file"))
 
     p = add_in("new", cmd_new, "Start a campaign record for a scenario")
     p.add_argument("--scenario", required=True)

@@ -15,7 +15,7 @@ from companion.cli import Handler
 from companion.tsushima.errors import TsushimaError
 from companion.tsushima.hexmap import KINDS, Fact, HexMap
 
-from .tsushima_common import data_of, emit, guarded
+from .tsushima_common import add_step, data_of, emit
 
 if TYPE_CHECKING:
     from companion.tsushima.data import DataSet
@@ -94,11 +94,7 @@ def register_map(sub: Any) -> None:
     msub = group.add_subparsers(dest="map_command", metavar="STEP", parser_class=type(group))
 
     def add_in(name: str, handler: Handler, text: str) -> Any:
-        p = msub.add_parser(name, help=text, description=text)
-        p.set_defaults(func=guarded(handler))
-        p.add_argument("--data", help="the owner's data directory (holds map.json)")
-        p.add_argument("--json", action="store_true")
-        return p
+        return add_step(msub, name, handler, text, data_help="the owner's data directory (holds map.json)")
 
     add_in("show", cmd_show, "What the map file knows")
     p = add_in("set", cmd_set, "Store one fact: layout L | port-hex PORT HEX | "

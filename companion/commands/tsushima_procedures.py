@@ -29,6 +29,14 @@ def _ship(d: DataSet, name: str, hits: int, morale: int) -> Ship:
     return ship.with_hits(hits).with_morale(morale)
 
 
+def _rolled(
+    body: dict[str, Any], lines: list[str], key: str, roll: int, ok: bool, said: tuple[str, str]
+) -> None:
+    """Add a roll's yes-or-no result to the answer: ``said`` is what each outcome means."""
+    body[key] = ok
+    lines.append(f"Rolled {roll}: " + (said[0] if ok else said[1]))
+
+
 def _roll_map(items: Sequence[str]) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     for item in items:
@@ -172,11 +180,13 @@ def cmd_spot(args: argparse.Namespace) -> int:
     ]
     lines += [f"  {v:+d} {k}" for k, v in s.modifiers]
     if args.die is not None:
-        ok = spotting.resolve_spotting(s, args.die)
-        body["spotted"] = ok
-        lines.append(
-            f"Rolled {args.die}: "
-            + ("the enemy is spotted; to the battle board." if ok else "nothing is seen.")
+        _rolled(
+            body,
+            lines,
+            "spotted",
+            args.die,
+            spotting.resolve_spotting(s, args.die),
+            ("the enemy is spotted; to the battle board.", "nothing is seen."),
         )
     return emit(args, body, lines)
 
@@ -190,8 +200,7 @@ def cmd_spot_zone(args: argparse.Namespace) -> int:
     ]
     if args.total is not None:
         ok = spotting.resolve_zone_spotting(args.total)
-        body["spotted"] = ok
-        lines.append(f"Rolled {args.total}: " + ("spotted." if ok else "not spotted."))
+        _rolled(body, lines, "spotted", args.total, ok, ("spotted.", "not spotted."))
     return emit(args, body, lines)
 
 
@@ -203,11 +212,13 @@ def cmd_port_attack(args: argparse.Namespace) -> int:
         + (" (first-turn surprise: 3-6)." if args.surprise else " (a 6).")
     ]
     if args.die is not None:
-        ok = spotting.resolve_port_attack(args.die, args.surprise)
-        body["attack"] = ok
-        lines.append(
-            f"Rolled {args.die}: "
-            + ("the attack goes in." if ok else "the port's protection holds.")
+        _rolled(
+            body,
+            lines,
+            "attack",
+            args.die,
+            spotting.resolve_port_attack(args.die, args.surprise),
+            ("the attack goes in.", "the port's protection holds."),
         )
     return emit(args, body, lines)
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Sail
 from .board import ISLAND, Board
-from .chain import Chain, advance, choose, fleet_of, sail_chain
+from .chain import Chain, advance, choose, fleet_of
 from .geometry import direction_between
 
 if TYPE_CHECKING:
@@ -192,20 +192,7 @@ def explore(state: State, ship: int) -> list[Line]:
     for sail in state.sails(ship):
         line = direction_between(b.rc(state.ships[ship]), sail.to)
         assert line is not None
-        start = sail_chain(
-            b,
-            state.ships,
-            state.masts,
-            state.chests,
-            ship,
-            *line,
-            sail.stop,
-            state.game.quiet_exits,
-            stop_beside=state.game.stop_beside,
-            short_chests=state.game.short_chests,
-            claims=state.claims,
-            cumulative=state.game.cumulative,
-        )
+        start = state.sail_chain(ship, *line, sail.stop)
         if isinstance(start, str):
             continue
         first = advance(b, start)

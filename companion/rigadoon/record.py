@@ -146,17 +146,10 @@ class RigadoonStore(RecordStore):
             return int(cur.lastrowid or 0)
 
     def load_game(self, game_id: int) -> tuple[Header, list[Entry]]:
-        row = self._db.execute("SELECT header FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise StoreError(f"there is no game {game_id}")
+        header_doc, docs = self._documents(game_id)
         try:
-            header = Header.from_json(json.loads(row[0]), 1)
-            rows = self._db.execute(
-                "SELECT line FROM entries WHERE game_id = ? ORDER BY seq", (game_id,)
-            ).fetchall()
-            entries = [Entry.from_json(json.loads(r), n) for n, (r,) in enumerate(rows, 2)]
-        except json.JSONDecodeError as exc:
-            raise StoreError(f"game {game_id} is damaged: {exc}") from None
+            header = Header.from_json(header_doc, 1)
+            entries = [Entry.from_json(doc, n) for n, doc in docs]
         except RecordError as exc:
             raise StoreError(f"game {game_id}: {exc.why}") from None
         return header, entries

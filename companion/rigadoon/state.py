@@ -290,6 +290,24 @@ class State:
                     break
         return out
 
+    def sail_chain(self, ship: int, d: Direction, spaces: int, stop: str) -> Chain | str:
+        """The chain a sail sets off here under the game's options, or why it cannot be."""
+        return sail_chain(
+            self.board,
+            self.ships,
+            self.masts,
+            self.chests,
+            ship,
+            d,
+            spaces,
+            stop,
+            self.game.quiet_exits,
+            stop_beside=self.game.stop_beside,
+            short_chests=self.game.short_chests,
+            claims=self.claims,
+            cumulative=self.game.cumulative,
+        )
+
     # ---- the turn -----------------------------------------------------------------------
 
     def excused(self) -> list[int]:
@@ -595,21 +613,7 @@ def _refuse_sail(s: State, a: Sail) -> str:
         allowed = f"at most {reach} square{'s' if reach != 1 else ''}" if reach else "no squares"
         return f"the {s.wind.word} wind lets {name} ({masts}) sail {allowed} {d.word}"
     if a not in s.sails(ship):
-        why = sail_chain(
-            b,
-            s.ships,
-            s.masts,
-            s.chests,
-            ship,
-            d,
-            k,
-            a.stop,
-            s.game.quiet_exits,
-            stop_beside=s.game.stop_beside,
-            short_chests=s.game.short_chests,
-            claims=s.claims,
-            cumulative=s.game.cumulative,
-        )
+        why = s.sail_chain(ship, d, k, a.stop)
         return why if isinstance(why, str) else f"{name} cannot sail to r{a.to[0]}c{a.to[1]}"
     return ""
 
@@ -636,21 +640,7 @@ def _apply_turn(s: State, a: Sail | Repair | End | Change) -> State:
     b = s.board
     line = direction_between(b.rc(s.ships[a.ship]), a.to)
     assert line is not None
-    chain = sail_chain(
-        b,
-        s.ships,
-        s.masts,
-        s.chests,
-        a.ship,
-        line[0],
-        line[1],
-        a.stop,
-        s.game.quiet_exits,
-        stop_beside=s.game.stop_beside,
-        short_chests=s.game.short_chests,
-        claims=s.claims,
-        cumulative=s.game.cumulative,
-    )
+    chain = s.sail_chain(a.ship, *line, a.stop)
     assert isinstance(chain, Chain)
     grounded = s.grounded | bit if a.stop == "aground" else s.grounded
     s = replace(

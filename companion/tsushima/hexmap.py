@@ -32,9 +32,11 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import DataFileError, TsushimaError
+
+T = TypeVar("T")
 
 FILE = "map.json"
 SCHEMA = "tsushima-map/1"
@@ -89,6 +91,13 @@ class HexFacts:
     coast: str | None = None
 
 
+def _known(value: T | None, kind: str, subject: str = "") -> T:
+    """``value``, a fact the map file holds, or :class:`MissingMapFact` asking for it."""
+    if value is None:
+        raise MissingMapFact(Fact(kind, subject))
+    return value
+
+
 @dataclass(frozen=True)
 class HexMap:
     layout: str | None = None
@@ -98,29 +107,18 @@ class HexMap:
 
     # ----- the facts ---------------------------------------------------------------------
     def _layout(self) -> str:
-        if self.layout is None:
-            raise MissingMapFact(Fact("layout"))
-        return self.layout
+        return _known(self.layout, "layout")
 
     def port_hex(self, port: str) -> str:
-        found = self.port_hexes.get(port)
-        if found is None:
-            raise MissingMapFact(Fact("port-hex", port))
-        return found
+        return _known(self.port_hexes.get(port), "port-hex", port)
 
     def partial_sea(self, label: str) -> bool:
         parse_hex(label)
-        value = self.hexes.get(label, HexFacts()).partial_sea
-        if value is None:
-            raise MissingMapFact(Fact("partial-sea", label))
-        return value
+        return _known(self.hexes.get(label, HexFacts()).partial_sea, "partial-sea", label)
 
     def coast(self, label: str) -> str:
         parse_hex(label)
-        value = self.hexes.get(label, HexFacts()).coast
-        if value is None:
-            raise MissingMapFact(Fact("coast", label))
-        return value
+        return _known(self.hexes.get(label, HexFacts()).coast, "coast", label)
 
     # ----- computed from the facts -------------------------------------------------------
     def _cube(self, label: str) -> tuple[int, int, int]:

@@ -6,17 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-
-from companion.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(["tsushima", *argv])
-    except SystemExit as exc:  # argparse refusals
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tsushima_helpers import run
 
 
 def battle_new(capsys: pytest.CaptureFixture[str], board: str, fleet: str,

@@ -7,18 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
+from tsushima_helpers import run
 
-from companion.cli import main
 from companion.tsushima.desk import Desk
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(["tsushima", *argv])
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def game(capsys: pytest.CaptureFixture[str], record: Path, *argv: str) -> tuple[int, str, str]:

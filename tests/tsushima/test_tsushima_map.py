@@ -8,21 +8,12 @@ import json
 from pathlib import Path
 
 import pytest
+from tsushima_helpers import run
 
-from companion.cli import main
 from companion.tsushima import Side, TsushimaError, load_data
 from companion.tsushima.desk import Desk
 from companion.tsushima.errors import DataFileError
 from companion.tsushima.hexmap import LAYOUTS, Fact, HexFacts, HexMap, MissingMapFact
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(["tsushima", *argv])
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,3 +25,26 @@ def _own_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "config.toml"))
     yield
+
+
+
+@pytest.fixture
+def make_app(tmp_path: Path) -> Callable[[], Any]:
+    """Builds the app as the game screens' tests drive it (virtual dice seeded 3, mock pins)
+    on the test's own directory: called again, it is the same app restarted."""
+
+    def build() -> Any:
+        from ui.harness import simulated_app
+
+        return simulated_app(tmp_path, 3, (800, 480), pins_note="tests: mock pins")
+
+    return build
+
+
+@pytest.fixture
+def h(make_app: Callable[[], Any]) -> Iterator[Any]:
+    """A game screens' app of the test's own, stopped and closed after the test."""
+    harness = make_app()
+    yield harness
+    harness.stop()
+    harness.app.ctx.close()

@@ -4,50 +4,27 @@ reaction's choice, a piece out of place named, restart and resume, and every scr
 at both sizes.
 
 The environment (offscreen SDL, no Kivy arguments, temporary data) is set by this folder's
-conftest before Kivy is imported. Each test builds its own app on the one Kivy window.
+conftest before Kivy is imported. Each test builds its own app on the one Kivy window
+(the conftest's fixture ``h``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from companion.rigadoon.actions import Sail
 from companion.rigadoon.geometry import Direction
 from companion.rigadoon.state import Phase
-
-
-def make(tmp: Path, size: tuple[int, int] = (800, 480)) -> Any:
-    from ui.harness import simulated_app
-
-    return simulated_app(tmp, 3, size, pins_note="tests: mock pins")
-
-
-@pytest.fixture
-def h(tmp_path: Path) -> Iterator[Any]:
-    harness = make(tmp_path)
-    yield harness
-    harness.stop()
-    harness.app.ctx.close()
+from ui.testing import texts
 
 
 def screen(h: Any, name: str) -> Any:
     h.frames(3)
     assert h.app.sm.current == name
     return h.app.sm.get_screen(name)
-
-
-def texts(widget: Any) -> str:
-    out = []
-    for w in widget.walk(restrict=True):
-        t = getattr(w, "text", None)
-        if isinstance(t, str) and t:
-            out.append(t)
-    return "\n".join(out)
 
 
 def buttons_under(widget: Any) -> list[Any]:
@@ -247,8 +224,8 @@ def test_the_camera_names_a_piece_out_of_place(h: Any) -> None:
     assert not c.checking and c.problems == []
 
 
-def test_the_game_resumes_after_the_app_restarts(tmp_path: Path) -> None:
-    h1 = make(tmp_path)
+def test_the_game_resumes_after_the_app_restarts(make_app: Callable[[], Any]) -> None:
+    h1 = make_app()
     try:
         set_up_game(h1)
         c = h1.app.rigadoon
@@ -261,7 +238,7 @@ def test_the_game_resumes_after_the_app_restarts(tmp_path: Path) -> None:
     finally:
         h1.stop()
         h1.app.ctx.close()
-    h2 = make(tmp_path)
+    h2 = make_app()
     try:
         start = screen(h2, "start")
         assert "Resume Rigadoon" in texts(start.ids.resume)

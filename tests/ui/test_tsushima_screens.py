@@ -7,7 +7,7 @@ conftest before Kivy is imported. Each test builds its own app on the one Kivy w
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,22 +15,18 @@ import pytest
 
 from companion.dice import DiceService
 from companion.tsushima import Conditions, Ship, default_data, gun_shot
+from ui.testing import texts
 
 
-def make(tmp: Path, size: tuple[int, int] = (800, 480)) -> Any:
-    from ui.harness import simulated_app
-
-    h = simulated_app(tmp, 3, size, pins_note="tests: mock pins")
+def seeded(h: Any) -> Any:
     h.app.tsushima.dice = DiceService(11)  # seeded virtual dice
     return h
 
 
 @pytest.fixture
-def h(tmp_path: Path) -> Iterator[Any]:
-    harness = make(tmp_path)
-    yield harness
-    harness.stop()
-    harness.app.ctx.close()
+def h(h: Any) -> Any:
+    """The conftest's app, with the Tsushima dice seeded."""
+    return seeded(h)
 
 
 def screen(h: Any, name: str) -> Any:
@@ -52,23 +48,17 @@ def press(widget: Any) -> None:
     widget.dispatch("on_release")
 
 
-def texts(widget: Any) -> str:
-    """Every label's text under a widget, for asserting what the screen shows."""
-    out = []
-    for w in widget.walk(restrict=True):
-        t = getattr(w, "text", None)
-        if isinstance(t, str) and t:
-            out.append(t)
-    return "\n".join(out)
-
-
 def set_up_tsushima(h: Any) -> Any:
     """From the start screen to the Battle of Tsushima's fleets, by touch."""
     start = screen(h, "start")
     h.touch(start.ids.tsushima)
+    return start_scenario(h, "Tsushima")
+
+
+def start_scenario(h: Any, title: str) -> Any:
+    """On the set-up screen, start the scenario whose button names ``title``: its fleets."""
     setup = screen(h, "tsushima-setup")
-    buttons = rows(setup.ids.scenarios)
-    h.touch(next(b for b in buttons if "Tsushima" in b.text))
+    h.touch(next(b for b in rows(setup.ids.scenarios) if title in b.text))
     h.touch(setup.ids.start)
     return screen(h, "tsushima-fleets")
 
@@ -246,10 +236,7 @@ def test_battle_board_engagement_then_terminal_phase(h: Any) -> None:
 def test_battle_board_scenario_starts_from_its_own_set_up(h: Any) -> None:
     d = h.app.tsushima
     h.app.show("tsushima-setup")
-    setup = screen(h, "tsushima-setup")
-    h.touch(next(b for b in rows(setup.ids.scenarios) if "Port Arthur" in b.text))
-    h.touch(setup.ids.start)
-    fleets = screen(h, "tsushima-fleets")
+    fleets = start_scenario(h, "Port Arthur")
     h.touch(fleets.ids.battle)
     battle = screen(h, "tsushima-battle")
     shown = texts(battle.ids.board)
@@ -328,10 +315,7 @@ def test_flight_from_the_battle_screen(h: Any) -> None:
 def test_the_war_at_sea_campaign_screen(h: Any) -> None:
     d = h.app.tsushima
     h.app.show("tsushima-setup")
-    setup = screen(h, "tsushima-setup")
-    h.touch(next(b for b in rows(setup.ids.scenarios) if "War at Sea" in b.text))
-    h.touch(setup.ids.start)
-    fleets = screen(h, "tsushima-fleets")
+    fleets = start_scenario(h, "War at Sea")
     h.touch(fleets.ids.campaign)
     camp = screen(h, "tsushima-campaign")
     assert "lasts 23 turns" in camp.ids.status.text
@@ -413,8 +397,8 @@ def test_pictures_of_every_tsushima_screen_at_both_sizes(h: Any, tmp_path: Path)
             "tsushima-terminal", "tsushima-campaign"} <= set(names)
 
 
-def test_a_restarted_app_resumes_the_saved_battle(tmp_path: Path) -> None:
-    first = make(tmp_path)
+def test_a_restarted_app_resumes_the_saved_battle(make_app: Callable[[], Any]) -> None:
+    first = seeded(make_app())
     try:
         d = first.app.tsushima
         set_up_tsushima(first)
@@ -425,7 +409,7 @@ def test_a_restarted_app_resumes_the_saved_battle(tmp_path: Path) -> None:
     finally:
         first.stop()  # like a power cut: nothing is saved on the way out
         first.app.ctx.close()
-    h = make(tmp_path)
+    h = seeded(make_app())
     try:
         h.touch(screen(h, "start").ids.tsushima)
         setup = screen(h, "tsushima-setup")

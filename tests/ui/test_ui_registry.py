@@ -8,23 +8,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the toy game's package
 
-from companion import games  # noqa: E402
-from companion.games import Family, GameInfo  # noqa: E402
+from toygame import TOY
 
-TOY = GameInfo(
-    key="toy",
-    title="Toy Boats",
-    min_players=2,
-    max_players=3,
-    family=Family.OWN,
-    engine="toygame",
-    new_game="toygame.commands:new",
-    screens="toygame.commands",
-)
+from companion import games
 
 
 def test_a_registered_toy_game_has_a_start_button_and_opens_its_own_screens(tmp_path):
     from toygame import commands as toy
+
     from ui.harness import simulated_app
 
     games.register_game(TOY)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_ui_app import touch_at
 
 from companion.games import SEAS
 from ui import vetdemo
@@ -173,7 +174,7 @@ def test_the_screens_offer_the_buttons_and_name_the_pieces(app_harness: Any) -> 
             board = table.ids.board  # the ship's point, touched inside the square
             mark = board.picture.start_marks[-1]
             n = len(c.session.entries)
-            _touch_at(h, *board.to_window(*board._mark(mark, board.picture)))
+            touch_at(h, *board.to_window(*board._mark(mark, board.picture)))
             assert c.landing == mark or len(c.session.entries) > n, c.message
             landed += 1
             continue
@@ -190,14 +191,6 @@ def test_the_screens_offer_the_buttons_and_name_the_pieces(app_harness: Any) -> 
     h.frames(2)
 
 
-def _touch_at(h: Any, x: float, y: float) -> None:
-    from kivy.tests.common import UnitTestTouch
-
-    t = UnitTestTouch(x, y)
-    t.touch_down()
-    h.frames(1)
-    t.touch_up()
-    h.frames(2)
 
 
 def test_the_tile_picker_lists_a_portal_instead_of_a_tile(app_harness: Any) -> None:

@@ -6,7 +6,7 @@ from random import Random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_random_games import hidden_hand_placements
+from test_random_games import check_replay, hidden_hand_placements
 
 from companion.actions import Die, Draw, DrawDaikaiju, Facing, Roll
 from companion.game import Game
@@ -148,14 +148,7 @@ def play(
 @given(options=OPTION_SETS, players=st.integers(2, 8), seed=st.integers(0, 2**32))
 def test_random_veterans_games_keep_every_invariant_and_replay(options, players, seed):
     g, states, entries = play(options, players, seed)
-    header = Header.for_game(g, "virtual")
-    assert replay(header, entries) == states[-1]
-    first_choice = next(i for i, e in enumerate(entries) if e.source == "player")
-    cut = Random(seed).randrange(first_choice + 1, len(entries) + 1)
-    assert replay(header, entries[:cut]) == states[cut]
-    last_choice = max(i for i, e in enumerate(entries[:cut]) if e.source != "auto")
-    undo = Entry(cut + 1, "undo", None, "player")
-    assert replay(header, [*entries[:cut], undo]) == states[last_choice]
+    check_replay(g, states, entries, seed)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

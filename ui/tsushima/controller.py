@@ -113,6 +113,15 @@ class TsushimaDesk:
         for listener in list(self.listeners):
             listener(self)
 
+    def _desk_step(self, act: Callable[[Desk], list[str]]) -> bool:
+        """Run one step of the desk whose result lines are all it has to show."""
+
+        def step() -> None:
+            self.results = act(self._desk())
+            self._say("")
+
+        return self._attempt(step)
+
     def _attempt(self, step: Callable[[], Any]) -> bool:
         """Run one intent; a refusal changes nothing and is shown with its reason."""
         try:
@@ -240,18 +249,10 @@ class TsushimaDesk:
         return out
 
     def next_segment(self) -> bool:
-        def step() -> None:
-            self.results = self._desk().next()
-            self._say("")
-
-        return self._attempt(step)
+        return self._desk_step(lambda d: d.next())
 
     def declare_over(self) -> bool:
-        def step() -> None:
-            self.results = self._desk().declare_over()
-            self._say("")
-
-        return self._attempt(step)
+        return self._desk_step(lambda d: d.declare_over())
 
     def movable(self) -> list[str]:
         """Ships that may be recorded somewhere else: afloat, not interned, off the board."""
@@ -265,18 +266,10 @@ class TsushimaDesk:
     def roll_italy(self) -> bool:
         """Tables 6A and 6B with virtual dice."""
 
-        def step() -> None:
-            self.results = self._desk().italy(self.dice.d6(), self.dice.d6())
-            self._say("")
-
-        return self._attempt(step)
+        return self._desk_step(lambda d: d.italy(self.dice.d6(), self.dice.d6()))
 
     def choose_plan(self, plan: str) -> bool:
-        def step() -> None:
-            self.results = self._desk().land_plan(plan)
-            self._say("")
-
-        return self._attempt(step)
+        return self._desk_step(lambda d: d.land_plan(plan))
 
     def shiploads(self, met: bool) -> bool:
         """This turn's shiploads delivered in full (or not); the die towards the fall is
@@ -297,11 +290,7 @@ class TsushimaDesk:
         return self._attempt(step)
 
     def roll_need(self) -> bool:
-        def step() -> None:
-            self.results = self._desk().land_need(self.dice.d6())
-            self._say("")
-
-        return self._attempt(step)
+        return self._desk_step(lambda d: d.land_need(self.dice.d6()))
 
     # ------------------------------------------------------------------ scenarios
     def scenarios(self) -> list[Scenario]:
@@ -668,11 +657,7 @@ class TsushimaDesk:
 
     # ------------------------------------------------------------------ terminal phase
     def to_terminal(self) -> bool:
-        def step() -> None:
-            self.results = self._desk().to_terminal()
-            self._say("")
-
-        return self._attempt(step)
+        return self._desk_step(lambda d: d.to_terminal())
 
     def repair_candidates(self) -> list[str]:
         f = self._fleet()

@@ -4,7 +4,7 @@ naval phases and the terminal phase, the cruisers in Italy, the game's end."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from ..calendar import GameTime
 from ..campaign import CRUISERS, baltic_release, italy
@@ -172,20 +172,25 @@ def hits(c: Campaign, ship: str, hits: int, cause: str = "") -> tuple[Campaign, 
     return c.replace(fleet=f), [f"{b.ship.ident}{why}: {b.ship.status()}."]
 
 
-@step("next")
-def next_segment(c: Campaign) -> tuple[Campaign, Lines]:
+def _on_calendar(
+    c: Campaign, move: Callable[[Fleet], tuple[Fleet, Lines]]
+) -> tuple[Campaign, Lines]:
+    """Move the calendar on by ``move``, which only a game still open and between
+    battles may do."""
     c.fleet.check_open()
     c.check_no_battle()
-    f, lines = battles.next_step(c.fleet)
+    f, lines = move(c.fleet)
     return c.replace(fleet=f), lines
+
+
+@step("next")
+def next_segment(c: Campaign) -> tuple[Campaign, Lines]:
+    return _on_calendar(c, battles.next_step)
 
 
 @step("to-terminal")
 def to_terminal(c: Campaign) -> tuple[Campaign, Lines]:
-    c.fleet.check_open()
-    c.check_no_battle()
-    f, lines = battles.to_terminal(c.fleet)
-    return c.replace(fleet=f), lines
+    return _on_calendar(c, battles.to_terminal)
 
 
 @step("terminal")
