@@ -25,13 +25,19 @@ from .templates import DAIKAIJU
 def box_counts(game: str | None) -> dict[str, int] | None:
     """How many of each pattern (by its notation) the game's box holds; None when unknown
     or unlimited."""
-    if game == "tsuro":
-        return {p.notation(): 1 for p in PATTERNS}
-    if game == "tsuro-of-the-seas":
-        from companion.game import load_tile_set
+    from companion.games import UnknownGame, game_info
 
-        return {PATTERNS[i].notation(): n for i, n in Counter(load_tile_set()).items()}
-    return None
+    try:
+        plan = game_info(game).teach if game is not None else None
+    except UnknownGame:
+        return None
+    if plan is None:
+        return None
+    if plan.tile_set == "all-patterns":
+        return {p.notation(): 1 for p in PATTERNS}
+    from companion.game import load_tile_set
+
+    return {PATTERNS[i].notation(): n for i, n in Counter(load_tile_set()).items()}
 
 
 @cache  # parsing a tile and finding its pattern costs more than the rest of a re-read

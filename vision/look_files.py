@@ -14,6 +14,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.board import GAME_BOARDS
+
 from . import looks
 from .reading import Daikaiju
 from .teach_plan import layout_value
@@ -77,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--photos", type=int, default=3, help="game photos besides the teach set")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    size = 6 if args.game == "tsuro" else 7
+    size = GAME_BOARDS[args.game].rows  # the game's own board: Tsuro 6x6, the Seas 7x7
     print(write_teach_set(args.look, size, size, args.game, args.directory / "teach", args.seed))
     for n in range(args.photos):
         print(write_game_photo(args.look, size, size, args.game, args.directory,

@@ -41,6 +41,7 @@ import numpy as np
 
 from companion.board import Side, Square
 from companion.game import load_tile_set
+from companion.games import camera_games, game_info
 from companion.tiles import PATTERNS, Tile
 
 from .drawing import BUILTIN, Style
@@ -54,7 +55,8 @@ Piece = Tile | Daikaiju | None
 SIZE = (880, 660)
 _PAD = 0.8  # table round the markers, in squares
 PX = 112  # top-down pixels per square: well above the photo's ~65, so the warp shrinks
-GAMES = ("tsuro", "tsuro-of-the-seas")
+GAMES = tuple(g.key for g in camera_games() if g.teach is not None)
+"""The games whose boxes are drawn here: those the camera is taught (the registry says)."""
 KAIJU_COPIES = 4
 """Daikaiju pieces in a Seas box as drawn here, each with its own marks; which one lies on a
 square follows from the square, so a piece stays itself from photo to photo."""
@@ -378,12 +380,13 @@ def inventory(game: str) -> list[Tile | Daikaiju]:
     """Every piece of a game's box that goes on the board, tiles in pattern orientation:
     Tsuro's 35 tiles, once each; the Seas wake tiles as its tile set counts them, and
     daikaiju."""
-    if game == "tsuro":
+    plan = game_info(game).teach if game in GAMES else None
+    if plan is None:
+        raise LookError(f"no pieces for game {game!r}; choose one of {', '.join(GAMES)}")
+    if plan.tile_set == "all-patterns":
         return list(PATTERNS)
-    if game == "tsuro-of-the-seas":
-        tiles: list[Tile | Daikaiju] = [PATTERNS[i] for i in load_tile_set()]
-        return tiles + [Daikaiju()] * KAIJU_COPIES
-    raise LookError(f"no pieces for game {game!r}; choose one of {', '.join(GAMES)}")
+    tiles: list[Tile | Daikaiju] = [PATTERNS[i] for i in load_tile_set()]
+    return tiles + [Daikaiju()] * (KAIJU_COPIES if plan.daikaiju else 0)
 
 
 def random_position(rng: np.random.Generator, rows: int, cols: int, game: str,
@@ -414,7 +417,7 @@ def teach_photos(look: str, rows: int, cols: int, seed: int, game: str, *, box: 
     the empty board. Pieces beyond one board's room go on a further photo."""
     distinct: list[Tile | Daikaiju] = list(dict.fromkeys(
         p for p in inventory(game) if isinstance(p, Tile)))
-    if game == "tsuro-of-the-seas":
+    if any(isinstance(p, Daikaiju) for p in inventory(game)):
         distinct += [Daikaiju(side) for side in Side]
     rng = np.random.default_rng([seed, 11])
     squares = [Square(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
