@@ -53,6 +53,8 @@ def register(subparsers: Any) -> None:
         help="render every screen at 800x480 and 1280x720 as PNG (headless)",
     )
     shots.add_argument("--out", type=Path, required=True, help="directory for the PNG files")
+    shots.add_argument("--tables-only", action="store_true",
+                       help="only the path games' screens, not those other games bring")
     shots.set_defaults(func=run_screenshots)
 
 
@@ -147,7 +149,7 @@ def run_screenshots(args: argparse.Namespace) -> int:
     from .screenshots import blank, render_all
 
     args.out.mkdir(parents=True, exist_ok=True)
-    written = render_all(args.out)
+    written = render_all(args.out, games=not args.tables_only)
     empty = [p for p in written if blank(p)]
     for p in written:
         print(p)

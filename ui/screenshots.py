@@ -7,13 +7,14 @@ owner's data or settings.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from companion.games import SEAS, TSURO
+from companion.games import SEAS, TSURO, all_games
 
 log = logging.getLogger(__name__)
 
@@ -29,8 +30,10 @@ def _isolate(tmp: Path) -> None:
     os.environ.setdefault("KIVY_HOME", str(tmp / "kivy"))
 
 
-def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, seed: int = 4
-               ) -> list[Path]:
+def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, seed: int = 4,
+               games: bool = True) -> list[Path]:
+    """Every screen at every size; ``games=False`` leaves out the screens games bring of
+    their own (Veterans of the Seas' controls, and each screen plug-in of the registry)."""
     with tempfile.TemporaryDirectory(prefix="companion-shots-") as t:
         tmp = Path(t)
         _isolate(tmp)
@@ -46,15 +49,39 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, seed: int 
                                           "display.dice_animation_ms": 0})
         written: list[Path] = []
         try:
-            written += _shots(harness, out, sizes, seed)
+            written += _shots(harness, out, sizes, seed, games)
         finally:
             harness.stop()
             harness.app.ctx.close()
             harness.app.ctx.store.close()
+        if games:
+            written += _veterans(tmp / "veterans", out, sizes, seed)
         return written
 
 
-def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> list[Path]:
+def _veterans(tmp: Path, out: Path, sizes: tuple[tuple[int, int], ...], seed: int
+              ) -> list[Path]:
+    """Veterans of the Seas' controls, on an app of their own: its seeded game must start
+    from a fresh table to reach each state."""
+    from .harness import simulated_app
+    from .vetshots import screenshot_states
+
+    h = simulated_app(tmp, seed, sizes[0], pins_note="screenshots: mock pins",
+                      settings={"display.dice_animation_ms": 0})
+    h.controller.repeat = 0
+    written: list[Path] = []
+    try:
+        screenshot_states(h, lambda name, window: written.extend(
+            shoot_sizes(h, out, name, sizes, window)))
+    finally:
+        h.stop()
+        h.app.ctx.close()
+        h.app.ctx.store.close()
+    return written
+
+
+def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int,
+           games: bool = True) -> list[Path]:
     from companion.tiles import all_oriented
 
     from . import demo
@@ -148,17 +175,12 @@ def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int) -> 
     h.frames(3)
     app.show_table()
     snap("end")
-    from .vetshots import screenshot_states as veterans_states  # Veterans of the Seas
-
-    veterans_states(h, lambda name, window: snap(name, window))
-    from .tsushima import screenshot_states  # the Tsushima referee's screens
-
-    for name in screenshot_states(app):
-        snap(name)
-    from .rigadoon import screenshot_states as rigadoon_states
-
-    for name in rigadoon_states(app):
-        snap(name)
+    if games:
+        for info in all_games():  # each game's own screens, from its plug-in
+            if info.screens:
+                plugin = importlib.import_module(info.screens)
+                for name in plugin.screenshot_states(app):
+                    snap(name)
     return [p for ps in pictures.values() for p in ps]
 
 
