@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from companion.actions import ActionError, parse_action
-from companion.daikaiju import DeckError, load_deck
+from companion.daikaiju import DeckError, DeckWarning, load_deck
 from companion.dice import DiceError, DiceService, read_face
 from companion.game import Game, GameError
 
@@ -49,7 +49,8 @@ def test_the_owner_copy_in_the_data_directory_wins(tmp_path, monkeypatch):
          "faces": {"1": "forward", "2": "back", "3": "left", "4": "right", "5": "rotate"}}]}))
     (tmp_path / "daikaiju.json").write_text(json.dumps(doc))
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
-    deck = load_deck()
+    with pytest.warns(DeckWarning, match="rotation number 9 but turns on 5"):
+        deck = load_deck()  # a deck whose number and turning face differ is named, not refused
     assert [c.id for c in deck.cards] == ["9X"] and not deck.default
 
 
