@@ -17,9 +17,6 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-# Groups that belong to no one game; each game's own groups come from the registry.
-CORE_GROUPS: tuple[str, ...] = ()
-
 OUTER_GROUPS = {"vision": "vision.cli", "app": "ui.cli"}
 """The camera's and the app's command groups, by the command they add and their module."""
 
@@ -45,29 +42,25 @@ def refusing(errors: tuple[type[Exception], ...], prefix: str) -> Callable[[Hand
 
 def _groups() -> tuple[str, ...]:
     """Every command group, by module: each game's (the registry's order), then the
-    others'. The first group to define a command owns it."""
+    camera's and the app's. The first group to define a command owns it."""
     from .games import command_groups
 
-    return tuple(dict.fromkeys((*command_groups(), *CORE_GROUPS, *OUTER_GROUPS.values())))
+    return tuple(dict.fromkeys((*command_groups(), *OUTER_GROUPS.values())))
 
 
 @cache
 def _registrar(name: str) -> Register | None:
     """The ``register`` function of a group module (None: a game's module not installed);
     an outer package that cannot load gives a stand-in command that says why."""
-    outer = {module: command for command, module in OUTER_GROUPS.items()}
+    command = next((c for c, module in OUTER_GROUPS.items() if module == name), None)
     try:
         module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if name not in outer and exc.name == name:
+    except Exception as exc:
+        if command is not None:  # an outer package that cannot load must not take the CLI down
+            return _unavailable(command, str(exc))
+        if isinstance(exc, ModuleNotFoundError) and exc.name == name:
             return None
-        if name not in outer:
-            raise
-        return _unavailable(outer[name], str(exc))
-    except Exception as exc:  # an outer package that cannot load must not take the CLI down
-        if name not in outer:
-            raise
-        return _unavailable(outer[name], str(exc))
+        raise
     register: Register = module.register
     return register
 
