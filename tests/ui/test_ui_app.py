@@ -377,6 +377,7 @@ def test_the_hand_pop_up_lays_the_hand_for_the_camera(tmp_path: Path) -> None:
                 if (p := PATTERNS[i]) != tile.pattern() and losing_every_way(c, target, p)]
         for t in hand[:2]:
             popup.choose_pattern(t)  # two touches on the pop-up's tiles
+        assert popup not in h.Window.children  # closed at once: the next touch reaches the app
         h.frames(3)
         assert table.popup is None  # answered: the pop-up is gone
         assert c.verdict is not None and c.verdict.legal, c.verdict
@@ -386,7 +387,7 @@ def test_the_hand_pop_up_lays_the_hand_for_the_camera(tmp_path: Path) -> None:
         assert "Take the tiles you showed (on r" in shown.lines, shown.lines
         assert "tiles into the draw pile." in shown.lines  # where a lost hand goes
         h.touch(shown.ids.done)  # the simulated players take the tiles back: camera agrees
-        assert not c.checking and h.app.sm.current == "table"
+        assert not c.checking and h.app.sm.current == "table", (c.message, seed)
     finally:
         h.stop()
         h.app.ctx.close()

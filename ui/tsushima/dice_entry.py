@@ -44,7 +44,7 @@ class TsuDiceEntry(ModalView):
         self._prompt()
         if len(self.faces) >= self.wanted:
             done: Callable[[Sequence[int]], Any] | None = self.on_done
-            self.dismiss()
+            self.dismiss(animation=False)  # a fading pop-up would swallow the next touch
             if done is not None:
                 done(list(self.faces))
 

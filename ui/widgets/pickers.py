@@ -41,7 +41,7 @@ class DicePopup(ModalView):
 
     def finish(self) -> None:
         done: Callable[..., Any] | None = self.on_done
-        self.dismiss()
+        self.dismiss(animation=False)  # a fading pop-up would swallow the next touch
         if done is not None:
             if self.mode == "single":
                 done(self.single)
@@ -105,12 +105,12 @@ class TilePicker(ModalView):
     def extra(self, notation: str) -> None:
         """A portal or a taihou instead of a tile: the pop-up closes and the rules decide."""
         done = self.on_extra
-        self.dismiss()
+        self.dismiss(animation=False)  # a fading pop-up would swallow the next touch
         if done is not None:
             done(notation)
 
     def finish(self, tiles: list[Tile]) -> None:
         done = self.on_done
-        self.dismiss()
+        self.dismiss(animation=False)  # a fading pop-up would swallow the next touch
         if done is not None:
             done(tiles)
