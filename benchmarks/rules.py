@@ -36,10 +36,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.actions import Draw
-from companion.game import Game
-from companion.state import CHANCE, Phase, new_state
-from companion.tiles import PATTERNS
+from companion.tsuro.actions import Draw
+from companion.tsuro.game import Game
+from companion.tsuro.state import CHANCE, Phase, new_state
+from companion.tsuro.tiles import PATTERNS
 
 BASELINE = "2dd4bb1"
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,8 +123,8 @@ def _time_legal(seed: int, count: int, fast: bool) -> list[float]:
 
 
 def _time_danger(seed: int, count: int) -> list[float]:
-    """The exact odds of each ship's loss in the next daikaiju phase (companion.odds)."""
-    from companion.odds import danger
+    """The exact odds of each ship's loss in the next daikaiju phase (companion.tsuro.odds)."""
+    from companion.tsuro.odds import danger
 
     out = []
     for p in _positions(random.Random(seed), count, "tsuro-of-the-seas"):
@@ -137,10 +137,10 @@ def _time_danger(seed: int, count: int) -> list[float]:
 def _hidden_position(seed: int, kind: str) -> Any:
     """An 8-player game at turn 10 at a placement, every draw unseen by the companion:
     players lay tiles from hands the companion learns only tile by tile."""
-    from companion.actions import Place
-    from companion.paths import ORIENTED
-    from companion.piles import UNKNOWN
-    from companion.state import IllegalAction
+    from companion.tsuro.actions import Place
+    from companion.tsuro.paths import ORIENTED
+    from companion.tsuro.piles import UNKNOWN
+    from companion.tsuro.state import IllegalAction
 
     rng = random.Random(seed)
     while True:
@@ -170,7 +170,7 @@ def _hidden_position(seed: int, kind: str) -> Any:
 
 
 def _time_advisor(seed: int, count: int) -> dict[str, list[float]]:
-    from companion.advisor import advise
+    from companion.tsuro.advisor import advise
 
     out: dict[str, list[float]] = {"tsuro": [], "tsuro-of-the-seas": []}
     for kind in out:
@@ -203,7 +203,7 @@ def worker(games: int, seed: int, current: bool) -> dict[str, list[float]]:
 
 def _has_advisor() -> bool:
     try:
-        import companion.advisor  # noqa: F401
+        import companion.tsuro.advisor  # noqa: F401
     except ImportError:
         return False
     return True

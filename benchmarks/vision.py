@@ -43,8 +43,8 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.board import GAME_BOARDS, BoardProfile, Square  # noqa: E402
-from companion.tiles import Tile  # noqa: E402
+from companion.core.board import GAME_BOARDS, BoardProfile, Square  # noqa: E402
+from companion.tsuro.tiles import Tile  # noqa: E402
 from vision import looks  # noqa: E402
 from vision.look_files import write_teach_set  # noqa: E402
 from vision.profile import load_templates  # noqa: E402

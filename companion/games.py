@@ -169,7 +169,7 @@ TSURO = register_game(
         min_players=2,
         max_players=8,
         family=Family.PATH,
-        engine="companion.game",
+        engine="companion.tsuro.game",
         boards=("tsuro-6x6",),
         piece="marker",
         pieces=("dragon",),
@@ -187,7 +187,7 @@ SEAS = register_game(
         min_players=2,
         max_players=8,
         family=Family.PATH,
-        engine="companion.game",
+        engine="companion.tsuro.game",
         options=(
             OptionInfo(
                 "no-daikaiju",

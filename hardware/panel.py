@@ -1,7 +1,7 @@
 """Everything on the pins at once, built from the configuration's pin map.
 
 >>> from gpiozero.pins.mock import MockFactory
->>> from companion.config import Config
+>>> from companion.core.config import Config
 >>> panel = Panel.build(Config().gpio, MockFactory())
 >>> panel.problems
 []
@@ -24,7 +24,7 @@ from .leds import StatusLight, TurnLights
 from .pins import PinProblem
 
 if TYPE_CHECKING:
-    from companion.config import GpioConfig
+    from companion.core.config import GpioConfig
 
 log = logging.getLogger(__name__)
 

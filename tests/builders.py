@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from companion.board import Point, Side, Square
-from companion.game import PATTERN_INDEX, Game
-from companion.paths import TILE_INDEX
-from companion.piles import Pile, remove_one
-from companion.state import Daikaiju, Phase, State, new_state
-from companion.tiles import Tile
+from companion.core.board import Point, Side, Square
+from companion.tsuro.game import PATTERN_INDEX, Game
+from companion.tsuro.paths import TILE_INDEX
+from companion.tsuro.piles import Pile, remove_one
+from companion.tsuro.state import Daikaiju, Phase, State, new_state
+from companion.tsuro.tiles import Tile
 
 
 def build(

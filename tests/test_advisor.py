@@ -11,14 +11,14 @@ from random import Random
 import pytest
 from builders import build
 
-from companion import advisor, advisor_steps
-from companion.actions import Draw
-from companion.advisor import AdvisorError, advise
 from companion.cli import main
-from companion.game import PATTERN_INDEX
-from companion.piles import UNKNOWN
-from companion.state import CHANCE, Phase, State, new_state
-from companion.tiles import PATTERNS, Tile
+from companion.tsuro import advisor, advisor_steps
+from companion.tsuro.actions import Draw
+from companion.tsuro.advisor import AdvisorError, advise
+from companion.tsuro.game import PATTERN_INDEX
+from companion.tsuro.piles import UNKNOWN
+from companion.tsuro.state import CHANCE, Phase, State, new_state
+from companion.tsuro.tiles import PATTERNS, Tile
 
 TO_THE_WEST = "76543210"  # joins 0-7: in at the top-left point, out at the upper left side
 UTURN = "10325476"

@@ -16,12 +16,13 @@ from typing import Any
 
 import pytest
 
-import companion.store
+import companion.core.store
 from companion.cli import main
-from companion.dice import DiceService
-from companion.record import Entry, now
-from companion.session import Session
-from companion.store import ConflictError, RecordStore
+from companion.core.dice import DiceService
+from companion.core.records import Entry, now
+from companion.core.store import ConflictError, RecordStore
+from companion.tsuro.record import load_game
+from companion.tsuro.session import Session
 
 
 @pytest.fixture(autouse=True)
@@ -100,7 +101,7 @@ def test_two_writers_on_one_game_give_a_clear_conflict(tmp_path: Path) -> None:
     first.enter("start r1c1:0")
     with pytest.raises(ConflictError, match="another companion command wrote to this game"):
         second.enter("start r1c2:0")
-    _header, entries = RecordStore.open(db).load(first.game_id)
+    _header, entries = load_game(RecordStore.open(db), first.game_id)
     assert entries[-1].action == "start r1c1:0"  # the first writer's entry stands alone
 
 
@@ -108,7 +109,7 @@ def test_a_locked_store_is_one_line_after_a_short_wait(
     capsys: Any, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     run(capsys, "new", "tsuro", "--players", "red,blue")
-    monkeypatch.setattr(companion.store, "BUSY_TIMEOUT", 0.05)
+    monkeypatch.setattr(companion.core.store, "BUSY_TIMEOUT", 0.05)
     holder = sqlite3.connect(data_dir / "records.sqlite3", isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another program mid-write
     err = refused(capsys, "start", "r1c1:0")
@@ -277,7 +278,7 @@ def test_player_names_that_break_the_listing_are_refused(capsys: Any, tmp_path: 
 def test_steps_a_crash_cut_short_are_told_on_the_next_command(capsys: Any, data_dir: Path) -> None:
     run(capsys, "new", "tsuro-of-the-seas", "--players", "red,blue", "--tiles", "virtual")
     store = RecordStore.open(data_dir / "records.sqlite3")
-    _header, entries = store.load(1)
+    _header, entries = load_game(store, 1)
     # the daikaiju roll was committed; the crash came before the tile was turned up
     store.append(1, Entry(len(entries) + 1, "roll 3 4", 0, "physical", now()))
     out = run(capsys, "state")

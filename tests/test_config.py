@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import config as cfg
-from companion.config import Config, ConfigError, load, loads
+from companion.core import config as cfg
+from companion.core.config import Config, ConfigError, load, loads
 
 
 def test_defaults_when_no_file(tmp_path: Path) -> None:
@@ -123,7 +123,7 @@ def test_every_key_round_trips_through_get_and_with_value() -> None:
 
 def test_config_module_loads_no_ui_or_pin_libraries() -> None:
     code = (
-        "import sys, companion.config; "
+        "import sys, companion.core.config; "
         "bad = [m for m in ('kivy', 'gpiozero', 'cv2') if m in sys.modules]; "
         "print(bad); sys.exit(1 if bad else 0)"
     )

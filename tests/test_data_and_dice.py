@@ -5,10 +5,10 @@ from collections import Counter
 
 import pytest
 
-from companion.actions import ActionError, parse_action
-from companion.daikaiju import DeckError, DeckWarning, load_deck
-from companion.dice import DiceError, DiceService, read_face
-from companion.game import Game, GameError
+from companion.core.dice import DiceError, DiceService, read_face
+from companion.tsuro.actions import ActionError, parse_action
+from companion.tsuro.daikaiju import DeckError, DeckWarning, load_deck
+from companion.tsuro.game import Game, GameError
 
 
 def test_default_deck_has_ten_tiles_with_four_moves_and_one_turn_each():

@@ -7,12 +7,12 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.actions import Draw, Place
-from companion.game import Game
-from companion.paths import ORIENTED, TILE_INDEX, End
-from companion.placement import CATCH_UP, FINE, HEAD_ON, ONE_WAY_BAN, SAME_WAKE, SELF_LOST
-from companion.state import CHANCE, Phase, State, new_state
-from companion.tiles import PATTERNS
+from companion.tsuro.actions import Draw, Place
+from companion.tsuro.game import Game
+from companion.tsuro.paths import ORIENTED, TILE_INDEX, End
+from companion.tsuro.placement import CATCH_UP, FINE, HEAD_ON, ONE_WAY_BAN, SAME_WAKE, SELF_LOST
+from companion.tsuro.state import CHANCE, Phase, State, new_state
+from companion.tsuro.tiles import PATTERNS
 
 GAMES = [
     ("tsuro", ()),

@@ -21,13 +21,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import config as cfg
 from companion.cli import main
-from companion.dice import DiceService
-from companion.record import RecordError, dump_lines, load_lines, replay
-from companion.session import Session
-from companion.store import RecordStore
-from companion.tiles import Tile, TileError
+from companion.core import config as cfg
+from companion.core.dice import DiceService
+from companion.core.records import RecordError
+from companion.core.store import RecordStore
+from companion.tsuro.record import dump_lines, load_game, load_lines, replay
+from companion.tsuro.session import Session
+from companion.tsuro.tiles import Tile, TileError
 
 FUZZ = settings(
     max_examples=int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "30")),
@@ -57,7 +58,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
                 s.roll()
             elif s.state.legal_actions():
                 s.enter(s.state.legal_actions()[0].notation())
-        records.append(dump_lines(*store.load(s.game_id)))
+        records.append(dump_lines(*load_game(store, s.game_id)))
     playing = root / "playing.sqlite3"
     s = Session.new(RecordStore.open(playing), "tsuro", ["red", "blue"], dice=DiceService(1))
     s.enter("start r1c1:0")

@@ -24,21 +24,16 @@ import companion
 ROOT = Path(__file__).resolve().parent.parent
 OUTER_LIBRARIES = ("cv2", "kivy", "gpiozero", "picamera2", "numpy")
 
-# The game packages. The path engine still lies loose in companion/, so its modules are
-# listed by name; the Tsushima and Rigadoon engines are packages of their own. The record
-# module (format, checksums, and the path games' replay) is neither core nor game yet.
-PATH_ENGINE = frozenset(
-    f"companion.{m}"
-    for m in (
-        "game", "state", "actions", "paths", "placement", "piles", "daikaiju", "odds",
-        "describe", "events", "render", "view", "session", "advisor", "advisor_steps",
-    )
-)
-GAME_PACKAGES = ("companion.tsushima", "companion.rigadoon")
-CORE = frozenset(
-    f"companion.{m}"
-    for m in ("games", "dice", "locations", "config", "cli", "board", "tiles", "store")
-)
+# One package per game family (Tsuro and the Seas share one engine); the shared core is
+# ``companion.core`` plus the registry and the command entry, which name games only as
+# module strings.
+GAME_PACKAGES = ("companion.tsuro", "companion.tsushima", "companion.rigadoon")
+CORE_PACKAGE = "companion.core"
+CORE_MODULES = frozenset({"companion", "companion.games", "companion.cli"})
+
+
+def _is_core(module: str) -> bool:
+    return module in CORE_MODULES or module == CORE_PACKAGE or module.startswith(CORE_PACKAGE + ".")
 
 
 def _module_name(path: Path) -> str:
@@ -69,8 +64,6 @@ def _imports(path: Path) -> set[str]:
 
 
 def _game_of(module: str) -> str | None:
-    if module in PATH_ENGINE:
-        return "path"
     for pkg in GAME_PACKAGES:
         if module == pkg or module.startswith(pkg + "."):
             return pkg
@@ -102,8 +95,11 @@ def violations(files: list[Path]) -> list[str]:
                 bad.setdefault((me, _root(imp)), f"{me} imports {imp}: hardware uses only the core and the games")
             elif top == "companion":
                 other = _game_of(imp)
-                if me in CORE and other is not None:
+                if _is_core(me) and other is not None:
                     bad.setdefault((me, _root(imp)), f"{me} imports {imp}: the core uses no game")
+                elif (_is_core(me) or game is not None) and imp.startswith("companion.commands"):
+                    bad.setdefault((me, _root(imp)),
+                                   f"{me} imports {imp}: rules and core use no command line")
                 elif game is not None and other is not None and other != game:
                     bad.setdefault((me, _root(imp)), f"{me} imports {imp}: a game uses no other game")
     return list(bad.values())
@@ -124,24 +120,26 @@ def test_every_package_imports_only_inward():
 def test_the_static_check_catches_each_kind_of_arrow_that_runs_back(tmp_path, monkeypatch):
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     cases = {
-        "companion/dice.py": "import cv2\n",
+        "companion/core/dice.py": "import cv2\n",
         "companion/games.py": "from .tsushima import battle\n",
-        "companion/tsushima/fire.py": "from companion import state\n",
+        "companion/tsushima/fire.py": "from companion.tsuro import state\n",
+        "companion/tsuro/state.py": "from ..rigadoon.chain import sail\n",
+        "companion/core/store.py": "from companion.commands import play\n",
         "vision/read.py": "from ui.app import TableApp\n",
         "hardware/leds.py": "def f():\n    import kivy\n",
-        "companion/tsushima/ok.py": "from companion.dice import DiceService\n",
+        "companion/tsushima/ok.py": "from companion.core.dice import DiceService\n",
     }
     for rel, text in cases.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text)
     found = violations(sorted(tmp_path.rglob("*.py")))
-    assert len(found) == 5, found
+    assert len(found) == 7, found
     assert not any(line.startswith("companion.tsushima.ok") for line in found)
 
 
 def test_importing_every_companion_module_loads_no_outer_library():
     modules = sorted(m.name for m in pkgutil.walk_packages(companion.__path__, "companion."))
-    assert "companion.state" in modules and len(modules) > 15
+    assert "companion.tsuro.state" in modules and len(modules) > 15
     forbidden = ("vision", "ui", "hardware", *OUTER_LIBRARIES)
     code = (
         "import importlib, sys\n"

@@ -5,11 +5,11 @@ from fractions import Fraction
 
 from builders import build
 
-from companion.actions import Place
-from companion.board import Square
-from companion.odds import danger, placement_risk
-from companion.state import Phase, State
-from companion.tiles import Tile
+from companion.core.board import Square
+from companion.tsuro.actions import Place
+from companion.tsuro.odds import danger, placement_risk
+from companion.tsuro.state import Phase, State
+from companion.tsuro.tiles import Tile
 
 STRAIGHTISH = "52167034"
 
@@ -66,7 +66,7 @@ def test_danger_by_hand():
 
 
 def test_danger_equals_the_brute_force_walk():
-    from companion.state import advance_turn
+    from companion.tsuro.state import advance_turn
 
     s = position()
     assert danger(s) == brute_force(advance_turn(s))

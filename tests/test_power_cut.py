@@ -8,15 +8,15 @@ import subprocess
 import sys
 import time
 
-from companion.record import replay
-from companion.session import Session
-from companion.store import RecordStore
+from companion.core.store import RecordStore
+from companion.tsuro.record import load_game, replay
+from companion.tsuro.session import Session
 
 PLAYER = r"""
 import sys
-from companion.dice import DiceService
-from companion.session import Session
-from companion.store import RecordStore
+from companion.core.dice import DiceService
+from companion.tsuro.session import Session
+from companion.core.store import RecordStore
 store = RecordStore.open(sys.argv[1])
 seed = int(sys.argv[2])
 current = store.current()
@@ -53,11 +53,11 @@ def test_killed_mid_game_resumes_exactly_at_the_last_committed_entry(tmp_path):
         store = RecordStore.open(db)
         assert store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         game_id = store.current()
-        header, entries = store.load(game_id)
+        header, entries = load_game(store, game_id)
         killed_at = replay(header, entries)
         resumed = Session.resume(store, game_id)
         # resuming may finish steps that need no one (a deal cut short); those are recorded
-        header, entries_now = store.load(game_id)
+        header, entries_now = load_game(store, game_id)
         assert entries_now[: len(entries)] == entries
         assert all(e.source == "auto" for e in entries_now[len(entries) :])
         assert resumed.state == replay(header, entries_now)
@@ -86,8 +86,8 @@ while True:
 
 def test_an_import_killed_midway_leaves_nothing_behind(tmp_path):
     """Imports killed at random moments: every game in the store is whole, never part."""
-    from companion.dice import DiceService
-    from companion.record import dump_lines
+    from companion.core.dice import DiceService
+    from companion.tsuro.record import dump_lines
 
     source = RecordStore.open(tmp_path / "source.sqlite3")
     s = Session.new(source, "tsuro-of-the-seas", ["red", "blue", "green", "yellow"],
@@ -98,7 +98,7 @@ def test_an_import_killed_midway_leaves_nothing_behind(tmp_path):
         else:
             s.enter(s.state.legal_actions()[0].notation())
     record = tmp_path / "game.jsonl"
-    record.write_text("\n".join(dump_lines(*source.load(s.game_id))))
+    record.write_text("\n".join(dump_lines(*load_game(source, s.game_id))))
     whole = len(s.entries)
     db = tmp_path / "records.sqlite3"
     rng = random.Random(5)

@@ -8,12 +8,13 @@ from random import Random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.actions import Draw, Place
-from companion.game import Game
-from companion.piles import UNKNOWN
-from companion.record import Entry, Header, replay
-from companion.state import CHANCE, PATTERN_OF, State, new_state
-from companion.tiles import PATTERNS
+from companion.core.records import Entry
+from companion.tsuro.actions import Draw, Place
+from companion.tsuro.game import Game
+from companion.tsuro.piles import UNKNOWN
+from companion.tsuro.record import Header, replay
+from companion.tsuro.state import CHANCE, PATTERN_OF, State, new_state
+from companion.tsuro.tiles import PATTERNS
 
 games = st.sampled_from(
     [

@@ -4,19 +4,12 @@ import json
 
 import pytest
 
-from companion.dice import DiceService
-from companion.record import (
-    FORMAT,
-    RecordError,
-    chain,
-    dump_lines,
-    load_lines,
-    replay,
-    replay_lines,
-)
-from companion.session import Session, SessionError
-from companion.store import RecordStore, StoreError
-from companion.view import table_view
+from companion.core.dice import DiceService
+from companion.core.records import FORMAT, RecordError, chain
+from companion.core.store import RecordStore, StoreError
+from companion.tsuro.record import dump_lines, load_game, load_lines, replay, replay_lines
+from companion.tsuro.session import Session, SessionError
+from companion.tsuro.view import table_view
 
 
 @pytest.fixture
@@ -57,7 +50,7 @@ def test_every_action_is_in_the_store_before_the_session_moves_on(store, tmp_pat
     s = Session.new(store, "tsuro-of-the-seas", ["red", "blue", "green"], dice=DiceService(3), tiles="virtual")
     play_some(s, 6)
     other = RecordStore.open(tmp_path / "records.sqlite3")  # a second reader sees it all
-    header, entries = other.load(s.game_id)
+    header, entries = load_game(other, s.game_id)
     assert len(entries) == len(s.entries)
     assert replay(header, entries) == s.state
     resumed = Session.resume(other, s.game_id)
@@ -66,14 +59,14 @@ def test_every_action_is_in_the_store_before_the_session_moves_on(store, tmp_pat
 
 def test_a_refused_action_changes_nothing(store):
     s = Session.new(store, "tsuro", ["red", "blue"], dice=DiceService(1), tiles="virtual")
-    before = (s.state, len(store.load(s.game_id)[1]))
+    before = (s.state, len(load_game(store, s.game_id)[1]))
     with pytest.raises(ValueError, match=r"not a free start mark|not possible now"):
         s.enter("start r3c3:0")
     with pytest.raises(ValueError, match="not a tile"):
         s.enter("place r1c1 1234")
     with pytest.raises(ValueError, match="not possible now"):
         s.enter("roll 3 4")
-    assert (s.state, len(store.load(s.game_id)[1])) == before
+    assert (s.state, len(load_game(store, s.game_id)[1])) == before
 
 
 def test_undo_takes_back_a_decision_and_is_recorded(store):
@@ -85,7 +78,7 @@ def test_undo_takes_back_a_decision_and_is_recorded(store):
     assert s.state != before
     s.undo()
     assert s.state == before
-    header, entries = store.load(s.game_id)
+    header, entries = load_game(store, s.game_id)
     assert entries[-1].action == "undo"
     assert replay(header, entries) == before
     # the undone roll of the daikaiju setup can be taken back too, down to the deal
@@ -101,7 +94,7 @@ def test_undo_takes_back_a_decision_and_is_recorded(store):
 def test_export_import_round_trip(store, tmp_path):
     s = Session.new(store, "tsuro-of-the-seas", ["red", "blue", "green"], dice=DiceService(4), tiles="virtual")
     play_some(s, 8)
-    lines = dump_lines(*store.load(s.game_id))
+    lines = dump_lines(*load_game(store, s.game_id))
     header = json.loads(lines[0])
     assert header["format"] == "table-companion-record" and header["version"] == 2
     assert header["daikaiju"]["cards"] and len(header["tile_set"]) == 56
@@ -113,7 +106,7 @@ def test_export_import_round_trip(store, tmp_path):
 def test_records_cut_off_or_edited_are_refused_with_the_line(store):
     s = Session.new(store, "tsuro", ["red", "blue"], dice=DiceService(2), tiles="virtual")
     play_some(s, 4)
-    lines = dump_lines(*store.load(s.game_id))
+    lines = dump_lines(*load_game(store, s.game_id))
     cut = [*lines[:-1], lines[-1][: len(lines[-1]) // 2]]
     with pytest.raises(RecordError, match=f"line {len(lines)}: not valid JSON"):
         load_lines(cut)
@@ -144,7 +137,7 @@ def test_damaged_games_in_the_store_give_one_clear_message(store):
     with pytest.raises(StoreError, match=f"game {s.game_id} is damaged"):
         Session.resume(store, s.game_id)
     with pytest.raises(StoreError, match="no game 999"):
-        store.load(999)
+        load_game(store, 999)
 
 
 def test_hidden_tiles_are_dealt_unseen_and_a_shown_hand_settles_the_ruling(store):
@@ -219,7 +212,7 @@ class _KilledAfter(list):
 def test_import_is_one_transaction(store):
     s = Session.new(store, "tsuro-of-the-seas", ["red", "blue"], dice=DiceService(4), tiles="virtual")
     play_some(s, 20)
-    header, entries = store.load(s.game_id)
+    header, entries = load_game(store, s.game_id)
     before = (store.games(), store.current())
     with pytest.raises(KeyboardInterrupt):
         store.import_game(header, _KilledAfter(entries, len(entries) // 2))
@@ -232,7 +225,7 @@ def test_a_finished_game_imports_as_finished(store, tmp_path, monkeypatch, capsy
 
     s = _finished_game(store)
     path = tmp_path / "done.jsonl"
-    path.write_text("\n".join(dump_lines(*store.load(s.game_id))))
+    path.write_text("\n".join(dump_lines(*load_game(store, s.game_id))))
     db = tmp_path / "other.sqlite3"
     assert main(["import", str(path), "--db", str(db)]) == 0
     other = RecordStore.open(db)
@@ -243,7 +236,7 @@ def test_a_finished_game_imports_as_finished(store, tmp_path, monkeypatch, capsy
 def _lines(store) -> list[str]:
     s = Session.new(store, "tsuro-of-the-seas", ["red", "blue"], dice=DiceService(4), tiles="virtual")
     play_some(s, 6)
-    return dump_lines(*store.load(s.game_id))
+    return dump_lines(*load_game(store, s.game_id))
 
 
 def _edit(lines: list[str], n: int, **change) -> list[str]:

@@ -58,7 +58,7 @@ def test_every_game_is_declared_once_with_a_sound_player_range():
 
 
 def test_the_path_engine_takes_its_games_and_options_from_the_registry():
-    from companion.game import GAMES, OPTIONS, Game, GameError
+    from companion.tsuro.game import GAMES, OPTIONS, Game, GameError
 
     assert set(GAMES) == set(games.keys(Family.PATH))
     seas = game_info("tsuro-of-the-seas")
@@ -72,14 +72,12 @@ OWN_CODE = (
     "companion/games.py",
     "companion/tsushima/",
     "companion/rigadoon/",
-    "companion/veterans/",
+    "companion/tsuro/",  # Tsuro's and the Seas' engine
     "companion/commands/tsushima",
     "companion/commands/rigadoon",
     "ui/tsushima/",
     "ui/rigadoon/",
     "vision/rigadoon.py",
-    # the path engine, still loose in companion/ (see tests/test_layering.py)
-    *(f"companion/{m}.py" for m in ("game", "state", "describe", "view", "session", "record")),
 )
 
 

@@ -9,14 +9,14 @@ from random import Random
 import pytest
 from builders import build, square_of
 
-from companion.actions import Die, Place, Relocate, Start, parse_action
-from companion.board import Point, Square
-from companion.daikaiju import DeckWarning, load_deck, parse_deck
-from companion.game import PATTERN_INDEX, Game
-from companion.piles import UNKNOWN
-from companion.placement import SAME_WAKE
-from companion.state import CHANCE, PATTERN_OF, IllegalAction, Phase, State, new_state
-from companion.tiles import Tile
+from companion.core.board import Point, Square
+from companion.tsuro.actions import Die, Place, Relocate, Start, parse_action
+from companion.tsuro.daikaiju import DeckWarning, load_deck, parse_deck
+from companion.tsuro.game import PATTERN_INDEX, Game
+from companion.tsuro.piles import UNKNOWN
+from companion.tsuro.placement import SAME_WAKE
+from companion.tsuro.state import CHANCE, PATTERN_OF, IllegalAction, Phase, State, new_state
+from companion.tsuro.tiles import Tile
 
 
 def seas(**kw):
@@ -48,7 +48,7 @@ def mismatched_doc() -> dict:
 
 
 def _deck_doc() -> dict:
-    from companion.locations import read_data
+    from companion.core.locations import read_data
 
     doc, _ = read_data("daikaiju.json", None, ValueError, "daikaiju deck")
     return doc
@@ -242,7 +242,7 @@ def replay_state(game: Game, actions: list[str]) -> State:
 
 
 def test_the_table_is_told_what_the_new_rulings_ask():
-    from companion.describe import instructions, prompt
+    from companion.tsuro.describe import instructions, prompt
 
     s = waiting_on_its_mark("r1c3", "north").apply(Die(face("1G", "forward")))
     assert "you may move your ship to another start mark on the same edge, or stay" in prompt(s)

@@ -6,14 +6,14 @@ from fractions import Fraction
 import pytest
 from builders import build, square_of
 
-from companion.actions import Bonus, Die, DrawDaikaiju, Facing, Place, Relocate, Roll, Start
-from companion.board import Side, Square
-from companion.daikaiju import load_deck
-from companion.describe import instructions
-from companion.game import PATTERN_INDEX, Game
-from companion.piles import UNKNOWN, Pile
-from companion.state import CHANCE, IllegalAction, Phase, new_state
-from companion.tiles import PATTERNS, Tile
+from companion.core.board import Side, Square
+from companion.tsuro.actions import Bonus, Die, DrawDaikaiju, Facing, Place, Relocate, Roll, Start
+from companion.tsuro.daikaiju import load_deck
+from companion.tsuro.describe import instructions
+from companion.tsuro.game import PATTERN_INDEX, Game
+from companion.tsuro.piles import UNKNOWN, Pile
+from companion.tsuro.state import CHANCE, IllegalAction, Phase, new_state
+from companion.tsuro.tiles import PATTERNS, Tile
 
 DECK = load_deck()
 STRAIGHTISH = "52167034"  # 0-5, 1-2, 3-6, 4-7
@@ -220,7 +220,7 @@ def test_a_ship_lost_by_its_own_placement_sends_the_hand_under_the_pile():
 
 
 def test_a_lost_hand_of_known_tiles_goes_under_the_pile_in_an_unknown_order():
-    from companion.state import _lose
+    from companion.tsuro.state import _lose
 
     s = seas(players=("red", "blue", "green"),
              ships={"red": "r1c1:0", "blue": "r7c5:4", "green": "r4c7:3"},

@@ -5,7 +5,7 @@ from itertools import permutations
 
 import pytest
 
-from companion.board import (
+from companion.core.board import (
     ACROSS,
     GAME_BOARDS,
     SEAS_6X6,
@@ -16,7 +16,7 @@ from companion.board import (
     Square,
     load_profiles,
 )
-from companion.tiles import PATTERNS, Tile, TileError, all_oriented, parse_pattern
+from companion.tsuro.tiles import PATTERNS, Tile, TileError, all_oriented, parse_pattern
 
 
 def test_contract_examples_join_the_points_they_name():

@@ -6,13 +6,13 @@ from dataclasses import replace
 import pytest
 from builders import build, square_of
 
-from companion.actions import Draw, Place, Start
-from companion.board import Square
-from companion.describe import instructions
-from companion.game import PATTERN_INDEX, Game
-from companion.piles import Pile
-from companion.state import CHANCE, IllegalAction, Phase, new_state
-from companion.tiles import PATTERNS, Tile
+from companion.core.board import Square
+from companion.tsuro.actions import Draw, Place, Start
+from companion.tsuro.describe import instructions
+from companion.tsuro.game import PATTERN_INDEX, Game
+from companion.tsuro.piles import Pile
+from companion.tsuro.state import CHANCE, IllegalAction, Phase, new_state
+from companion.tsuro.tiles import PATTERNS, Tile
 
 UTURN = "10325476"  # four U-turns: from a corner mark it always runs off the board
 STRAIGHTISH = "52167034"  # joins 0-5: enters at the top-left, leaves at the bottom-left

@@ -1,14 +1,14 @@
-"""From the Session's :class:`~companion.session.TableView` to what the screens draw."""
+"""From the Session's :class:`~companion.tsuro.session.TableView` to what the screens draw."""
 
 from __future__ import annotations
 
 import logging
 from typing import Any
 
-from companion.board import Point, Side, Square
+from companion.core.board import Point, Side, Square
+from companion.core.instruction import waits
 from companion.games import UnknownGame, game_info
-from companion.instruction import waits
-from companion.tiles import Tile
+from companion.tsuro.tiles import Tile
 
 from .model import BoardPicture, Choice, ShipMark, Snapshot, TsunamiMark
 
@@ -23,9 +23,9 @@ def game_title(game: str) -> str:
 
 def is_minor(line: str) -> bool:
     """Whether an instruction is routine (shown in passing) rather than a stop: the
-    rules say so with each :class:`~companion.instruction.Instruction`.
+    rules say so with each :class:`~companion.core.instruction.Instruction`.
 
-    >>> from companion.instruction import Instruction
+    >>> from companion.core.instruction import Instruction
     >>> is_minor(Instruction("Move the red ship along its path to r2c3:4.", "ship-moved",
     ...                      waits=False))
     True

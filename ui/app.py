@@ -24,7 +24,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion.config import ConfigError, Loaded
+from companion.core.config import ConfigError, Loaded
 from hardware.panel import Panel
 from hardware.pins import FactoryChoice, choose_factory
 
@@ -43,7 +43,7 @@ from .widgets.board import BoardView  # noqa: F401  (registers the class for kv)
 from .widgets.dice import DieFace  # noqa: F401
 
 if TYPE_CHECKING:
-    from companion.store import RecordStore
+    from companion.core.store import RecordStore
 from .widgets.photo import PhotoView  # noqa: F401
 from .widgets.simpanel import SimPanel
 
@@ -90,7 +90,7 @@ def build_context(
     if config.data.dir:
         os.environ["COMPANION_DATA_DIR"] = config.data.dir
     if store is None:
-        from companion.store import RecordStore
+        from companion.core.store import RecordStore
 
         store = RecordStore.open()
     factory = factory or choose_factory(config.gpio.factory)
@@ -219,7 +219,7 @@ class CompanionApp(App):
                        SettingsScreen(), EndScreen()):
             self.sm.add_widget(screen)
         try:
-            from companion.locations import data_dir
+            from companion.core.locations import data_dir
 
             self.sm.get_screen("end").save_dir = data_dir() / "pictures"
         except Exception:

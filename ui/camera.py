@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from companion.board import Point, Side, Square
-from companion.tiles import Tile
+from companion.core.board import Point, Side, Square
+from companion.tsuro.tiles import Tile
 
 from .memory import release_free_memory
 from .model import SHIP_RGB, BoardPicture
@@ -277,7 +277,7 @@ class SimCamera:
 
 
 def _profile(rows: int, cols: int) -> Any:
-    from companion.board import BoardProfile
+    from companion.core.board import BoardProfile
 
     return BoardProfile(f"app-{rows}x{cols}", rows, cols, ())
 

@@ -101,7 +101,7 @@ def run_app(args: argparse.Namespace) -> int:
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_LOG_MODE", "MIXED")
     quiet_kivy_noise()
-    from companion import config as cfg
+    from companion.core import config as cfg
 
     try:
         loaded = cfg.load(args.config, etc_path=None) if args.config else cfg.load()

@@ -18,17 +18,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from companion.board import Point, Square
+from companion.core.board import Point, Square
 from companion.games import game_info
-from companion.tiles import Tile
+from companion.tsuro.tiles import Tile
 
 from . import adapt
 from .camera import CameraFault, Table, differences, ship_differences
 from .model import Choice, Snapshot, Verdict
 
 if TYPE_CHECKING:
-    from companion.session import Session
-    from companion.store import GameSummary, RecordStore
+    from companion.core.store import GameSummary, RecordStore
+    from companion.tsuro.session import Session
     from hardware.panel import Panel
 
 log = logging.getLogger(__name__)
@@ -109,7 +109,7 @@ class TableController:
     @property
     def api(self) -> SessionApi:
         if self._api is None:
-            from companion import session
+            from companion.tsuro import session
 
             self._api = session.Session
         return self._api

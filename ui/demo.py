@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from companion.tiles import Tile, all_oriented
+from companion.tsuro.tiles import Tile, all_oriented
 
 
 class SeededSessions:
@@ -22,14 +22,14 @@ class SeededSessions:
         self.seed = seed
 
     def new(self, store: Any, **kwargs: Any) -> Any:
-        from companion.dice import DiceService
-        from companion.session import Session
+        from companion.core.dice import DiceService
+        from companion.tsuro.session import Session
 
         return Session.new(store, dice=DiceService(seed=self.seed), **kwargs)
 
     def resume(self, store: Any, game_id: int) -> Any:
-        from companion.dice import DiceService
-        from companion.session import Session
+        from companion.core.dice import DiceService
+        from companion.tsuro.session import Session
 
         return Session.resume(store, game_id, dice=DiceService(seed=self.seed + 1))
 
@@ -70,7 +70,7 @@ def step(c: Any, rng: random.Random, press: Any = None) -> str:
         return awaiting
     if awaiting == "place":
         before = len(c.session.entries)
-        from companion.tiles import PATTERNS
+        from companion.tsuro.tiles import PATTERNS
 
         for tile in candidate_tiles(c, rng)[:40]:
             c.choose_tile(tile)
@@ -98,7 +98,7 @@ def play(c: Any, seed: int = 1, until: Any = None, limit: int = 2000, press: Any
 
 
 def temp_store(directory: Path) -> Any:
-    from companion.store import RecordStore
+    from companion.core.store import RecordStore
 
     directory.mkdir(parents=True, exist_ok=True)
     return RecordStore.open(directory / "records.sqlite3")

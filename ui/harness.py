@@ -37,7 +37,7 @@ def simulated_app(tmp: Path, seed: int = 3, size: tuple[int, int] = (800, 480),
     """The app as the screenshots, the benchmark and the tests run it: its config read
     from ``tmp`` (with ``settings`` on top), mock pins, the simulated camera, a record
     store under ``store_dir`` (``tmp/data``), seeded dice."""
-    from companion import config as cfg
+    from companion.core import config as cfg
     from hardware.pins import FactoryChoice, mock_factory
 
     from . import demo

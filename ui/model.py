@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from companion.board import Point, Side, Square
-from companion.tiles import Tile
+from companion.core.board import Point, Side, Square
+from companion.tsuro.tiles import Tile
 
 SHIP_RGB: dict[str, tuple[float, float, float]] = {
     "red": (0.86, 0.16, 0.16),

@@ -82,7 +82,7 @@ def _veterans(tmp: Path, out: Path, sizes: tuple[tuple[int, int], ...], seed: in
 
 def _shots(h: Any, out: Path, sizes: tuple[tuple[int, int], ...], seed: int,
            games: bool = True) -> list[Path]:
-    from companion.tiles import all_oriented
+    from companion.tsuro.tiles import all_oriented
 
     from . import demo
 

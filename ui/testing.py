@@ -10,7 +10,7 @@ from typing import Any
 
 from gpiozero.pins.mock import MockFactory
 
-from companion.config import Config
+from companion.core.config import Config
 from hardware.panel import Panel
 from ui.camera import SimCamera, exact_reader
 from ui.controller import TableController
@@ -51,7 +51,7 @@ def seek_hand_question(c: TableController, seed: int, losing_hand: int = 0,
     them makes it legal). Returns the tile laid, or None when the game never got there."""
     import random
 
-    from companion.tiles import PATTERNS, all_oriented
+    from companion.tsuro.tiles import PATTERNS, all_oriented
     from ui import demo
 
     for _ in range(turns):

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.tiles import all_oriented
+from companion.tsuro.tiles import all_oriented
 
 from . import demo
 

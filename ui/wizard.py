@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.board import GAME_BOARDS, BoardProfile, Point, Side, Square
-from companion.config import DEFAULT_GAME
+from companion.core.board import GAME_BOARDS, BoardProfile, Point, Side, Square
+from companion.core.config import DEFAULT_GAME
 from companion.games import camera_games, game_info
-from companion.tiles import Tile
+from companion.tsuro.tiles import Tile
 
 from .camera import Camera, CameraFault
 
@@ -358,7 +358,7 @@ class ReadBack:
         -> a :class:`vision.reading.SquareReading`.
 
         >>> from vision.reading import Content, SquareReading
-        >>> from companion.tiles import Tile
+        >>> from companion.tsuro.tiles import Tile
         >>> t = Tile.parse("10325476")
         >>> sheet = {Square(1, 1): t, Square(1, 2): None, Square(1, 3): t}
         >>> read = {Square(1, 1): SquareReading(Content.TILE, 0.9, t),
@@ -411,8 +411,8 @@ def two_photos(board: BoardProfile, patterns: list[Tile] | tuple[Tile, ...],
     and that) with the daikaiju pieces, then the bare board, so each empty square's own
     look is learned. None when the set does not fit on the board with a square to spare.
 
-    >>> from companion.board import GAME_BOARDS
-    >>> from companion.tiles import PATTERNS
+    >>> from companion.core.board import GAME_BOARDS
+    >>> from companion.tsuro.tiles import PATTERNS
     >>> first, bare = two_photos(GAME_BOARDS["tsuro"], PATTERNS, 0)
     >>> sum(p is not None for p in first.values()), sum(p is not None for p in bare.values())
     (35, 0)
@@ -434,6 +434,6 @@ def default_profile_dir(configured: str) -> Path:
     """The configured profile, or one in the data directory."""
     if configured:
         return Path(configured).expanduser()
-    from companion.locations import data_dir
+    from companion.core.locations import data_dir
 
     return data_dir() / "camera-profile"

@@ -17,7 +17,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.board import BoardProfile, Point
+from companion.core.board import BoardProfile, Point
 
 from .board_finder import BoardFinder
 from .errors import BadImage, BoardNotFound, VisionError

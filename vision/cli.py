@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.board import GAME_BOARDS, BoardError, BoardProfile, Point
+from companion.core.board import GAME_BOARDS, BoardError, BoardProfile, Point
 from companion.games import game_info
 
 # Only the handlers import the camera code (numpy, OpenCV): `companion --help` stays light.

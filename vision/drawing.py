@@ -13,8 +13,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from companion.board import POINT_UV, Side
-from companion.tiles import Tile
+from companion.core.board import POINT_UV, Side
+from companion.tsuro.tiles import Tile
 
 from .geometry import INWARD
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.board import INWARD as SIDE_INWARD
-from companion.board import POINT_UV, Point, Square
+from companion.core.board import INWARD as SIDE_INWARD
+from companion.core.board import POINT_UV, Point, Square
 
 # Unit vector pointing into the square from each point's side.
 INWARD: tuple[tuple[float, float], ...] = tuple(SIDE_INWARD[p // 2] for p in range(8))

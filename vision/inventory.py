@@ -16,7 +16,7 @@ from functools import cache
 
 import numpy as np
 
-from companion.tiles import PATTERNS, Tile
+from companion.tsuro.tiles import PATTERNS, Tile
 
 from .read_decide import EMPTY, Call
 from .templates import DAIKAIJU
@@ -35,7 +35,7 @@ def box_counts(game: str | None) -> dict[str, int] | None:
         return None
     if plan.tile_set == "all-patterns":
         return {p.notation(): 1 for p in PATTERNS}
-    from companion.game import load_tile_set
+    from companion.tsuro.game import load_tile_set
 
     return {PATTERNS[i].notation(): n for i, n in Counter(load_tile_set()).items()}
 

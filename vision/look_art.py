@@ -11,8 +11,8 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from companion.board import POINT_UV
-from companion.tiles import Tile
+from companion.core.board import POINT_UV
+from companion.tsuro.tiles import Tile
 
 from .geometry import INWARD
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.board import GAME_BOARDS
+from companion.core.board import GAME_BOARDS
 
 from . import looks
 from .reading import Daikaiju

@@ -15,8 +15,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from companion.board import Side
-from companion.tiles import Tile
+from companion.core.board import Side
+from companion.tsuro.tiles import Tile
 
 from . import look_art as art
 from .drawing import Style, draw_daikaiju, draw_tile

@@ -25,7 +25,7 @@ A look's pieces and board are fixed by the look and the ``box`` seed (one physic
 the camera, the light and where each tile slipped to follow the photo ``seed``; ``frame``
 redraws only the sensor noise (the next frame of the same table).
 
->>> from companion.board import Square
+>>> from companion.core.board import Square
 >>> photo, covered = board_photo("mottled", 6, 6, {Square(1, 1): None}, seed=3)
 >>> photo.shape, covered
 ((660, 880, 3), frozenset())
@@ -39,10 +39,10 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from companion.board import Side, Square
-from companion.game import load_tile_set
+from companion.core.board import Side, Square
 from companion.games import camera_games, game_info
-from companion.tiles import PATTERNS, Tile
+from companion.tsuro.game import load_tile_set
+from companion.tsuro.tiles import PATTERNS, Tile
 
 from .drawing import BUILTIN, Style
 from .geometry import MARKER_IDS, MarkerLayout

@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
-from companion.board import BoardProfile
+from companion.core.board import BoardProfile
 
 from .errors import ProfileError
 from .geometry import MarkerLayout

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.board import Side
-from companion.tiles import Tile
+from companion.core.board import Side
+from companion.tsuro.tiles import Tile
 
 from .reading import Content, SquareReading
 from .templates import DAIKAIJU

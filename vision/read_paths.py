@@ -1,7 +1,7 @@
 """Reading tiles with nothing taught: follow the paths between the eight rim points
 (issue 9, item 2).
 
-Every tile joins its eight rim points (two a side, at thirds: ``companion.board.POINT_UV``)
+Every tile joins its eight rim points (two a side, at thirds: ``companion.core.board.POINT_UV``)
 in four pairs. A path is a thin line of another brightness than the tile around it, so the
 top-down view is filtered for thin lines (a difference of Gaussians, widened a little so a
 tile laid a few pixels off still lines up) in both polarities, pale on dark and dark on pale.
@@ -21,8 +21,8 @@ from functools import cache
 import cv2
 import numpy as np
 
-from companion.board import POINT_UV
-from companion.tiles import Tile, all_oriented
+from companion.core.board import POINT_UV
+from companion.tsuro.tiles import Tile, all_oriented
 
 from .geometry import INWARD
 
@@ -31,7 +31,13 @@ FLOOR = 0.012  # least spread, as a share of the brightness
 HESSIAN = 2.0  # Gaussian sigma before the second derivatives, top-down pixels
 SAMPLES = 16
 WEAKEST = 5  # a pair's evidence: the mean of its WEAKEST lowest samples
-BENDS = (0.15, 0.3, 0.45, 0.6)
+# How far a path runs in before it turns, as a share of the gap between its points: one
+# edition prints all its tiles alike, so a board's bend is found once (``choose_bend``) and
+# every square is read with the few bends next to it.
+BENDS = tuple(round(0.1 + 0.05 * k, 2) for k in range(13))  # 0.1 ... 0.7
+WINDOW = 1  # bends each side of the board's own
+DEFAULT_BEND = BENDS.index(0.35)
+PROBE = 12  # squares (those whose path ends show best) on which the bend is chosen
 PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(8) for b in range(a + 1, 8))
 
 
@@ -113,6 +119,7 @@ class PathScores:
     polarity: int  # +1 pale paths, -1 dark paths
     offsets: np.ndarray  # (n, 2) where each square's tile lies off the grid, pixels (dx, dy)
     rim: np.ndarray  # (n,) the second weakest of the eight path ends: a tile shows all eight
+    bend: int = DEFAULT_BEND  # index in BENDS of the board's bend
 
 
 RIM_DEPTHS = (0.05, 0.08, 0.11)
@@ -179,30 +186,57 @@ def _curve_weights() -> tuple[np.ndarray, np.ndarray]:
     return _weights(nx, ny), _weights(ny, -nx)
 
 
-def _evidence(resp: np.ndarray, size: tuple[int, int], cols: int, idx: np.ndarray,
-              off: np.ndarray, polarity: int) -> np.ndarray:
-    """(n, 105) mean evidence of each tile's four pairs over squares ``idx``."""
-    pts, _ = _curves()  # (28, S, K, 2)
+def _weakest(resp: np.ndarray, size: tuple[int, int], cols: int, idx: np.ndarray,
+             off: np.ndarray, polarity: int, bends: np.ndarray) -> np.ndarray:
+    """(n, 28, len(bends)): each pair's evidence along each of the given curve shapes."""
+    pts = _curves()[0][:, bends]  # (28, B, S, 2)
     r, c = idx // cols, idx % cols
     x0 = (c * PX + off[:, 0])[:, None, None, None]
     y0 = (r * PX + off[:, 1])[:, None, None, None]
     xs = np.rint(pts[None, ..., 0] + x0).astype(np.int32)
     ys = np.rint(pts[None, ..., 1] + y0).astype(np.int32)
-    g = _gather(resp, size, xs, ys)  # each (n, 28, S, K)
+    g = _gather(resp, size, xs, ys)  # each (n, 28, B, S)
     # The second derivative across the curve, large where a line runs along it, less the
     # one along the curve: a blob or a line crossing at an angle bends both ways.
     across, along = _curve_weights()
-    vals = polarity * _along(g, across) - np.abs(_along(g, along))
-    weakest = np.partition(vals, WEAKEST - 1, axis=-1)[..., :WEAKEST].mean(axis=-1)
-    pair = weakest.max(axis=-1)  # (n, 28): the best-fitting shape
+    vals = polarity * _along(g, across[:, bends]) - np.abs(_along(g, along[:, bends]))
+    return np.asarray(np.partition(vals, WEAKEST - 1, axis=-1)[..., :WEAKEST].mean(axis=-1))
+
+
+def _tiles(weakest: np.ndarray) -> np.ndarray:
+    """(n, 105) mean evidence of each tile's four pairs, each pair along its best shape."""
+    pair = weakest.max(axis=-1)  # (n, 28)
     pair = pair - np.median(pair, axis=1, keepdims=True)  # against the square's own background
     return np.asarray(pair @ _matchings().T / 4.0, np.float32)
 
 
+def _window(bend: int) -> np.ndarray:
+    return np.arange(max(0, bend - WINDOW), min(len(BENDS), bend + WINDOW + 1))
+
+
+def choose_bend(resp: np.ndarray, size: tuple[int, int], cols: int, idx: np.ndarray,
+                off: np.ndarray, polarity: int, rim: np.ndarray) -> int:
+    """The bend (index in BENDS) of this board's paths: the one whose window of shapes lets
+    the best tile of the squares whose path ends show best score highest."""
+    probe = np.argsort(-rim)[:PROBE]
+    probe = probe[rim[probe] > 0.05]
+    if len(probe) < 4:
+        return DEFAULT_BEND
+    weakest = _weakest(resp, size, cols, idx[probe], off[probe], polarity,
+                       np.arange(len(BENDS)))
+    best, top = DEFAULT_BEND, -np.inf
+    for k in range(WINDOW, len(BENDS) - WINDOW):
+        total = float(_tiles(weakest[..., _window(k)]).max(axis=1).sum())
+        if total > top + 1e-6:
+            best, top = k, total
+    return best
+
+
 def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = None,
-          polarity: int = 0) -> PathScores:
+          polarity: int = 0, bend: int = -1) -> PathScores:
     """Evidence of every oriented tile on squares ``idx`` (all when None). ``polarity`` 0
-    picks the one whose path ends line up better over these squares."""
+    picks the one whose path ends line up better over these squares; ``bend`` -1 finds the
+    board's bend on these squares (a re-read of a few passes the one found before)."""
     squares = np.arange(rows * cols) if idx is None else np.asarray(idx)
     # A few squares (a re-read): filter only the part of the board round them.
     r, c = squares // cols, squares % cols
@@ -213,5 +247,7 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
     resp = line_response(part)
     size = part.shape[:2]
     off, polarity, rim = align(resp, size, c1 - c0, local, polarity)
-    return PathScores(squares, _evidence(resp, size, c1 - c0, local, off, polarity), polarity,
-                      off, rim)
+    if bend < 0:
+        bend = choose_bend(resp, size, c1 - c0, local, off, polarity, rim)
+    weakest = _weakest(resp, size, c1 - c0, local, off, polarity, _window(bend))
+    return PathScores(squares, _tiles(weakest), polarity, off, rim, bend)

@@ -113,7 +113,7 @@ def calibrate(model: TaughtModel, samples: list[tuple[str, Scored, int]],
 
     ``samples`` holds (label or EMPTY, the square's scores, row k in those scores). The best
     score any wrong look reached, plus a little, is what a right look must beat."""
-    from companion.tiles import Tile
+    from companion.tsuro.tiles import Tile
 
     from .templates import DAIKAIJU
 

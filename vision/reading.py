@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from companion.board import Point, Side, Square
-from companion.tiles import Tile
+from companion.core.board import Point, Side, Square
+from companion.tsuro.tiles import Tile
 
 
 class Content(StrEnum):

@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 import cv2
 import numpy as np
 
-from companion.board import BoardProfile, Square
-from companion.tiles import Tile
+from companion.core.board import BoardProfile, Square
+from companion.tsuro.tiles import Tile
 
 from . import read_paths
 from .board_finder import FOUND, NOT_FOUND, BoardFinder, BoardPose

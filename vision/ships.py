@@ -12,7 +12,7 @@ from collections.abc import Mapping
 import cv2
 import numpy as np
 
-from companion.board import BoardProfile, Point, Square
+from companion.core.board import BoardProfile, Point, Square
 
 from .errors import VisionError
 from .geometry import point_xy

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.board import Point, Side, Square
-from companion.tiles import Tile
+from companion.core.board import Point, Side, Square
+from companion.tsuro.tiles import Tile
 
 from .drawing import BUILTIN, Style, draw_daikaiju, draw_tile
 from .geometry import MARKER_IDS, MarkerLayout, point_xy
@@ -343,7 +343,7 @@ def render_photo_and_truth(
 def random_state(
     rows: int, cols: int, rng: np.random.Generator, fill: float = 0.6, daikaiju: float = 0.03
 ) -> dict[Square, Tile | Daikaiju | None]:
-    from companion.tiles import all_oriented
+    from companion.tsuro.tiles import all_oriented
 
     tiles = all_oriented()
     state: dict[Square, Tile | Daikaiju | None] = {}

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
-from companion.board import BoardProfile, Point, Square
+from companion.core.board import BoardProfile, Point, Square
 
 from .drawing import BUILTIN, Style
 from .errors import BadImage, BlankFrame, CameraError, CameraUnavailable, NoFrame

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.board import BoardError, BoardProfile, Side, Square
-from companion.tiles import Tile, TileError
+from companion.core.board import BoardError, BoardProfile, Side, Square
+from companion.tsuro.tiles import Tile, TileError
 
 from . import read_paths
 from .board_finder import BoardFinder

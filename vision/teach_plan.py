@@ -15,9 +15,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.board import BoardProfile, Side, Square
-from companion.game import load_tile_set
-from companion.tiles import PATTERNS, Tile
+from companion.core.board import BoardProfile, Side, Square
+from companion.tsuro.game import load_tile_set
+from companion.tsuro.tiles import PATTERNS, Tile
 
 from .board_finder import BoardFinder
 from .errors import BadImage, LayoutError, VisionError

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from companion.board import Side
-from companion.tiles import PATTERNS, Tile, all_oriented
+from companion.core.board import Side
+from companion.tsuro.tiles import PATTERNS, Tile, all_oriented
 
 from .drawing import BUILTIN, Style, draw_daikaiju, draw_tile
 from .errors import ProfileError

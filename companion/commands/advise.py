@@ -17,16 +17,16 @@ from ..cli import refusing
 
 def cmd_advise(args: argparse.Namespace) -> int:
     # The engine loads only when advice is asked for: `companion --help` stays quick.
-    from ..advisor import advise
-    from ..record import replay
-    from ..store import RecordStore, StoreError
-    from ..tiles import Tile
+    from companion.core.store import RecordStore, StoreError
+    from companion.tsuro.advisor import advise
+    from companion.tsuro.record import load_game, replay
+    from companion.tsuro.tiles import Tile
 
     store = RecordStore.open(args.db)
     game_id = args.game if args.game is not None else store.current()
     if game_id is None:
         raise StoreError("no game yet: start one with 'companion new GAME --players a,b'")
-    header, entries = store.load(game_id)
+    header, entries = load_game(store, game_id)
     state = replay(header, entries)
     hand = [Tile.parse(t) for t in args.hand] if args.hand else None
     advice = advise(state, random.Random(args.seed), hand=hand, max_samples=args.samples)

@@ -3,7 +3,7 @@ line, with no screen.
 
 Every command works on the current game (the last one started, resumed or imported)
 unless ``--game ID`` names another; reading another game never makes it the current one.
-Records live in the store of :mod:`companion.store`.
+Records live in the store of :mod:`companion.core.store`.
 
 Every action's record notation is also a command (``companion place r1c3 67325401``,
 ``companion roll 3 4``), so each hint the companion prints can be pasted as it stands.

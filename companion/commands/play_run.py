@@ -3,7 +3,7 @@
 
 Every command works on the current game (the last one started, resumed or imported)
 unless ``--game ID`` names another; reading another game never makes it the current one.
-Records live in the store of :mod:`companion.store`.
+Records live in the store of :mod:`companion.core.store`.
 
 Every action's record notation is also a command (``companion place r1c3 67325401``,
 ``companion roll 3 4``), so each hint the companion prints can be pasted as it stands.
@@ -21,19 +21,21 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..actions import ActionError, Place
+from companion.core.dice import DiceService
+from companion.core.records import RecordError
+from companion.core.store import RecordStore, StoreError
+from companion.tsuro.actions import ActionError, Place
+from companion.tsuro.game import GameError
+from companion.tsuro.record import dump_lines, load_game, load_lines, replay, replay_lines
+from companion.tsuro.render import render_board
+from companion.tsuro.session import Session, SessionError
+from companion.tsuro.state import Phase, State
+from companion.tsuro.tiles import PATTERNS, TileError
+from companion.tsuro.veterans.describe import veterans_lines
+from companion.tsuro.view import table_view, view_json
+
 from ..cli import Handler, refusing
-from ..dice import DiceService
-from ..game import GameError
 from ..games import game_info
-from ..record import RecordError, dump_lines, load_lines, replay, replay_lines
-from ..render import render_board
-from ..session import Session, SessionError
-from ..state import Phase, State
-from ..store import RecordStore, StoreError
-from ..tiles import PATTERNS, TileError
-from ..veterans.describe import veterans_lines
-from ..view import table_view, view_json
 
 
 class CliError(ValueError):
@@ -75,7 +77,7 @@ def _game_id(args: argparse.Namespace, store: RecordStore) -> int:
 def _session(args: argparse.Namespace, make_current: bool = False) -> Session:
     store = _store(args)
     game_id = _game_id(args, store)
-    _header, entries = store.load(game_id)
+    _header, entries = load_game(store, game_id)
     s = Session.resume(store, game_id, _dice(game_id, len(entries)), make_current=make_current)
     if s.missed:
         # JSON readers parse stdout: the table still hears about it, on stderr
@@ -350,7 +352,7 @@ def _why(exc: OSError) -> str:
 def cmd_export(args: argparse.Namespace) -> int:
     store = _store(args)
     game_id = _game_id(args, store)
-    header, entries = store.load(game_id)
+    header, entries = load_game(store, game_id)
     text = "\n".join(dump_lines(header, entries)) + "\n"
     try:
         Path(args.file).write_text(text, encoding="utf-8")

@@ -14,8 +14,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from companion.core.records import RecordError
+from companion.core.store import StoreError
+
 from ..cli import Handler, refusing
-from ..record import RecordError
 from ..rigadoon.board import ISLAND
 from ..rigadoon.chain import parse_ship, ship_name
 from ..rigadoon.explore import explore
@@ -24,7 +26,6 @@ from ..rigadoon.record import RigadoonStore, dump_lines, load_lines, replay
 from ..rigadoon.session import Session
 from ..rigadoon.state import State
 from ..rigadoon.view import LEGEND, render, ship_lines, view_json
-from ..store import StoreError
 
 ERRORS = (RigadoonError, StoreError, RecordError, ValueError)
 

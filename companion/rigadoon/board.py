@@ -20,7 +20,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..locations import read_data
+from companion.core.locations import read_data
+
 from .geometry import Direction, RigadoonError
 
 PROFILES_FILE = "boards.json"

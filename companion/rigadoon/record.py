@@ -2,7 +2,7 @@
 
 The header says ``"game": "rigadoon"`` and carries the board layout and wind data the game
 began with, so a record replays exactly even after the owner edits those files. Entries
-are :class:`companion.record.Entry` lines; an ``undo`` entry takes back the last entry in
+are :class:`companion.tsuro.record.Entry` lines; an ``undo`` entry takes back the last entry in
 force (a wind outcome together with the ``change`` before it). Games are kept in the
 same SQLite store as the path games (:class:`RigadoonStore`).
 
@@ -20,8 +20,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..record import FORMAT, READS, VERSION, Entry, RecordError, chain, check_sums, now, parse_line
-from ..store import RecordStore, StoreError
+from companion.core.records import (
+    FORMAT,
+    READS,
+    VERSION,
+    Entry,
+    RecordError,
+    chain,
+    check_sums,
+    now,
+    parse_line,
+)
+from companion.core.store import RecordStore, StoreError
+
 from .actions import parse_action
 from .geometry import RigadoonError
 from .state import Game, State, new_state

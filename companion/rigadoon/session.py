@@ -11,7 +11,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..record import Entry, now
+from companion.core.records import Entry, now
+
 from .actions import Change, NewWind, parse_action
 from .geometry import Direction, RigadoonError
 from .instructions import table_lines

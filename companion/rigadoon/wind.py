@@ -23,7 +23,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..locations import read_data
+from companion.core.locations import read_data
+
 from .geometry import Direction, RigadoonError, direction_between
 
 WIND_FILE = "rigadoon_wind.json"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from companion.tiles import all_oriented
+from companion.tsuro.tiles import all_oriented
 from ui import demo
 from ui.testing import controller, wire_buttons
 
@@ -58,7 +58,7 @@ def test_confirm_press_with_an_illegal_tile_lights_red(tmp_path: Path) -> None:
 def test_two_quick_confirm_presses_are_one_action(tmp_path: Path) -> None:
     from gpiozero.pins.mock import MockFactory
 
-    from companion.config import Config
+    from companion.core.config import Config
     from hardware.panel import Panel
 
     c, _square = _to_placement(tmp_path)

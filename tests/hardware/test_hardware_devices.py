@@ -8,7 +8,7 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
-from companion.config import Config
+from companion.core.config import Config
 from hardware.buttons import Buttons
 from hardware.leds import StatusLight
 from hardware.panel import Panel

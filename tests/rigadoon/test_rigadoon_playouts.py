@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rigadoon_helpers import touching
 
-from companion.record import Entry
+from companion.core.records import Entry
 from companion.rigadoon.board import ISLAND, MAELSTROM, SHALLOWS
 from companion.rigadoon.record import Header, replay
 from companion.rigadoon.state import Game, Phase, State, new_state

@@ -36,7 +36,17 @@ def replayed(desk: Desk) -> Desk:
     return Desk(header, entries)
 
 
+def meet(desk: Desk, ships: list[str], where: str) -> None:
+    """Record the ships' move to where the battle is (in their navy's movement segment)."""
+    for ship in ships:
+        if desk.fleet.berth(ship).location != where:
+            desk.place(ship, where)
+
+
 def tsushima_battle(desk: Desk) -> None:
+    """Japan's battle division and a destroyer sail into the China Sea zone, where the
+    Russians are, and the battle opens there."""
+    meet(desk, ["Mikasa", "Shikishima", "Asahi", "Fuji", "JD1"], "China Sea")
     desk.battle_start(
         [
             (Side.JAPAN, ["Mikasa", "Shikishima", "Asahi", "Fuji"], 4),
@@ -49,7 +59,7 @@ def tsushima_battle(desk: Desk) -> None:
 # ----- the record ---------------------------------------------------------------------
 def test_steps_join_the_record_and_replay_exactly(tmp_path: Path) -> None:
     desk = new("tsushima")
-    desk.place("Mikasa", "sea")
+    desk.place("Mikasa", "China Sea")
     tsushima_battle(desk)
     desk.move({"JB1": 1})
     desk.declare(desk.default_orders())
@@ -62,18 +72,21 @@ def test_steps_join_the_record_and_replay_exactly(tmp_path: Path) -> None:
     desk.write(path)
     again = Desk.read(path)
     assert again.campaign == desk.campaign and again.header == desk.header
-    assert [e.step for e in again.entries][:3] == ["place", "battle-start", "move"]
+    assert [e.step for e in again.entries][4:7] == ["place", "battle-start", "move"]
 
 
 def test_undo_is_an_entry_of_its_own() -> None:
     desk = new("round-island")
+    desk.next()
+    desk.next()  # Russian movement
     desk.place("Rurik", "sea")
     desk.place("Rossia", "sea")
     assert desk.undo() == ["Undone: place Rossia sea."]
     assert desk.fleet.berth("Rossia").location == "Vladivostok"
-    assert [e.step for e in desk.entries] == ["place", "place", "undo"]
+    assert [e.step for e in desk.entries] == ["next", "next", "place", "place", "undo"]
     desk.undo()
     assert desk.fleet.berth("Rurik").location == "Vladivostok"
+    assert desk.undo() == ["Undone: next."] and desk.undo() == ["Undone: next."]
     with pytest.raises(TsushimaError, match="nothing to undo"):
         desk.undo()
     assert replayed(desk).campaign == desk.campaign
@@ -81,7 +94,7 @@ def test_undo_is_an_entry_of_its_own() -> None:
 
 def test_a_damaged_record_names_its_line(tmp_path: Path) -> None:
     desk = new("round-island")
-    desk.place("Rurik", "sea")
+    desk.place("Mikasa", "sea")
     lines = desk.text().splitlines()
     path = tmp_path / "bad.jsonl"
     edited = lines[1].replace('"sea"', '"Atlantis"')
@@ -161,12 +174,12 @@ def test_a_date_past_the_end_is_refused() -> None:
         lines = desk.terminal()
     assert desk.fleet.over and "The game ends" in lines[-1]
     refused(desk, "the game is over: The Battle off Round Island lasts 3 turns", desk.next)
-    refused(desk, "the game is over", desk.place, "Rurik", "sea")
+    refused(desk, "the game is over", desk.place, "Mikasa", "sea")
 
 
 def test_zones_join_only_their_neighbours() -> None:
     desk = new("war-at-sea")
-    for _ in range(8):  # past the first-turn surprise
+    for _ in range(10):  # past the first-turn surprise, to Russian movement
         desk.next()
     refused(desk, "the Mediterranean and China Sea zones do not join", desk.place,
             "Oslabia", "China Sea")
@@ -180,13 +193,20 @@ def test_zones_join_only_their_neighbours() -> None:
     desk.to_terminal()
     desk.place("Oslabia", "China Sea")
     desk.terminal()
+    refused(desk, "Russian ships move in the Russian movement segment", desk.place,
+            "Oslabia", "sea")
+    desk.next()
+    desk.next()
     desk.place("Oslabia", "sea")
 
 
 def test_russia_does_not_move_in_the_surprised_first_phases() -> None:
     desk = new("war-at-sea")
     refused(desk, "first-turn surprise", desk.place, "Retvizan", "sea")
-    desk.place("Mikasa", "Sasebo")
+    desk.place("Mikasa", "Kure")
+    for _ in range(2):
+        desk.next()
+    refused(desk, "first-turn surprise", desk.place, "Retvizan", "sea")
     for _ in range(8):
         desk.next()
     desk.place("Retvizan", "sea")
@@ -194,7 +214,7 @@ def test_russia_does_not_move_in_the_surprised_first_phases() -> None:
 
 def test_baltic_squadrons_wait_for_their_release() -> None:
     desk = new("war-at-sea")
-    for _ in range(8):
+    for _ in range(10):
         desk.next()
     refused(desk, "First Baltic Squadron, which is not yet released", desk.place,
             "Souvaroff", "Baltic")
@@ -280,7 +300,7 @@ def test_block_ships_close_port_arthur() -> None:
     lines = desk.blockships(["JM1", "JM2"], [6, 2])
     assert lines[-1] == "Port Arthur is blocked: no ship enters or leaves."
     assert desk.fleet.berth("JM1").ship.sunk
-    for _ in range(8):
+    for _ in range(10):
         desk.next()
     refused(desk, "block ship lies in the Port Arthur channel", desk.place, "Retvizan", "sea")
     desk.to_terminal()
@@ -343,7 +363,7 @@ def test_port_arthur_shore_guns_stay_off_the_ledger() -> None:
 
 def test_round_island_scores_ships_brought_home() -> None:
     desk = new("round-island")
-    for _ in range(8):
+    for _ in range(10):
         desk.next()
     desk.place("Retvizan", "sea")
     desk.place("Retvizan", "Vladivostok")
@@ -397,11 +417,16 @@ def test_italian_cruisers_need_crews_at_home() -> None:
     for _ in range(8):
         desk.next()
     desk.place("Nisshin", "0712")  # alone in its hex: a division of one
+    desk.next()
+    desk.next()
+    desk.place("Variag", "0712")
     desk.battle_start([(Side.JAPAN, ["Nisshin"], 5), (Side.RUSSIA, ["Variag"], 6)])
     desk.move({})
     refused(desk, "Nisshin has not yet reached a Japanese port", desk.declare,
             ["Nisshin:primary>Variag"])
     desk.finish()
+    for _ in range(2):
+        desk.next()
     desk.place("Nisshin", "Sasebo")
     assert list(desk.campaign.uncrewed) == ["Kasuga"]
 
@@ -412,7 +437,7 @@ def test_italian_cruisers_need_crews_at_home() -> None:
     refused(ru, "Table 6B gave the cruisers in Italy 1 zone", ru.place, "Amurski",
             "Mediterranean")
     ru.place("Amurski", "Kronstadt")
-    for _ in range(8):
+    for _ in range(10):
         ru.next()
     ru.place("Amurski", "Baltic")
     ru.to_terminal()
@@ -431,6 +456,9 @@ def test_the_default_fire_plan_leaves_out_guns_without_crews() -> None:
         desk.next()
     desk.place("Nisshin", "0712")
     desk.place("Mikasa", "0712")
+    desk.next()
+    desk.next()
+    desk.place("Variag", "0712")
     desk.battle_start([(Side.JAPAN, ["Mikasa"], 5), (Side.JAPAN, ["Nisshin"], 5),
                        (Side.RUSSIA, ["Variag"], 6)])
     desk.move({})

@@ -25,19 +25,26 @@ def test_a_tsushima_campaign_from_the_command_line(
     assert code == 0 and "May 1905" in out and "lasts 3 turns" in out
     code, _, err = game(capsys, rec, "new", "--scenario", "tsushima")
     assert code == 2 and "already exists" in err
-    code, out, _ = game(capsys, rec, "battle", "--form", "japan:Mikasa,Shikishima,Asahi,Fuji@4",
-                        "--form", "russia:Souvaroff,Alexandr III,Borodino,Orel@6")
+    form = ("battle", "--form", "japan:Mikasa,Shikishima,Asahi,Fuji@4",
+            "--form", "russia:Souvaroff,Alexandr III,Borodino,Orel@6")
+    # the Japanese division is still at Sasebo: ships fight only where they meet
+    code, _, err = game(capsys, rec, *form)
+    assert code == 2 and err.count("\n") == 1
+    assert "ships fight only where they meet" in err and "Mikasa is at Sasebo" in err
+    for ship in ("Mikasa", "Shikishima", "Asahi", "Fuji"):
+        assert game(capsys, rec, "place", ship, "China Sea")[0] == 0
+    code, out, _ = game(capsys, rec, *form)
     assert code == 0 and "battle board is set" in out
     assert game(capsys, rec, "move")[0] == 0
     code, out, _ = game(capsys, rec, "declare", "--default")
     assert code == 0 and "Declared [1] Mikasa:primary>Souvaroff: modifier" in out
     assert "each salvo no effect" in out and "/36" in out
     body = json.loads(game(capsys, rec, "show", "--json")[1])
-    assert body["time"] == "1905-05 1.1" and body["steps"] == 3
+    assert body["time"] == "1905-05 1.1" and body["steps"] == 7
     # a refused step prints one line and stores nothing
     code, _, err = game(capsys, rec, "roll", "1", "5")
     assert code == 2 and err.count("\n") == 1 and "2 salvo(s); 1 roll(s) given" in err
-    assert json.loads(game(capsys, rec, "show", "--json")[1])["steps"] == 3
+    assert json.loads(game(capsys, rec, "show", "--json")[1])["steps"] == 7
     code, out, _ = game(capsys, rec, "undo")
     assert code == 0 and "Undone: declare" in out
     assert game(capsys, rec, "finish")[0] == 0

@@ -142,17 +142,24 @@ def test_town_raids_and_block_ships_read_the_map(tmp_path: Path) -> None:
     desk.land_plan("B")
     for _ in range(8):
         desk.next()
+    desk.place("JM1", "1210")  # five hexes from Port Arthur: near enough
+    desk.place("JM3", "1213")
+    desk.next()
+    desk.next()  # Russian movement
     desk.place("Gromoboi", "sea")
     desk.place("Gromoboi", "0913")
     desk.next()
     with pytest.raises(TsushimaError, match="raid needs a Japanese coastal hex"):
         desk.town_raid("Gromoboi", 5)
+    for _ in range(3):
+        desk.next()  # the next phase's Russian movement
     desk.place("Gromoboi", "0912")
+    desk.next()
     assert desk.town_raid("Gromoboi", 5) == ["Gromoboi shells the town (die 5): no effect."]
-    desk.place("JM1", "1210")  # five hexes from Port Arthur: near enough
+    for _ in range(2):
+        desk.next()  # the next phase's Japanese movement
     assert "protection holds" in desk.port_attack("Port Arthur", 1)[0]
     assert desk.blockships(["JM1"], [2])[-1] == "The channel stays open."
-    desk.place("JM3", "1213")
     with pytest.raises(TsushimaError, match="JM3 at 1213 is 8 hexes"):
         desk.blockships(["JM3"], [6])
 
@@ -166,6 +173,9 @@ def test_a_search_on_a_map_hex_reads_partial_sea(tmp_path: Path) -> None:
     desk.next()
     lines = desk.spot(Side.JAPAN, ["JD1"], 3)  # 3 + destroyer 1 + partial sea 1 = 5
     assert "partial sea hex +1" in lines[0] and "spotted" in lines[0]
+    for _ in range(3):
+        desk.next()  # the next phase's Japanese movement
     desk.place("JD2", "0713")
+    desk.next()
     with pytest.raises(MissingMapFact, match="whether hex 0713 is partial sea"):
         desk.spot(Side.JAPAN, ["JD2"], 3)

@@ -240,7 +240,13 @@ def test_a_captured_ship_changes_flag_once_repaired() -> None:
     with pytest.raises(TsushimaError, match="Poltava belongs to the Japanese navy"):
         desk.battle_start([(Side.JAPAN, ["Mikasa", "Asahi", "Fuji"], 3),
                            (Side.RUSSIA, ["Poltava"], 8)])
-    desk.battle_start([(Side.JAPAN, ["Poltava"], 3), (Side.RUSSIA, ["Gromoboi", "Rurik", "Rossia"], 8)])
+    desk.place("Poltava", "0712")  # alone of her type there: a division of one
+    desk.next()
+    desk.next()  # Russian movement: the cruisers sail to meet her
+    for ship in ("Gromoboi", "Rurik", "Rossia"):
+        desk.place(ship, "0712")
+    desk.battle_start([(Side.JAPAN, ["Poltava"], 3),
+                       (Side.RUSSIA, ["Gromoboi", "Rurik", "Rossia"], 8)])
     battle = desk.battle
     assert battle is not None and battle.ship("Poltava").side is Side.JAPAN
     assert desk.default_orders()[0].startswith("Poltava:primary>Gromoboi")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from companion.dice import DiceService
+from companion.core.dice import DiceService
 from companion.tsushima import Conditions, Ship, default_data, gun_shot
 from ui.testing import texts
 

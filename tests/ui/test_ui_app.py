@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from companion import config as cfg
+from companion.core import config as cfg
 from ui import demo
 from ui.sdnotify import Notifier
 
@@ -94,7 +94,7 @@ def play_through_the_app(h: Any, seed: int, limit: int = 600) -> None:
                     popup = table.popup
                     assert popup is not None and popup.hand, popup
                     assert "simulated table" in popup.note
-                    from companion.tiles import PATTERNS
+                    from companion.tsuro.tiles import PATTERNS
 
                     for tile in rng.sample(PATTERNS, c.hand_wanted):
                         popup.choose_pattern(tile)
@@ -350,7 +350,7 @@ def test_screenshots_command_draws_every_screen(tmp_path: Path) -> None:
 
 
 def test_the_hand_pop_up_lays_the_hand_for_the_camera(tmp_path: Path) -> None:
-    from companion.tiles import PATTERNS
+    from companion.tsuro.tiles import PATTERNS
     from ui.testing import controller, losing_every_way, seek_hand_question
 
     def question(c: Any, seed: int) -> Any:

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from companion.board import Side, Square
-from companion.tiles import PATTERNS
+from companion.core.board import Side, Square
+from companion.tsuro.tiles import PATTERNS
 from ui.camera import SimCamera
 from ui.wizard import CameraSetup, SetupError
 
@@ -96,7 +96,7 @@ def test_a_poor_read_back_asks_for_new_photos() -> None:
 
 
 def test_the_two_photos_need_a_square_to_spare() -> None:
-    from companion.board import GAME_BOARDS
+    from companion.core.board import GAME_BOARDS
     from ui.wizard import two_photos
 
     assert two_photos(GAME_BOARDS["tsuro"], PATTERNS, 1) is None  # 36 pieces, 36 squares
@@ -372,7 +372,7 @@ def test_rule_options_for_new_games_from_the_settings(tmp_path: Path) -> None:
 def test_ship_colours_measured_from_the_game_are_the_ones_checked(tmp_path: Path) -> None:
     import cv2
 
-    from companion.board import Point
+    from companion.core.board import Point
     from ui.camera import VisionCamera, ship_differences
     from ui.model import BoardPicture, ShipMark
     from vision.profile import measured_ship_colours
@@ -403,7 +403,7 @@ def test_ship_colours_measured_from_the_game_are_the_ones_checked(tmp_path: Path
 def test_each_board_reads_with_its_own_profile_files(tmp_path: Path) -> None:
     import cv2
 
-    from companion.board import Point
+    from companion.core.board import Point
     from ui.camera import VisionCamera, profile_file_dirs
     from ui.model import BoardPicture
     from vision.profile import save_ship_colours
@@ -435,7 +435,7 @@ def test_each_board_reads_with_its_own_profile_files(tmp_path: Path) -> None:
 
 
 def test_two_ships_side_by_side_on_one_point_pass_the_check() -> None:
-    from companion.board import Point
+    from companion.core.board import Point
     from ui.camera import ship_differences
     from ui.model import BoardPicture, ShipMark
 

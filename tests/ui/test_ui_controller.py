@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.board import Point, Square
-from companion.tiles import PATTERNS, Tile
+from companion.core.board import Point, Square
+from companion.tsuro.tiles import PATTERNS, Tile
 from ui import demo
 from ui.camera import SimCamera, differences, exact_reader, ship_differences
 from ui.controller import TableController

@@ -112,7 +112,7 @@ def test_landing_is_touched_then_the_tile_picked(tmp_path: Path) -> None:
         assert c.landing == c.snapshot.board.start_marks[0]
         assert "Pick the tile from your hand" in c.message
         n = len(c.session.entries)
-        from companion.tiles import all_oriented
+        from companion.tsuro.tiles import all_oriented
 
         assert any(c.choose_tile(t) for t in all_oriented())
         assert _actions(c)[n].startswith(f"land {points[0]} ")
@@ -120,7 +120,7 @@ def test_landing_is_touched_then_the_tile_picked(tmp_path: Path) -> None:
 
 
 def _far_point(c: Any) -> Any:
-    from companion.board import Point
+    from companion.core.board import Point
 
     near = {str(m) for m in c.snapshot.board.start_marks}
     return next(p for p in (Point.parse(f"r1c1:{k}") for k in range(8)) if str(p) not in near)

@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from companion.board import Side, Square
-from companion.veterans.actions import (
+from companion.core.board import Side, Square
+from companion.tsuro.veterans.actions import (
     FireTaihou,
     Keep,
     Land,
@@ -14,10 +14,10 @@ from companion.veterans.actions import (
     VeteransActionError,
     parse_veterans_action,
 )
-from companion.veterans.bonus import BonusError, keep_choices, leftovers
-from companion.veterans.data import load_veterans, parse_veterans, shipped_doc
-from companion.veterans.phoenix import PhoenixError, check_reroll, with_reroll
-from companion.veterans.portal import (
+from companion.tsuro.veterans.bonus import BonusError, keep_choices, leftovers
+from companion.tsuro.veterans.data import load_veterans, parse_veterans, shipped_doc
+from companion.tsuro.veterans.phoenix import PhoenixError, check_reroll, with_reroll
+from companion.tsuro.veterans.portal import (
     PortalError,
     check_start,
     daikaiju_beside,
@@ -26,9 +26,9 @@ from companion.veterans.portal import (
     order,
     touching,
 )
-from companion.veterans.taihou import TaihouError, Use, after_draw, check_use, clear_targets
-from companion.veterans.tsunami import loss_chance
-from companion.veterans.uzushio import UzushioError, acts, may_skip, step
+from companion.tsuro.veterans.taihou import TaihouError, Use, after_draw, check_use, clear_targets
+from companion.tsuro.veterans.tsunami import loss_chance
+from companion.tsuro.veterans.uzushio import UzushioError, acts, may_skip, step
 
 DATA = load_veterans()
 ROWS = COLS = 7

@@ -5,9 +5,9 @@ from random import Random
 
 import pytest
 
-from companion.board import Side
-from companion.veterans.data import load_veterans, parse_veterans, shipped_doc
-from companion.veterans.tsunami import (
+from companion.core.board import Side
+from companion.tsuro.veterans.data import load_veterans, parse_veterans, shipped_doc
+from companion.tsuro.veterans.tsunami import (
     Tsunami,
     TsunamiError,
     advance,

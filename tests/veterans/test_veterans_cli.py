@@ -6,7 +6,7 @@ import pytest
 
 from companion.cli import main
 from companion.games import game_info
-from companion.veterans.data import shipped_doc
+from companion.tsuro.veterans.data import shipped_doc
 
 
 def run(capsys, *args: str) -> str:

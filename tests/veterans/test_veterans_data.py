@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.veterans.data import (
+from companion.tsuro.veterans.data import (
     VeteransDataError,
     load_veterans,
     parse_veterans,

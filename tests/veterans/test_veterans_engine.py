@@ -9,15 +9,15 @@ from random import Random
 import pytest
 from builders import build
 
-from companion.actions import Bonus, Die, DrawDaikaiju, Facing, Place, Roll, parse_action
-from companion.board import Side, Square
-from companion.describe import instructions, prompt
-from companion.game import PATTERN_INDEX, Game
-from companion.odds import danger, placement_risk, placement_risks
-from companion.record import Header, replay
-from companion.state import CHANCE, IllegalAction, Phase, State, advance_turn, new_state
-from companion.tiles import Tile
-from companion.veterans.actions import (
+from companion.core.board import Side, Square
+from companion.tsuro.actions import Bonus, Die, DrawDaikaiju, Facing, Place, Roll, parse_action
+from companion.tsuro.describe import instructions, prompt
+from companion.tsuro.game import PATTERN_INDEX, Game
+from companion.tsuro.odds import danger, placement_risk, placement_risks
+from companion.tsuro.record import Header, replay
+from companion.tsuro.state import CHANCE, IllegalAction, Phase, State, advance_turn, new_state
+from companion.tsuro.tiles import Tile
+from companion.tsuro.veterans.actions import (
     DrawPiece,
     FireTaihou,
     HoldTaihou,
@@ -29,11 +29,11 @@ from companion.veterans.actions import (
     RollUzushio,
     SkipUzushio,
 )
-from companion.veterans.data import load_veterans, shipped_doc
-from companion.veterans.engine import TSUNAMI_CARD
-from companion.veterans.taihou import Use
-from companion.veterans.tsunami import Tsunami
-from companion.view import table_view
+from companion.tsuro.veterans.data import load_veterans, shipped_doc
+from companion.tsuro.veterans.engine import TSUNAMI_CARD
+from companion.tsuro.veterans.taihou import Use
+from companion.tsuro.veterans.tsunami import Tsunami
+from companion.tsuro.view import table_view
 
 STRAIGHTISH = "52167034"  # 0-5, 1-2, 3-6, 4-7
 UTURN = "10325476"

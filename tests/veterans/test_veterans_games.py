@@ -8,16 +8,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_random_games import check_replay, hidden_hand_placements
 
-from companion.actions import Die, Draw, DrawDaikaiju, Facing, Roll
-from companion.game import Game
-from companion.piles import UNKNOWN
-from companion.record import Entry, Header, replay
-from companion.state import CHANCE, PATTERN_OF, Phase, State, new_state
-from companion.tiles import PATTERNS
-from companion.veterans import pieces
-from companion.veterans.actions import DrawPiece, Land, Phoenix
-from companion.veterans.engine import TSUNAMI_CARD, extra_cards
-from companion.veterans.portal import free_starts
+from companion.core.records import Entry
+from companion.tsuro.actions import Die, Draw, DrawDaikaiju, Facing, Roll
+from companion.tsuro.game import Game
+from companion.tsuro.piles import UNKNOWN
+from companion.tsuro.record import Header, replay
+from companion.tsuro.state import CHANCE, PATTERN_OF, Phase, State, new_state
+from companion.tsuro.tiles import PATTERNS
+from companion.tsuro.veterans import pieces
+from companion.tsuro.veterans.actions import DrawPiece, Land, Phoenix
+from companion.tsuro.veterans.engine import TSUNAMI_CARD, extra_cards
+from companion.tsuro.veterans.portal import free_starts
 
 OPTION_SETS = st.sampled_from(
     [

@@ -17,8 +17,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from companion.board import GAME_BOARDS, Side, Square
-from companion.tiles import PATTERNS, Tile
+from companion.core.board import GAME_BOARDS, Side, Square
+from companion.tsuro.tiles import PATTERNS, Tile
 from vision.drawing import OWNER
 from vision.reading import Daikaiju
 from vision.simulate import Scene, random_state, render_photo

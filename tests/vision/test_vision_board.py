@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from vision_helpers import blank, score
 
-from companion.board import GAME_BOARDS, BoardProfile, Square
-from companion.tiles import all_oriented
+from companion.core.board import GAME_BOARDS, BoardProfile, Square
+from companion.tsuro.tiles import all_oriented
 from vision.board_finder import FOUND, HELD, BoardFinder
 from vision.errors import BoardNotFound
 from vision.markers import MarkerDetector, marker_image

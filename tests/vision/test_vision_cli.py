@@ -13,9 +13,9 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.board import GAME_BOARDS, Point, Square
 from companion.cli import main
-from companion.tiles import Tile, all_oriented
+from companion.core.board import GAME_BOARDS, Point, Square
+from companion.tsuro.tiles import Tile, all_oriented
 from vision.geometry import MarkerLayout
 from vision.markers import MarkerDetector
 from vision.profile import load_templates

@@ -6,8 +6,8 @@ import dataclasses
 
 import numpy as np
 
-from companion.board import GAME_BOARDS, Square
-from companion.tiles import Tile, all_oriented
+from companion.core.board import GAME_BOARDS, Square
+from companion.tsuro.tiles import Tile, all_oriented
 from vision.reading import Content
 from vision.recognise import BoardReader
 from vision.simulate import Scene, random_state, render_photo

@@ -11,9 +11,9 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.board import GAME_BOARDS, Side, Square
-from companion.game import load_tile_set
-from companion.tiles import PATTERNS, Tile
+from companion.core.board import GAME_BOARDS, Side, Square
+from companion.tsuro.game import load_tile_set
+from companion.tsuro.tiles import PATTERNS, Tile
 from vision import looks
 from vision.board_finder import BoardFinder
 from vision.look_files import write_game_photo, write_teach_set

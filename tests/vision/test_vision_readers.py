@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from vision_helpers import score
 
-from companion.board import GAME_BOARDS, Square
-from companion.tiles import PATTERNS, Tile
+from companion.core.board import GAME_BOARDS, Square
+from companion.tsuro.tiles import PATTERNS, Tile
 from vision import looks
 from vision.errors import LayoutError
 from vision.inventory import assign, box_counts, settle

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.board import GAME_BOARDS, Point
+from companion.core.board import GAME_BOARDS, Point
 from vision.board_finder import BoardFinder
 from vision.recognise import BoardReader
 from vision.ships import ShipFinder, board_points

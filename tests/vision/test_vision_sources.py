@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.board import GAME_BOARDS, Square
-from companion.tiles import all_oriented
+from companion.core.board import GAME_BOARDS, Square
+from companion.tsuro.tiles import all_oriented
 from vision.errors import BadImage, CameraError, CameraUnavailable, NoFrame
 from vision.recognise import BoardReader
 from vision.sources import (

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from vision_helpers import score, spread
 
-from companion.board import GAME_BOARDS, Side
-from companion.tiles import PATTERNS, all_oriented
+from companion.core.board import GAME_BOARDS, Side
+from companion.tsuro.tiles import PATTERNS, all_oriented
 from vision.reading import Content, Daikaiju
 from vision.recognise import BoardReader
 from vision.simulate import Scene, render_photo

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 from vision_helpers import blank, score
 
-from companion.board import GAME_BOARDS, SEAS_6X6, BoardProfile, Point, Side, Square
 from companion.cli import main
-from companion.tiles import PATTERNS, Tile, all_oriented
+from companion.core.board import GAME_BOARDS, SEAS_6X6, BoardProfile, Point, Side, Square
+from companion.tsuro.tiles import PATTERNS, Tile, all_oriented
 from vision.calibrate import (
     guess_grid_corners,
     markers_seen,

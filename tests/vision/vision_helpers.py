@@ -6,8 +6,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from companion.board import Square
-from companion.tiles import Tile
+from companion.core.board import Square
+from companion.tsuro.tiles import Tile
 from vision.reading import BoardReading, Content, Daikaiju
 
 Piece = Tile | Daikaiju | None

@@ -16,7 +16,7 @@ from kivy.properties import (
 from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 
-from companion.config import DEFAULT_GAME
+from companion.core.config import DEFAULT_GAME
 from companion.games import game_info
 from ui.wizard import SETUP_GAMES, CameraSetup, SetupError, default_profile_dir
 

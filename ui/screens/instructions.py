@@ -8,8 +8,8 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
-from companion.instruction import Instruction
-from companion.veterans.describe import CHECK
+from companion.core.instruction import Instruction
+from companion.tsuro.veterans.describe import CHECK
 
 TITLES = {
     "tsunami-placed": "Tsunami",

@@ -1,6 +1,6 @@
 """Every setting of the config file; the camera wizards; the daikaiju data editor.
 
-Settings are validated by :mod:`companion.config` (one clear message on a bad value) and
+Settings are validated by :mod:`companion.core.config` (one clear message on a bad value) and
 written to the owner's file; keys fixed by /etc are shown but cannot be changed here.
 """
 
@@ -18,7 +18,7 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
-from companion import config as cfg
+from companion.core import config as cfg
 from ui.adapt import game_title
 
 from .pin_page import PinPage  # noqa: F401  (registers the class for kv)
@@ -101,7 +101,7 @@ class SettingsScreen(Screen):
             self._inputs[key] = box
 
     def _build_rules(self) -> None:
-        from companion.game import OPTIONS
+        from companion.tsuro.game import OPTIONS
 
         app = App.get_running_app()
         on = set(app.loaded.config.game.options)
@@ -175,8 +175,8 @@ class SettingsScreen(Screen):
     # ------------------------------------------------------------------ daikaiju data
 
     def _load_deck(self) -> None:
-        from companion.daikaiju import load_deck
-        from companion.locations import data_dir, owner_file
+        from companion.core.locations import data_dir, owner_file
+        from companion.tsuro.daikaiju import load_deck
 
         try:
             deck = load_deck()
@@ -193,8 +193,8 @@ class SettingsScreen(Screen):
         self.ids.deck.text = text
 
     def save_deck(self) -> None:
-        from companion.daikaiju import parse_deck
-        from companion.locations import data_dir
+        from companion.core.locations import data_dir
+        from companion.tsuro.daikaiju import parse_deck
 
         text = self.ids.deck.text
         try:
@@ -213,7 +213,7 @@ class SettingsScreen(Screen):
         self._load_deck()
 
     def reset_deck(self) -> None:
-        from companion.locations import data_dir
+        from companion.core.locations import data_dir
 
         path = data_dir() / "daikaiju.json"
         if path.exists():

@@ -13,7 +13,7 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 
-from companion.config import COLOURS, DEFAULT_GAME
+from companion.core.config import COLOURS, DEFAULT_GAME
 from companion.games import Family, all_games, game_info, table_games
 from ui.adapt import game_title
 from ui.model import SHIP_RGB
@@ -21,7 +21,7 @@ from ui.model import SHIP_RGB
 
 def _game_facts() -> tuple[dict[str, dict[str, str]], dict[str, list[str]]]:
     """Each table game's options with their help, and the defaults it asks to check."""
-    from companion.game import Game
+    from companion.tsuro.game import Game
 
     options: dict[str, dict[str, str]] = {}
     notes: dict[str, list[str]] = {}
@@ -112,7 +112,7 @@ class StartScreen(Screen):
     def _valid(self, options: list[str]) -> list[str]:
         known = getattr(self, "_options", {}).get(self.game)
         if known is None:
-            from companion.game import OPTIONS
+            from companion.tsuro.game import OPTIONS
 
             known = OPTIONS.get(self.game, {})
         return [o for o in options if o in known]

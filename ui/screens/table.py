@@ -16,7 +16,7 @@ from kivy.properties import (
 )
 from kivy.uix.screenmanager import Screen
 
-from companion.instruction import Instruction
+from companion.core.instruction import Instruction
 from ui.adapt import game_title
 from ui.model import SHIP_RGB
 from ui.widgets.pickers import DicePopup, TilePicker

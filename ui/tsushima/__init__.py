@@ -52,7 +52,7 @@ def install(app: Any, desk: TsushimaDesk | None = None) -> TsushimaDesk:
     """Give the app its Tsushima desk and screens; the current screen redraws on change."""
     load_kv()
     if desk is None:
-        from companion.locations import data_dir
+        from companion.core.locations import data_dir
 
         desk = TsushimaDesk(save_dir=data_dir() / "tsushima")
     app.tsushima = desk
@@ -88,7 +88,7 @@ def screenshot_states(app: Any, seed: int = 5) -> Iterator[str]:
 
     Used by ``companion screenshots``: the caller takes the picture at each yield.
     """
-    from companion.dice import DiceService
+    from companion.core.dice import DiceService
 
     d = TsushimaDesk(dice=DiceService(seed))
     listeners = app.tsushima.listeners

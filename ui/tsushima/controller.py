@@ -5,7 +5,7 @@ Every rule and every step of the referee's flow is the desk's
 what is not yet committed (the ships touched, the set-up being built, planned moves, the
 fire plan, the ships marked for repair), the dice and the last message. A refused step
 leaves everything as it was and says why. Dice are virtual
-(:class:`companion.dice.DiceService`) or entered from physical dice.
+(:class:`companion.core.dice.DiceService`) or entered from physical dice.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from companion.dice import DiceError, DiceService, read_face
+from companion.core.dice import DiceError, DiceService, read_face
 from companion.tsushima import (
     Engagement,
     FireOrder,

@@ -14,7 +14,7 @@ from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 from kivy.properties import BooleanProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
-from companion.board import Point, Side, Square
+from companion.core.board import Point, Side, Square
 from ui.memory import clear_canvas
 from ui.model import SHIP_RGB, BoardPicture
 

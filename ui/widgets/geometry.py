@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.board import INWARD, POINT_UV, Point, Side
+from companion.core.board import INWARD, POINT_UV, Point, Side
 
 OUTWARD: dict[Side, tuple[float, float]] = {
     Side.NORTH: (0, -1), Side.EAST: (1, 0), Side.SOUTH: (0, 1), Side.WEST: (-1, 0)

@@ -20,7 +20,7 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.modalview import ModalView
 
-from companion.tiles import PATTERNS, Tile
+from companion.tsuro.tiles import PATTERNS, Tile
 
 from .tiles import TileThumb
 

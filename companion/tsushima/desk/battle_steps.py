@@ -11,6 +11,7 @@ from ..errors import TsushimaError
 from ..units import Side
 from . import battles
 from .game import Campaign, Lines, step
+from .meeting import check_meeting
 
 
 def parse_group(raw: Any) -> tuple[Side, tuple[str, ...], int]:
@@ -49,18 +50,25 @@ def _begin(c: Campaign, e: Engagement) -> tuple[Campaign, Lines]:
 
 @step("battle-start")
 def battle_start(
-    c: Campaign, groups: Sequence[Any], first: str | None = None, port: str | None = None
+    c: Campaign,
+    groups: Sequence[Any],
+    first: str | None = None,
+    port: str | None = None,
+    port_hexes: Mapping[str, str] | None = None,
 ) -> tuple[Campaign, Lines]:
-    """Put the ledger's ships on the board, in the groups the referee formed."""
+    """Put the ledger's ships on the board, in the groups the referee formed. They must
+    stand in one place (``port_hexes``: the hexes of ports the desk read from the map)."""
     c.check_no_battle()
     c.fleet.check_open()
     setup = form(c, groups)
+    where = c.data.port(port).name if port else None
+    check_meeting(c, [i for _, spec in setup for i in spec.ships], where, port_hexes)
     first_side = Side(first) if first else c.scenario.first_mover
     e = battles.battle_from_fleet(
         c.fleet,
         setup,
         first_side,
-        port=c.data.port(port).name if port else None,
+        port=where,
         surprise=c.surprised(),
         flight_salvos=c.flight_salvos,
     )

@@ -38,7 +38,7 @@ from ..hexmap import is_hex
 from ..scenarios import Scenario, get_scenario
 from ..units import Side
 from ..victory import CHEMULPO_LOSS, Outcome
-from . import battle_steps, battles, fleet_steps, map_steps, spot_steps  # noqa: F401
+from . import battle_steps, battles, fleet_steps, map_steps, meeting, spot_steps  # noqa: F401
 from .game import Campaign, apply
 from .record import UNDO, Entry, Header, RecordError, dump, live, load
 from .verdict import verdict
@@ -224,11 +224,29 @@ class Desk:
         first: Side | None = None,
         port: str | None = None,
     ) -> list[str]:
-        """Groups of ships (navy, ships lead first, column), formed by the division rules."""
+        """Groups of ships (navy, ships lead first, column), formed by the division rules,
+        all in one place: a port is matched with ships on map hexes by its hex, read from
+        the owner's map file (a missing one is asked for: ``MissingMapFact``)."""
         raw = [{"navy": s.value, "ships": list(ships), "column": col} for s, ships, col in groups]
+        hexes = self._port_hexes([i for _, ships, _ in groups for i in ships], port)
         return self.do(
-            "battle-start", groups=raw, first=first.value if first else None, port=port
+            "battle-start", groups=raw, first=first.value if first else None, port=port,
+            port_hexes=hexes,
         )
+
+    def _port_hexes(self, ships: Sequence[str], port: str | None = None) -> dict[str, str]:
+        try:
+            where = self.data.port(port).name if port else None
+            needed = meeting.ports_to_resolve(self.campaign, ships, where)
+        except TsushimaError:
+            return {}  # the step names the unknown ship or port
+        return {p: self.data.hexmap.port_hex(p) for p in needed}
+
+    def check_meeting(self, ships: Sequence[str], port: str | None = None) -> None:
+        """Refuse ships the record places apart from each other (a question; nothing is
+        recorded)."""
+        where = self.data.port(port).name if port else None
+        meeting.check_meeting(self.campaign, ships, where, self._port_hexes(ships, port))
 
     def battle_scenario(self) -> list[str]:
         return self.do("battle-scenario")

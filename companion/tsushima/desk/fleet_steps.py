@@ -85,6 +85,22 @@ def prewar(c: Campaign, ident: str) -> bool:
     )
 
 
+def check_move_time(c: Campaign, navy: Side, ident: str, old: str, new: str) -> None:
+    """Refuse a move outside its time: a navy moves its ships in its own movement segment of
+    a naval phase; a ship passes from one strategic zone to the next in the terminal phase
+    (checked by :func:`zone_step`), as the cruisers in Italy do at the War at Sea's set-up."""
+    a, b = zone_of(c, old), zone_of(c, new)
+    if (a is not None and b is not None and a != b) or prewar(c, ident):
+        return
+    t = c.fleet.time
+    if t.active_side is navy and t.segment in (1, 3):
+        return
+    raise TsushimaError(
+        f"{navy.adjective} ships move in the {navy.adjective} movement segment of a naval "
+        f"phase; it is {t.describe()}"
+    )
+
+
 def squadron_of(c: Campaign, ident: str) -> str | None:
     for p in c.scenario.placements[Side.RUSSIA]:
         if p.squadron and any(s.ident == ident for s in p.ships):
@@ -102,8 +118,10 @@ def released(c: Campaign) -> tuple[str, ...]:
 
 @step("place")
 def place(c: Campaign, ship: str, location: str) -> tuple[Campaign, Lines]:
-    """Record where a ship now is, after the players moved it."""
+    """Record where a ship now is, after the players moved it (in its navy's movement
+    segment, or a zone's step in the terminal phase)."""
     f = c.fleet
+    f.check_open()
     b = f.berth(ship)
     where = f.check_location(location)
     c.check_off_board(b.ship.ident)
@@ -113,6 +131,7 @@ def place(c: Campaign, ship: str, location: str) -> tuple[Campaign, Lines]:
         raise TsushimaError(
             "first-turn surprise: Russian ships may not move in the first two naval phases"
         )
+    check_move_time(c, b.ship.navy, b.ship.ident, b.location, where)
     squadron = squadron_of(c, b.ship.ident)
     if squadron is not None and squadron not in released(c):
         raise TsushimaError(

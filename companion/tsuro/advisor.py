@@ -1,0 +1,462 @@
+"""The advisor, for players who ask: how likely each placement leaves their ship afloat.
+
+For every legal placement of the active player, the chance that their ship survives the
+next round of turns: from the placement until that player's next placement (at sea, the
+daikaiju phase that opens that turn included). The other players choose uniformly among
+their legal placements; the tiles nobody has shown, and at sea the dice, are chance.
+
+It sees what the advised player sees: the board, the public facts, and their own hand
+when they show it. Every other hand counts as unseen, even when the companion dealt it
+(virtual tiles), so the advice never gives another player's tiles away.
+
+Exact where the tree of what can happen is small (or where the answer is certain: a
+placement that sinks the ship, or, where no tile can be taken off the board, no other
+ship able to reach the square in front); otherwise sampled, from the ``random.Random``
+passed in. The sampled rounds are conditioned on the ship surviving each step that could
+sink it, and each counts the exact chance it survived those steps
+(:mod:`companion.tsuro.advisor_steps`): an unbiased estimate with a small spread. Rounds are
+added until the 95% interval (the central limit theorem on the rounds' sample variance,
+after at least ``MIN_SAMPLES`` rounds) is at most ``error`` wide on either side, or
+``max_samples`` rounds are spent. The engine itself draws nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from companion.tsuro.actions import Bonus, Draw, Place, Roll
+from companion.tsuro.advisor_steps import Tables, step
+from companion.tsuro.paths import ORIENTED, End
+from companion.tsuro.piles import UNKNOWN, Pile
+from companion.tsuro.state import IllegalAction, Phase, State, pattern_number, replace
+from companion.tsuro.tiles import Tile
+
+Z95 = 1.959963984540054
+_OPENING = frozenset(
+    {
+        Phase.TURN_ROLL,
+        Phase.DAIKAIJU_DIE,
+        Phase.DAIKAIJU_ROLL,
+        Phase.DAIKAIJU_DRAW,
+        Phase.DAIKAIJU_FACING,
+    }
+)
+_ROLLS = tuple(Roll(g, b) for g in range(1, 7) for b in range(1, 7))
+MIN_SAMPLES = 32
+"""Rounds sampled before the spread of the rounds is trusted for the interval."""
+_UNSEEN = Draw(None)
+_WAKE = Fraction(16, 36)  # gold + blue shows 6, 7 or 8
+
+
+class AdvisorError(ValueError):
+    """A position the advisor cannot advise on."""
+
+
+class _TooBig(Exception):
+    """The exact tree is larger than the budget: sample instead."""
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """One placement and the chance the ship survives the round after it."""
+
+    place: Place
+    survival: Fraction
+    """Exact, or the mean of the sampled rounds' estimates."""
+    error: float
+    """Half-width of the 95% interval, as a probability; 0.0 when exact."""
+    samples: int
+    """Rounds sampled; 0 when exact."""
+
+    @property
+    def exact(self) -> bool:
+        return self.samples == 0
+
+    def describe(self) -> str:
+        """One line, e.g. ``place r2c3 52167034: survives 97.2% (+/- 1.1, 95%, 180 rounds)``."""
+        pct = f"{float(self.survival) * 100:.1f}%"
+        how = "exact" if self.exact else f"+/- {self.error * 100:.1f}, 95%, {self.samples} rounds"
+        return f"{self.place.notation()}: survives {pct} ({how})"
+
+
+def advise(
+    state: State,
+    rng: random.Random,
+    hand: Sequence[Tile] | None = None,
+    error: float = 0.02,
+    max_samples: int = 4000,
+    exact_budget: int = 300,
+) -> list[Advice]:
+    """Every legal placement of the active player, safest first.
+
+    ``hand`` is the player's whole hand, when they show it to the advisor; without it only
+    the tiles the companion has seen in that hand are advised on.
+    """
+    if state.phase is not Phase.PLACE:
+        raise AdvisorError(
+            f"the advisor speaks when a tile is to be laid, not now ({state.phase.value})"
+        )
+    seat = state.active
+    if hand is not None:
+        try:  # checked against all the companion knows, then kept to this player's view
+            state = state.with_hand(seat, [pattern_number(t) for t in hand])
+        except IllegalAction as exc:
+            raise AdvisorError(str(exc)) from None
+    s = _as_seen_by(state, seat)
+    tiles = s.legal_tiles()
+    if not tiles:
+        raise AdvisorError("no placement is sure to be allowed: show the whole hand")
+    square = s.grid.square(s.front_square(seat))
+    found: dict[int, tuple[Fraction, float, int]] = {}
+    open_: dict[int, tuple[State, frozenset[int]]] = {}
+    try_exact = exact_budget > 0  # the trees are alike: once one is too big, sample the rest
+    for tile in tiles:
+        after = _settled(s.apply_tile(tile))
+        sure = _certain(after, seat)
+        threats = _threats(after, seat) if sure is None else None
+        if threats == []:
+            sure = Fraction(1)  # nobody can lay a tile in front of the ship this round
+        if sure is None and try_exact:
+            try:
+                sure = _exact(after, seat, [exact_budget])
+            except _TooBig:
+                try_exact = False
+        if sure is None:
+            open_[tile] = (after, _done_after(seat, _round_order(after, seat), threats))
+        else:
+            found[tile] = (sure, 0.0, 0)
+    found.update(_sample(open_, seat, rng, error, max_samples))
+    order = {t: i for i, t in enumerate(tiles)}
+    ranked = sorted(found, key=lambda t: (-found[t][0], found[t][1], order[t]))
+    return [Advice(Place(square, ORIENTED[t]), *found[t]) for t in ranked]
+
+
+def _as_seen_by(s: State, seat: int) -> State:
+    """The state with every other player's hand unseen, whatever the companion knows."""
+    known: list[int] = []
+    hands = []
+    for other, hand in enumerate(s.hands):
+        if other == seat:
+            hands.append(hand)
+            continue
+        known += [t for t in hand if t != UNKNOWN]
+        hands.append((UNKNOWN,) * len(hand))
+    if not known:
+        return s
+    pile: Pile = s.pile.forget(known)
+    return replace(s, hands=tuple(hands), pile=pile)
+
+
+def _settled(s: State) -> State:
+    """Past the elimination bonus, which the advice does not weigh: the hand is kept."""
+    return s.apply(Bonus()) if s.phase is Phase.BONUS else s
+
+
+# ---- certain answers -------------------------------------------------------------------
+
+
+def _certain(s: State, seat: int) -> Fraction | None:
+    if s.ships[seat] < 0:
+        return Fraction(0)
+    if s.is_terminal():
+        return Fraction(1)
+    return None
+
+
+def _round_order(s: State, seat: int) -> list[int]:
+    """The other ships' seats, in the order their turns come before ``seat``'s again."""
+    n = s.seats
+    return [(seat + k) % n for k in range(1, n) if s.ships[(seat + k) % n] >= 0]
+
+
+def _threats(s: State, seat: int, order: list[int] | None = None) -> list[int] | None:
+    """The seats that could lay a tile on the square in front of ``seat``'s ship this
+    round, in turn order; None when that cannot be told (a daikaiju can take tiles off the
+    board).
+
+    Only a tile laid on that square moves the ship. No other ship can come to stop on its
+    point either: that would mean following its wake from where it began, a start mark on
+    the edge, and while no tile leaves the board its wake stays whole. A player lays a tile
+    only on the square their own ship faces. So the round is walked through turn by turn,
+    keeping for every ship each empty square it might face by then, whatever tiles are
+    chosen: the player whose turn it is may lay a tile on any square their ship might
+    face, and that tile may send every ship facing that square along its wake to the next
+    empty square, or further through squares that might hold a tile by then. Every square
+    that might be reached is counted, so a player never counted in front of the ship
+    cannot get there.
+    """
+    if s.game.has_daikaiju:
+        return None
+    if order is None:  # the seats still to play this round, in turn order
+        order = _round_order(s, seat)
+    front = s.front_square(seat)
+    hops = _Hops(s)
+    # reach[z][square]: the earliest turn (index into order) ship z might face square
+    reach = {z: {s.ships[z] >> 3: 0} for z in order}
+    filled: dict[int, int] = {}  # square -> the earliest turn a tile might lie on it
+    threats = []
+    for i, z in enumerate(order):
+        laid = [sq for sq, t in reach[z].items() if t <= i]
+        if front in laid:
+            threats.append(z)
+        for sq in laid:
+            filled.setdefault(sq, i)
+        for sq in laid:
+            movers = [y for y in order if reach[y].get(sq, i + 1) <= i]
+            if not movers:
+                continue
+            ends = hops.beyond(sq, {k for k, t in filled.items() if t <= i})
+            for y in movers:
+                r = reach[y]
+                for end in ends:
+                    if r.get(end, i + 2) > i + 1:
+                        r[end] = i + 1
+    return threats
+
+
+class _Hops:
+    """Where a wake leaving each empty square runs to: the next empty square it meets,
+    on the board as it stands."""
+
+    def __init__(self, s: State) -> None:
+        self._grid, self._board = s.grid, s.board
+        self._next: dict[int, set[int]] = {}
+
+    def of(self, sq: int) -> set[int]:
+        found = self._next.get(sq)
+        if found is None:
+            g, across = self._grid, self._grid.across
+            found = set()
+            for point in range(8):
+                nxt = across[(sq << 3) | point]
+                if nxt >= 0:
+                    end, pos = g.walk_end(self._board, (), nxt)
+                    if end is End.STOP:
+                        found.add(pos >> 3)
+            self._next[sq] = found
+        return found
+
+    def beyond(self, sq: int, filled: set[int]) -> set[int]:
+        """Every square a wake from ``sq`` might stop in front of, passing through squares
+        in ``filled`` (which might hold tiles by then)."""
+        out: set[int] = set()
+        todo = [sq]
+        passed = {sq}
+        while todo:
+            for nxt in self.of(todo.pop()):
+                out.add(nxt)
+                if nxt in filled and nxt not in passed:
+                    passed.add(nxt)
+                    todo.append(nxt)
+        return out
+
+
+# ---- exact -----------------------------------------------------------------------------
+
+
+def _round_over(s: State, seat: int, turn_seen: bool) -> bool | None:
+    """True or False when the round has ended with the ship afloat or lost; else None."""
+    if s.ships[seat] < 0:
+        return False
+    if s.is_terminal():
+        return True
+    if turn_seen and (s.active != seat or s.phase not in _OPENING):
+        return True
+    return None
+
+
+def _opens_turn(s: State, seat: int) -> bool:
+    return any(e.kind == "turn" and e.seat == seat for e in s.events)
+
+
+def _exact(s: State, seat: int, budget: list[int], turn_seen: bool = False) -> Fraction:
+    over = _round_over(s, seat, turn_seen)
+    if over is not None:
+        return Fraction(int(over))
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _TooBig
+    total = Fraction(0)
+    for nxt, p in _outcomes(s):
+        total += p * _exact(nxt, seat, budget, turn_seen or _opens_turn(nxt, seat))
+    return total
+
+
+def _outcomes(s: State) -> list[tuple[State, Fraction]]:
+    """Every way the next step can go, with its chance."""
+    ph = s.phase
+    if ph in (Phase.DEAL, Phase.DRAW):
+        return [(s.apply(_UNSEEN), Fraction(1))]  # who holds which tile is settled when laid
+    if ph is Phase.TURN_ROLL:  # only whether the daikaiju wake matters
+        return [(s.apply(Roll(3, 3)), _WAKE), (s.apply(Roll(1, 1)), 1 - _WAKE)]
+    if ph is Phase.DAIKAIJU_ROLL:
+        # a throw naming a daikaiju's square is thrown again: the free squares share it all
+        taken = s.daikaiju_squares()
+        throws: dict[int, list[Roll]] = defaultdict(list)
+        for roll in _ROLLS:
+            sq = s.grid.index(s.game.board.dice_square(roll.gold, roll.blue))
+            if sq not in taken:
+                throws[sq].append(roll)
+        n = sum(len(v) for v in throws.values())
+        return [(s.apply(v[0]), Fraction(len(v), n)) for v in throws.values()]
+    if ph in (Phase.DAIKAIJU_DIE, Phase.DAIKAIJU_DRAW, Phase.DAIKAIJU_FACING):
+        return [(s.apply(a), p) for a, p in s.chance_outcomes()]
+    if ph is Phase.PLACE:
+        hand = s.hands[s.active]
+        if UNKNOWN in hand:
+            unseen = s.pile.unseen
+            counts: dict[int, int] = defaultdict(int)
+            for t in unseen:
+                counts[t] += 1
+            return [(_learn(s, t), Fraction(c, len(unseen))) for t, c in sorted(counts.items())]
+        tiles = s.legal_tiles()
+        return [(_settled(s.apply_tile(t)), Fraction(1, len(tiles))) for t in tiles]
+    legal = s.legal_actions()  # start marks, relocations
+    return [(_settled(s.apply(a)), Fraction(1, len(legal))) for a in legal]
+
+
+def _learn(s: State, tile: int) -> State:
+    """One unseen tile of the active hand turns out to be ``tile``."""
+    return s.with_tile_known(s.active, tile)
+
+
+# ---- sampled ---------------------------------------------------------------------------
+
+
+def _done_after(seat: int, order: list[int], threats: list[int] | None) -> frozenset[int]:
+    """Seats whose turn opening ends the round for the advice: the advised seat's own, and
+    once every threat has played (see :func:`_threats`), the next one's."""
+    if threats is None:
+        return frozenset({seat})
+    if not threats:
+        return frozenset({seat, *order})
+    return frozenset({seat, *order[order.index(threats[-1]) + 1 :]})
+
+
+def _still_to_play(s: State, seat: int, first: int) -> list[int]:
+    """The ships' seats from ``first`` round to ``seat``'s (not included), in turn order."""
+    n, out = s.seats, []
+    for k in range(n):
+        x = (first + k) % n
+        if x == seat:
+            break
+        if s.ships[x] >= 0:
+            out.append(x)
+    return out
+
+
+def half_width(n: int, total: float, squares: float) -> float:
+    """Half-width of the 95% interval of the mean of ``n`` values in [0, 1] with this sum
+    and sum of squares.
+
+    The central limit theorem on the sample variance, with one value at 0 and one at 1
+    added to the sample (as Wilson's interval does for shares): a rare turn of events
+    that no round has met yet still widens the interval, so a few rounds that all agree
+    do not pass for certainty.
+
+    >>> round(half_width(32, 32.0, 32.0), 3)  # 32 rounds, all 1.0: not yet 2 points
+    0.058
+    >>> round(half_width(96, 96.0, 96.0), 3)  # as many as Wilson's interval asks
+    0.02
+    """
+    n, total, squares = n + 2, total + 1, squares + 1
+    var = max(0.0, (squares - total * total / n) / (n - 1))
+    return Z95 * math.sqrt(var / n)
+
+
+def _sample(
+    open_: dict[int, tuple[State, frozenset[int]]],
+    seat: int,
+    rng: random.Random,
+    error: float,
+    max_samples: int,
+) -> dict[int, tuple[Fraction, float, int]]:
+    """(estimate, 95% half-width, rounds) for each placement, sampled in batches until
+    its interval is narrow enough.
+
+    Round ``i`` of every placement is played from the same seed (common random numbers):
+    the placements are told apart by what differs between them, not by the luck of the
+    draw.
+    """
+    tables = Tables()
+    seeds: list[int] = []
+    stats = {t: [0, 0.0, 0.0] for t in open_}  # rounds, sum, sum of squares
+    batch = dict.fromkeys(open_, min(MIN_SAMPLES, max_samples))
+    todo = list(open_)
+    while todo:
+        for tile in todo:
+            start, done = open_[tile]
+            st = stats[tile]
+            n = int(st[0])
+            while len(seeds) < n + batch[tile]:
+                seeds.append(rng.getrandbits(64))
+            for i in range(n, n + batch[tile]):
+                v = _rollout(start, seat, done, random.Random(seeds[i]), tables)
+                st[0] += 1
+                st[1] += v
+                st[2] += v * v
+        nxt = []
+        for tile in todo:
+            n_, total, squares = stats[tile]
+            n = int(n_)
+            half = half_width(n, total, squares)
+            if n >= max_samples or half <= error:
+                continue
+            # the rounds the interval asks for at this spread, a little over, at most tripled
+            want = int(n * (half / error) ** 2 * 1.05) + 1
+            batch[tile] = max(8, min(want - n, 2 * n, max_samples - n))
+            nxt.append(tile)
+        todo = nxt
+    out = {}
+    for tile, (n_, total, squares) in stats.items():
+        n = int(n_)
+        mean = min(1.0, max(0.0, total / n))
+        out[tile] = (Fraction(mean), half_width(n, total, squares), n)
+    return out
+
+
+def _rollout(
+    s: State, seat: int, done: frozenset[int], rng: random.Random, tables: Tables | None = None
+) -> float:
+    """One round played out at random, conditioned on the ship surviving each step that
+    could sink it; the product of the chances it survived those steps (see
+    :mod:`companion.tsuro.advisor_steps`), 0.0 when the round sank it anyway.
+
+    The turn of a seat in ``done`` opening ends it early: nobody left to play can reach
+    the ship then. ``done`` was worked out for the ship where it stood; once it has been
+    moved, the threats are worked out again for the players still to come.
+    """
+    if tables is None:
+        tables = Tables()
+    weight = 1.0
+    turn_seen = False
+    where = s.ships[seat]
+    while True:
+        over = _round_over(s, seat, turn_seen)
+        if over is not None:
+            return weight if over else 0.0
+        s, q = step(s, seat, rng, tables)
+        if q <= 0.0:
+            return 0.0
+        weight *= q
+        if turn_seen:
+            continue
+        for e in s.events:
+            if e.kind != "turn":
+                continue
+            if e.seat == seat:
+                turn_seen = True
+                break
+            if s.ships[seat] < 0:
+                return 0.0
+            if s.ships[seat] != where:
+                order = _still_to_play(s, seat, e.seat)
+                done = _done_after(seat, order, _threats(s, seat, order))
+                where = s.ships[seat]
+            if e.seat in done:
+                return weight

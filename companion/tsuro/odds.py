@@ -1,0 +1,107 @@
+"""Exact odds of losing a ship in the next daikaiju phase (Tsuro of the Seas).
+
+Nothing is sampled: every chance point of the phase is enumerated through the rules
+engine itself, with the dice distributions as exact fractions. Which daikaiju tile comes
+up and how it faces do not matter within the phase (a new daikaiju does not move on the
+turn it arrives), so those points are followed along one branch.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+from companion.core.board import Side
+from companion.tsuro.actions import Die, Facing, Place, Roll
+from companion.tsuro.state import Phase, State, advance_turn
+from companion.tsuro.veterans.actions import SkipUzushio
+
+_PHASE_STEPS = frozenset(
+    {
+        Phase.TURN_ROLL,
+        Phase.DAIKAIJU_DIE,
+        Phase.DAIKAIJU_ROLL,
+        Phase.DAIKAIJU_DRAW,
+        Phase.DAIKAIJU_FACING,
+        Phase.TSUNAMI_DIE,
+        Phase.UZUSHIO,
+        Phase.UZUSHIO_DIE,
+    }
+)
+_TRIGGER = Fraction(16, 36)  # gold + blue shows 6, 7 or 8 in 5 + 6 + 5 of the 36 throws
+
+
+def danger(state: State) -> dict[int, Fraction]:
+    """Each ship's chance of being lost in the coming daikaiju phase.
+
+    From a state inside a daikaiju phase that phase is meant; otherwise the phase that
+    opens the next player's turn, on the board as it stands.
+    """
+    if not state.game.has_daikaiju or state.is_terminal() or state.turn == 0:
+        return {seat: Fraction(0) for seat in state.alive()}
+    start = state if state.phase in _PHASE_STEPS and state.turn > 0 else advance_turn(state)
+    alive = state.alive()
+    acc: dict[int, Fraction] = defaultdict(Fraction)
+    for seat in alive:
+        if start.ships[seat] < 0:
+            acc[seat] = Fraction(1)
+    if not start.is_terminal():
+        _explore(start, start.turn, Fraction(1), acc, [s for s in alive if start.ships[s] >= 0])
+    return {seat: acc[seat] for seat in alive}
+
+
+def _explore(s: State, turn: int, p: Fraction, acc: dict[int, Fraction], alive: list[int]) -> None:
+    if s.turn != turn or s.phase not in _PHASE_STEPS:
+        for seat in alive:
+            if s.ships[seat] < 0:
+                acc[seat] += p
+        return
+    if s.phase is Phase.TURN_ROLL:
+        _explore(s.apply(Roll(3, 3)), turn, p * _TRIGGER, acc, alive)
+        _explore(s.apply(Roll(1, 1)), turn, p * (1 - _TRIGGER), acc, alive)
+    elif s.phase is Phase.UZUSHIO:  # a choice: the odds take the uzushio as left
+        _explore(s.apply(SkipUzushio()), turn, p, acc, alive)
+    elif s.phase in (Phase.DAIKAIJU_DIE, Phase.TSUNAMI_DIE, Phase.UZUSHIO_DIE):
+        for face in range(1, 7):
+            _explore(s.apply(Die(face)), turn, p / 6, acc, alive)
+    elif s.phase is Phase.DAIKAIJU_ROLL:
+        # A throw naming a daikaiju's square is thrown again, so the free squares share
+        # the whole chance in proportion to the throws that name them.
+        taken = s.daikaiju_squares()
+        throws: dict[int, list[Roll]] = defaultdict(list)
+        for g in range(1, 7):
+            for b in range(1, 7):
+                sq = s.grid.index(s.game.board.dice_square(g, b))
+                if sq not in taken:
+                    throws[sq].append(Roll(g, b))
+        total = sum(len(v) for v in throws.values())
+        for rolls in throws.values():
+            _explore(s.apply(rolls[0]), turn, p * Fraction(len(rolls), total), acc, alive)
+    elif s.phase is Phase.DAIKAIJU_DRAW:
+        _explore(s.apply(s.chance_outcomes()[0][0]), turn, p, acc, alive)
+    else:
+        _explore(s.apply(Facing(Side.NORTH)), turn, p, acc, alive)
+
+
+def placement_risk(state: State, place: Place) -> Fraction:
+    """The chance that the active ship is lost by this placement or in the next phase."""
+    return _risk_after(state.apply(place), state.active)
+
+
+def _risk_after(after: State, seat: int) -> Fraction:
+    if after.ships[seat] < 0:
+        return Fraction(1)
+    # the bonus as it stands (or the reference's keep), a taihou fired to save a ship
+    while after.phase is Phase.BONUS or after.phase is Phase.TAIHOU_SAVE:
+        after = after.apply(after.legal_actions()[0])
+    if after.phase is Phase.TSUNAMI_DIE:
+        # rolls for ships that sailed into the tsunami's line: each face in turn
+        return sum((_risk_after(after.apply(Die(f)), seat) for f in range(1, 7)), Fraction(0)) / 6
+    if after.is_terminal():
+        return Fraction(0)
+    return danger(after).get(seat, Fraction(0))
+
+
+def placement_risks(state: State) -> list[tuple[Place, Fraction]]:
+    """Every legal placement the companion can see, with its risk to the active ship."""
+    return [(a, placement_risk(state, a)) for a in state.legal_actions() if isinstance(a, Place)]

@@ -1,0 +1,292 @@
+"""Where Veterans of the Seas, the Phoenix and the reference's bonus reach the turn.
+
+:mod:`companion.tsuro.state` calls in here when a game has the ``veterans`` or ``phoenix``
+option (its ``vet`` is not None), and this module adds the expansion's handlers to the
+state's handler table. The rules themselves are in the sibling modules; the pieces of the
+turn used here (losing ships, drawing, ending the turn) are the state's own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace as dc_replace
+
+from companion.core.events import Event
+from companion.tsuro.actions import Action, Die, Draw, DrawDaikaiju, Facing, Roll
+from companion.tsuro.game import Game
+from companion.tsuro.state import (
+    _HANDLERS,
+    IllegalAction,
+    Phase,
+    State,
+    _before_place,
+    _clear_square,
+    _drafted,
+    _end_turn,
+    _finished,
+    _lose,
+    _pattern_numbers,
+    _seas_draw_or_end,
+    _start_draw,
+    _turn_check,
+    _with_hand,
+    replace,
+)
+from companion.tsuro.veterans import engine as vet_engine
+from companion.tsuro.veterans import pieces as vet_pieces
+from companion.tsuro.veterans import portal_play as vet_portal
+from companion.tsuro.veterans.actions import (
+    DrawPiece,
+    FireTaihou,
+    HoldTaihou,
+    Keep,
+    KeepTaihou,
+    Land,
+    Phoenix,
+    PlacePortal,
+    RollUzushio,
+    SkipUzushio,
+)
+from companion.tsuro.veterans.engine import Vet
+from companion.tsuro.veterans.taihou import Use
+
+
+def deck(game: Game, deck: tuple[str, ...]) -> tuple[str, ...]:
+    if game.expansion and game.veterans is not None and deck:
+        return tuple(sorted((*deck, *vet_engine.extra_cards(game.veterans))))
+    return deck
+
+
+def new(game: Game) -> Vet | None:
+    if game.veterans is None or not game.seas:
+        return None
+    pile = vet_pieces.initial_pile(game.veterans, "phoenix" in game.options)
+    if not game.expansion:
+        pile = (0, 0, pile[2])
+    return Vet(pile=pile, held=tuple((0, 0, 0) for _ in game.players))
+
+
+def place_choices(s: State) -> list[Action]:
+    """Besides a tile: a mystic portal, or a taihou fired at a daikaiju beside the square."""
+    out: list[Action] = []
+    if s.ships[s.active] < 0:
+        return out
+    if vet_pieces.held(s, s.active, vet_pieces.PORTAL):
+        out.append(PlacePortal(s.grid.square(s.front_square(s.active))))
+    out += vet_pieces.clear_choices(s)
+    return out
+
+
+def keep_choices(s: State) -> list[tuple[int, ...]]:
+    from companion.tsuro.veterans.bonus import keep_choices
+
+    return keep_choices(s.hands[s.active], s.pool, _wake_tiles_kept(s))
+
+
+def _wake_tiles_kept(s: State) -> int:
+    """Two in all: special tiles that count toward the hand take their places."""
+    if s.vet is None:
+        return 2
+    return max(0, 2 - (vet_pieces.hand_count(s, s.active) - len(s.hands[s.active])))
+
+
+def choices(s: State) -> list[Action]:
+    p = s.phase
+    if p is Phase.UZUSHIO:
+        return [RollUzushio(), SkipUzushio()]
+    if p is Phase.TAIHOU_CHECK:
+        return vet_pieces.check_choices(s)
+    if p is Phase.TAIHOU_KEEP:
+        return list(vet_pieces.keep_choices(s))
+    if p is Phase.PORTAL_LAND:
+        return list(vet_portal.land_choices(s))
+    if p is Phase.TAIHOU_SAVE:
+        return vet_pieces.saving_choices(s)
+    return []
+
+
+_ROLL_STEPS = (DrawDaikaiju, Facing, Draw, DrawPiece)
+"""Chance steps that follow a roll on their own: a Phoenix may still undo the roll."""
+
+
+def apply(s: State, action: Action) -> State:
+    """``apply`` with the expansion: its actions, the Phoenix, its errors as one line."""
+    if isinstance(action, Phoenix):
+        try:
+            return _finished(vet_pieces.phoenix(_drafted(s), action))
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+    handler = _HANDLERS.get((s.phase, type(action)))
+    if handler is None:
+        raise IllegalAction(f"{action.notation()!r} is not possible now: {s.expecting()}")
+    try:
+        new = _finished(handler(_drafted(s), action))
+    except IllegalAction:
+        raise
+    except ValueError as exc:  # the expansion's own refusals
+        raise IllegalAction(str(exc)) from None
+    if "phoenix" not in s.game.options or new.vet is None:
+        return new
+    before: State | None
+    if isinstance(action, (Roll, Die)):
+        assert s.vet is not None
+        before = replace(s, vet=dc_replace(s.vet, before_roll=None))
+    elif isinstance(action, _ROLL_STEPS):
+        before = s.vet.before_roll if s.vet is not None else None
+    else:
+        before = None
+    if new.vet.before_roll is before:
+        return new
+    return _finished(replace(new, vet=dc_replace(new.vet, before_roll=before)))
+
+
+def tsunami_arrives(s: State, a: Facing) -> State:
+    sq = s.target
+    s = vet_engine.tsunami_arrives(s, a.side)
+    s = _clear_square(s, sq)
+    return replace(s, to_place=s.to_place - 1, target=-1, card="")
+
+
+def anew_next(s: State) -> State:
+    assert s.vet is not None
+    rest = s.vet.anew[1:]
+    s = replace(s, vet=dc_replace(s.vet, anew=rest))
+    if s.phase is Phase.OVER:
+        return s
+    if rest:
+        return replace(s, phase=Phase.DAIKAIJU_ROLL, card=rest[0])
+    return _start_draw(replace(s, to_place=0))
+
+
+def _after_placement(s: State) -> State:
+    """The bonus (the active ship still afloat), then the draw."""
+    if s.pool and s.ships[s.active] >= 0:
+        return replace(s, phase=Phase.BONUS)
+    if s.pool:
+        s = replace(s, pile=s.pile.to_bottom_unordered(s.pool), pool=())
+    return _start_draw(s)
+
+
+def _apply_tsunami_die(s: State, a: Die) -> State:
+    s = vet_engine.tsunami_die(s, a.face)
+    assert s.vet is not None
+    if s.phase is Phase.OVER or s.vet.rolls:
+        return s
+    if s.vet.after == "place":
+        return _after_placement(s)
+    if s.ships[s.active] < 0:
+        return _end_turn(s)
+    return _turn_check(s)
+
+
+def _apply_uzushio_choice(s: State, a: RollUzushio | SkipUzushio) -> State:
+    if isinstance(a, RollUzushio):
+        return replace(s, phase=Phase.UZUSHIO_DIE)
+    return _before_place(s)
+
+
+def _apply_uzushio_die(s: State, a: Die) -> State:
+    s = vet_engine.uzushio_die(replace(s, last_die=a.face), a.face)
+    return s if s.phase is Phase.OVER else _before_place(s)
+
+
+def _apply_taihou_check(s: State, a: FireTaihou | HoldTaihou) -> State:
+    if isinstance(a, HoldTaihou):
+        return _end_turn(_lose(s, [(s.active, "daikaiju")]))
+    return _before_place(vet_pieces.fire(s, a))
+
+
+def _apply_taihou_clear(s: State, a: FireTaihou) -> State:
+    if a.use is not Use.CLEAR:
+        raise IllegalAction(
+            f"{a.notation()!r}: instead of a tile a taihou clears a daikaiju beside the square "
+            "('taihou clear SQUARE')"
+        )
+    return _start_draw(vet_pieces.fire(s, a))
+
+
+def _apply_taihou_save(s: State, a: FireTaihou | HoldTaihou) -> State:
+    s = vet_pieces.save(s, a)
+    assert s.vet is not None
+    if s.vet.saving:
+        return s
+    lost = s.vet.pending
+    if lost:
+        s = replace(s, vet=dc_replace(s.vet, pending=()))
+        bonus = any(x != s.active for x, _ in lost) and all(x != s.active for x, _ in lost)
+        s = _lose(s, lost, pool_hands=bonus)
+        if s.phase is Phase.OVER:
+            return s
+    assert s.vet is not None
+    rolls = tuple(x for x in s.vet.rolls if s.ships[x] >= 0)
+    s = replace(s, vet=dc_replace(s.vet, rolls=rolls))
+    if rolls:
+        return replace(s, phase=Phase.TSUNAMI_DIE)
+    return _after_placement(s)
+
+
+def _apply_keep_taihou(s: State, a: KeepTaihou) -> State:
+    return _seas_draw_or_end(vet_pieces.keep_taihou(s, a))
+
+
+def _apply_draw_piece(s: State, a: DrawPiece) -> State:
+    s = vet_pieces.draw_piece(s, a)
+    return s if s.phase is Phase.TAIHOU_KEEP else _seas_draw_or_end(s)
+
+
+def _portal_done(s: State) -> State:
+    assert s.vet is not None
+    if s.phase is Phase.OVER or s.vet.portal is not None or s.vet.anew:
+        return s
+    return _start_draw(s)
+
+
+def _apply_portal(s: State, a: PlacePortal) -> State:
+    return vet_portal.place_portal(s, a.square)
+
+
+def _apply_portal_roll(s: State, a: Roll) -> State:
+    return _portal_done(vet_portal.portal_roll(replace(s, last_roll=a), a.gold, a.blue))
+
+
+def _apply_land(s: State, a: Land) -> State:
+    return _portal_done(vet_portal.land(s, a))
+
+
+def _apply_keep(s: State, a: Keep) -> State:
+    """The reference's bonus: keep two of hand and eliminated tiles, the rest under the pile."""
+    from companion.tsuro.veterans.bonus import leftovers
+
+    if "reference-bonus" not in s.game.options:
+        raise IllegalAction("the bonus here is a swap: 'bonus none' or 'bonus give T take T'")
+
+    kept = _pattern_numbers(a.tiles)
+    rest = leftovers(s.hands[s.active], s.pool, kept, _wake_tiles_kept(s))
+    s = replace(
+        s,
+        hands=_with_hand(s.hands, s.active, tuple(sorted(kept))),
+        pile=s.pile.to_bottom_unordered(rest),
+        pool=(),
+        events=(Event("bonus", seat=s.active, detail=str(len(rest))),),
+    )
+    return _start_draw(s)
+
+
+_HANDLERS.update(
+    {
+        (Phase.TSUNAMI_DIE, Die): _apply_tsunami_die,
+        (Phase.UZUSHIO, RollUzushio): _apply_uzushio_choice,
+        (Phase.UZUSHIO, SkipUzushio): _apply_uzushio_choice,
+        (Phase.UZUSHIO_DIE, Die): _apply_uzushio_die,
+        (Phase.TAIHOU_CHECK, FireTaihou): _apply_taihou_check,
+        (Phase.TAIHOU_CHECK, HoldTaihou): _apply_taihou_check,
+        (Phase.PLACE, FireTaihou): _apply_taihou_clear,
+        (Phase.PLACE, PlacePortal): _apply_portal,
+        (Phase.TAIHOU_KEEP, KeepTaihou): _apply_keep_taihou,
+        (Phase.TAIHOU_SAVE, FireTaihou): _apply_taihou_save,
+        (Phase.TAIHOU_SAVE, HoldTaihou): _apply_taihou_save,
+        (Phase.DRAW, DrawPiece): _apply_draw_piece,
+        (Phase.PORTAL_ROLL, Roll): _apply_portal_roll,
+        (Phase.PORTAL_LAND, Land): _apply_land,
+        (Phase.BONUS, Keep): _apply_keep,
+    }
+)
