@@ -143,35 +143,23 @@ class CompanionApp(App):
         self.first_frame_at: float | None = None
         self._events: list[Any] = []
         self._previous = "start"
-        self._tsushima: Any = None
-        self._rigadoon: Any = None
 
-    @property
-    def tsushima(self) -> Any:
-        """The Tsushima desk; its screens are built the first time anyone asks, since a
-        table playing Tsuro never needs them (they cost several MB)."""
-        if self._tsushima is None:
-            from .tsushima import install as install_tsushima
+    if not TYPE_CHECKING:  # the type checker keeps flagging misspelt attributes
 
-            install_tsushima(self)  # sets self.tsushima
-        return self._tsushima
+        def __getattr__(self, name: str) -> Any:
+            """A game's own front end, as its ``.kv`` rules name it (``app.<game key>``): its
+            plug-in is installed the first time anyone asks (a table playing Tsuro never needs
+            the others' screens, which cost several MB) and sets the attribute itself."""
+            from companion.games import all_games
 
-    @tsushima.setter
-    def tsushima(self, desk: Any) -> None:
-        self._tsushima = desk
-
-    @property
-    def rigadoon(self) -> Any:
-        """The Rigadoon controller; its screens are built the first time anyone asks."""
-        if self._rigadoon is None:
-            from .rigadoon import install as install_rigadoon
-
-            install_rigadoon(self)  # sets self.rigadoon
-        return self._rigadoon
-
-    @rigadoon.setter
-    def rigadoon(self, controller: Any) -> None:
-        self._rigadoon = controller
+            key = next((g.key for g in all_games() if g.screens and g.key == name), None)
+            if key is None or name in self.__dict__:
+                raise AttributeError(name)
+            _plugin(key).install(self)
+            try:
+                return self.__dict__[name]
+            except KeyError:
+                raise AttributeError(f"the {key} plug-in set no app.{name}") from None
 
     def _button(self, role: str) -> Any:
         """A GPIO button's intent: on a game's own screens, its plug-in's (same meaning),
