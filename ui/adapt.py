@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from fractions import Fraction
 from typing import Any
 
 from companion.core.board import Point, Side, Square
@@ -131,11 +132,14 @@ def snapshot(session: Any, show_odds: bool = False) -> Snapshot:
         portal=portal,
         uzushio=uzushio,
         land=land,
+        game=session.game.kind,
     )
-    odds = {}
+    odds: dict[str, Fraction] = {}
+    phoenix_odds: dict[str, Fraction] = {}
     if show_odds and getattr(session.game, "has_daikaiju", False) and view.outcome is None:
         try:
             odds = dict(session.odds())
+            phoenix_odds = _phoenix_odds(session)
         except Exception:  # odds are a help, never a reason to stop the game
             log.exception("odds failed")
     return Snapshot(
@@ -151,12 +155,24 @@ def snapshot(session: Any, show_odds: bool = False) -> Snapshot:
         hands=tuple(s.hand for s in view.ships),
         pile=view.pile,
         odds=odds,
+        phoenix_odds=phoenix_odds,
         history=tuple(session.history()),
         over=view.outcome is not None,
         winners=tuple(view.winners),
         notes=tuple(view.defaults),
         specials=tuple(getattr(view, "veterans", ())),
     )
+
+
+def _phoenix_odds(session: Any) -> dict[str, Fraction]:
+    """The Phoenix holder's chance of losing its ship when it rerolls to save it."""
+    state = getattr(session, "state", None)
+    if getattr(state, "vet", None) is None:
+        return {}
+    from companion.tsuro.odds import danger_with_phoenix
+
+    names = session.game.players
+    return {names[k]: v for k, v in danger_with_phoenix(state).items()}
 
 
 def _veterans_pieces(session: Any) -> tuple[TsunamiMark | None, Square | None]:

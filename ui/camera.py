@@ -306,14 +306,14 @@ def vision_sim_reader() -> Reader | None:
     except Exception as exc:  # vision absent or broken: read the table exactly
         log.info("simulated camera without vision: %s", exc)
         return None
-    readers: dict[tuple[int, int], tuple[Any, Any]] = {}
+    readers: dict[tuple[int, int, str], tuple[Any, Any]] = {}
     last: dict[str, dict[Point, str]] = {"ships": {}}
 
     def reader(table: SimTable, picture: BoardPicture, legal: Legal | None = None
                ) -> dict[Square, Seen]:
-        key = (picture.rows, picture.cols)
+        key = (picture.rows, picture.cols, picture.game)
         if key not in readers:
-            profile = _profile(*key)
+            profile = _profile(picture.rows, picture.cols)
 
             def state() -> dict[Square, Any]:
                 return {sq: (Daikaiju(p) if isinstance(p, Side) else p)
@@ -324,7 +324,7 @@ def vision_sim_reader() -> Reader | None:
                 # 0 in 500 at 880x660, which costs less memory than a larger photo)
                 SimulatedSource(profile, state=state, ships=lambda: table.ships,
                                 size=(880, 660)),
-                BoardReader(profile, ships=ShipFinder(profile)),
+                BoardReader(profile, ships=ShipFinder(profile), game=picture.game or None),
             )
         source, board_reader = readers[key]
         reading = board_reader.read(source.read(), known=_known(picture), legal=legal)
@@ -347,7 +347,7 @@ class VisionCamera:
         self.profile_dir = profile_dir
         self.name = f"camera {spec}"
         self.source: Any = None
-        self._readers: dict[tuple[int, int], Any] = {}
+        self._readers: dict[tuple[int, int, str], Any] = {}
         self.ships_seen: dict[Point, str] | None = None
         self.ship_colours: frozenset[str] = frozenset()
         """Ships are looked for only once their colours were calibrated on this set."""
@@ -370,7 +370,8 @@ class VisionCamera:
         self.name = note.removeprefix("camera: ")
 
     def _reader(self, picture: BoardPicture) -> Any:
-        key = (picture.rows, picture.cols)
+        size = (picture.rows, picture.cols)
+        key = (*size, picture.game)
         if key not in self._readers:
             from vision.profile import (
                 load_layout,
@@ -381,15 +382,16 @@ class VisionCamera:
             from vision.recognise import BoardReader
             from vision.ships import ShipFinder
 
-            profile = _profile(*key)
+            profile = _profile(*size)
             base = Path(self.profile_dir) if self.profile_dir else None
-            pick = profile_file_dirs(base, key)
+            pick = profile_file_dirs(base, size)
             colours = load_ship_colours(pick["ships.json"])
-            self._colours[key] = measured_ship_colours(pick["ships.json"])  # not defaults
+            self._colours[size] = measured_ship_colours(pick["ships.json"])  # not defaults
             self._readers[key] = BoardReader(
                 profile, load_templates(pick["templates.npz"]),
                 load_layout(pick["markers.json"], profile),
                 ships=ShipFinder(profile, colours) if colours else None,
+                game=picture.game or None,  # the box as evidence (vision/inventory.py)
             )
         return self._readers[key]
 

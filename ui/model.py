@@ -75,6 +75,8 @@ class BoardPicture:
     land: Square | None = None
     """The square a ship comes out of a portal on: ``start_marks`` are then its free
     points, drawn and touched inside it."""
+    game: str = ""
+    """The game's registry key: the camera reads with its box (how many of each tile)."""
 
     def content(self, square: Square) -> str:
         if square in self.daikaiju:
@@ -109,6 +111,8 @@ class Snapshot:
     hands: tuple[int, ...] = ()
     pile: int | None = None
     odds: Mapping[str, Fraction] = field(default_factory=dict)
+    phoenix_odds: Mapping[str, Fraction] = field(default_factory=dict)
+    """The Phoenix holder's chance in ``odds`` when it rerolls to save its ship."""
     history: tuple[str, ...] = ()
     over: bool = False
     winners: tuple[str, ...] = ()
