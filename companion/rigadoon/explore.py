@@ -14,19 +14,14 @@ from typing import TYPE_CHECKING
 from .actions import Sail
 from .board import ISLAND, Board
 from .chain import Chain, advance, choose, fleet_of
+from .choices import TooBig, distinct_options
 from .geometry import direction_between
 
 if TYPE_CHECKING:
     from .state import State
 
-CHOICE_BUDGET = 400
-"""Chain steps spent deciding whether a choice matters; past it every option is offered."""
 EXPLORE_BUDGET = 3000
 """Chain steps spent on one sail's results in the explorer; past it, one result per option."""
-
-
-class _TooBig(Exception):
-    pass
 
 
 def completions(
@@ -45,7 +40,7 @@ def completions(
         nonlocal count
         count += 1
         if count > budget:
-            raise _TooBig
+            raise TooBig
         if c.choice is None:
             out.setdefault(c.key(), (path, c))
             return
@@ -60,49 +55,6 @@ def completions(
 
     go(chain, ())
     return out
-
-
-def distinct_options(board: Board, chain: Chain) -> tuple[str, ...]:
-    """The options of the pending choice that lead to different results (first of each)."""
-    c = chain.choice
-    assert c is not None
-    if len(c.options) <= 1 or c.kind == "island":
-        return c.options
-    memo: dict[tuple[object, ...], frozenset[tuple[object, ...]]] = {}
-    steps = [0]
-    seen: set[frozenset[tuple[object, ...]]] = set()
-    kept: list[str] = []
-    try:
-        for o in c.options:
-            results = _results(board, choose(board, chain, o), memo, steps)
-            if results not in seen:
-                seen.add(results)
-                kept.append(o)
-    except _TooBig:
-        return c.options
-    return tuple(kept)
-
-
-def _results(
-    board: Board,
-    c: Chain,
-    memo: dict[tuple[object, ...], frozenset[tuple[object, ...]]],
-    steps: list[int],
-) -> frozenset[tuple[object, ...]]:
-    """The set of results reachable from ``c``, sub-resolutions met again taken from memo."""
-    if c.choice is None:
-        return frozenset((c.key(),))
-    mark = c.progress()
-    found = memo.get(mark)
-    if found is None:
-        steps[0] += 1
-        if steps[0] > CHOICE_BUDGET:
-            raise _TooBig
-        out: set[tuple[object, ...]] = set()
-        for o in c.choice.options:
-            out |= _results(board, choose(board, c, o), memo, steps)
-        found = memo[mark] = frozenset(out)
-    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +150,7 @@ def explore(state: State, ship: int) -> list[Line]:
         first = advance(b, start)
         try:
             results = completions(b, first, EXPLORE_BUDGET, asked_only=True)
-        except _TooBig:
+        except TooBig:
             results = _first_options(b, first)
         for path, end in results.values():
             value, f = score(state, end, fleet)

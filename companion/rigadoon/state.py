@@ -46,6 +46,7 @@ from .chain import (
     ship_name,
     train_moves,
 )
+from .choices import distinct_options
 from .geometry import Direction, RigadoonError, direction_between
 from .wind import Wind, default_wind, load_wind, parse_wind
 
@@ -655,8 +656,6 @@ def _apply_turn(s: State, a: Sail | Repair | End | Change) -> State:
 
 def _settle(s: State, chain: Chain, told: int = 0) -> State:
     """Take the choices that change nothing, stop at the first that matters, or finish."""
-    from .explore import distinct_options
-
     while chain.choice is not None:
         options = distinct_options(s.board, chain)
         if len(options) > 1:
