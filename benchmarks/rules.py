@@ -12,7 +12,10 @@ The baseline is commit 2dd4bb1, extracted with ``git archive`` into a temporary 
 and run in a subprocess on the same workload; the rounds alternate between the two
 engines so that both see the same load on a shared machine. The current engine is timed
 twice: through ``legal_actions()``/``apply()`` (the same calls as the baseline) and
-through ``legal_tiles()``/``apply_tile()`` (no action objects built).
+through ``legal_tiles()``/``apply_tile()`` (no action objects built). The baseline's
+engine lives in ``companion/`` itself, the current one in ``companion/tsuro/``: each
+worker loads the engine of the tree it is given (before, the baseline's worker quietly
+took the current engine's modules through the installed package).
 
 Times are the process's CPU time (``time.process_time``), so that other work on a shared
 machine weighs less on them.
@@ -25,6 +28,7 @@ baseline in the same run.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -36,13 +40,31 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.tsuro.actions import Draw
-from companion.tsuro.game import Game
-from companion.tsuro.state import CHANCE, Phase, new_state
-from companion.tsuro.tiles import PATTERNS
-
 BASELINE = "2dd4bb1"
 ROOT = Path(__file__).resolve().parent.parent
+
+# The path engine's modules: in ``companion.tsuro`` now, in ``companion`` itself in the
+# baseline's tree (before the packages of issue 10). The worker loads them from whichever
+# tree it is given (``_load``); the names below are set there.
+ENGINE = "companion.tsuro"
+Draw: Any = None
+Game: Any = None
+CHANCE: Any = None
+Phase: Any = None
+new_state: Any = None
+PATTERNS: Any = None
+
+
+def _mod(name: str) -> Any:
+    return importlib.import_module(f"{ENGINE}.{name}")
+
+
+def _load(engine: str) -> None:
+    global ENGINE, Draw, Game, CHANCE, Phase, new_state, PATTERNS
+    ENGINE = engine
+    Draw, Game, PATTERNS = _mod("actions").Draw, _mod("game").Game, _mod("tiles").PATTERNS
+    state = _mod("state")
+    CHANCE, Phase, new_state = state.CHANCE, state.Phase, state.new_state
 
 # ---- the workload (runs inside a worker, against whichever engine is on sys.path) ------
 
@@ -124,8 +146,7 @@ def _time_legal(seed: int, count: int, fast: bool) -> list[float]:
 
 def _time_danger(seed: int, count: int) -> list[float]:
     """The exact odds of each ship's loss in the next daikaiju phase (companion.tsuro.odds)."""
-    from companion.tsuro.odds import danger
-
+    danger = _mod("odds").danger
     out = []
     for p in _positions(random.Random(seed), count, "tsuro-of-the-seas"):
         start = time.process_time()
@@ -137,10 +158,8 @@ def _time_danger(seed: int, count: int) -> list[float]:
 def _hidden_position(seed: int, kind: str) -> Any:
     """An 8-player game at turn 10 at a placement, every draw unseen by the companion:
     players lay tiles from hands the companion learns only tile by tile."""
-    from companion.tsuro.actions import Place
-    from companion.tsuro.paths import ORIENTED
-    from companion.tsuro.piles import UNKNOWN
-    from companion.tsuro.state import IllegalAction
+    Place, ORIENTED = _mod("actions").Place, _mod("paths").ORIENTED
+    UNKNOWN, IllegalAction = _mod("piles").UNKNOWN, _mod("state").IllegalAction
 
     rng = random.Random(seed)
     while True:
@@ -170,7 +189,7 @@ def _hidden_position(seed: int, kind: str) -> Any:
 
 
 def _time_advisor(seed: int, count: int) -> dict[str, list[float]]:
-    from companion.tsuro.advisor import advise
+    advise = _mod("advisor").advise
 
     out: dict[str, list[float]] = {"tsuro": [], "tsuro-of-the-seas": []}
     for kind in out:
@@ -203,7 +222,7 @@ def worker(games: int, seed: int, current: bool) -> dict[str, list[float]]:
 
 def _has_advisor() -> bool:
     try:
-        import companion.tsuro.advisor  # noqa: F401
+        _mod("advisor")
     except ImportError:
         return False
     return True
@@ -216,6 +235,9 @@ def _run(engine_dir: Path, games: int, seed: int, current: bool) -> dict[str, li
     env = dict(os.environ, PYTHONPATH=str(engine_dir))
     cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--games", str(games)]
     cmd += ["--seed", str(seed)] + (["--current"] if current else [])
+    # a tree from before the engine had a package of its own keeps it in companion/
+    cmd += ["--engine", "companion.tsuro" if (engine_dir / "companion" / "tsuro").is_dir()
+            else "companion"]
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True, cwd="/")
     result: dict[str, list[float]] = json.loads(done.stdout)
     return result
@@ -228,8 +250,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--current", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--engine", default="companion.tsuro", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
+        _load(args.engine)
         print(json.dumps(worker(args.games, args.seed, args.current)))
         return
     per_round = max(1, args.games // args.rounds)

@@ -15,6 +15,8 @@ from companion.cli import main
 from companion.tsuro import advisor, advisor_steps
 from companion.tsuro.actions import Draw
 from companion.tsuro.advisor import AdvisorError, advise
+from companion.tsuro.advisor_share import followers
+from companion.tsuro.advisor_steps import Tables
 from companion.tsuro.game import PATTERN_INDEX
 from companion.tsuro.piles import UNKNOWN
 from companion.tsuro.state import CHANCE, Phase, State, new_state
@@ -324,3 +326,72 @@ def test_the_conditional_estimate_is_unbiased(position):
         assert abs(mean - truth) <= 4 * sd / n**0.5 + 1e-9, tile
         spread.append(sd)
     assert spread and max(spread) > 0.02  # the rounds did vary
+
+
+def sea_mid_game(seed: int) -> State:
+    """A six-player Tsuro of the Seas game played at random to a placement at turn 8 or
+    later, seen by the player about to lay a tile."""
+    rng = Random(seed)
+    while True:
+        s = new_state(build("tsuro-of-the-seas", [f"p{i}" for i in range(6)]).game)
+        while not s.is_terminal() and not (s.turn >= 8 and s.phase is Phase.PLACE):
+            if s.current_player == CHANCE:
+                outs = s.chance_outcomes()
+                s = s.apply(rng.choices([a for a, _ in outs], [float(p) for _, p in outs])[0])
+            else:
+                s = s.apply(rng.choice(s.legal_actions()))
+        if not s.is_terminal() and len(s.alive()) >= 4:
+            return advisor._as_seen_by(s, s.active)
+
+
+def test_placements_at_sea_share_the_rounds_that_go_alike(monkeypatch):
+    """The placements that follow the lead's rounds end each round with the very value
+    their own round from that seed gives, whether they followed it to the end or left it
+    to play on alone from where they stood; both happen."""
+    alone = []
+    rollout, play_on = advisor._rollout, advisor._play_on
+    monkeypatch.setattr(advisor, "_play_on", lambda *a: alone.append(1) or play_on(*a))
+    followed = left = 0
+    for seed in (0, 1, 2, 6, 11):  # 6 and 11: a turn that passes within a daikaiju phase
+        s = sea_mid_game(seed)
+        seat, sq = s.active, s.front_square(s.active)
+        after = {t: advisor._settled(s.apply_tile(t)) for t in s.legal_tiles()}
+        open_ = {t: (x, frozenset({seat})) for t, x in after.items()
+                 if x.ships[seat] >= 0 and not x.is_terminal()}
+        if len(open_) < 2:
+            continue
+        lead = next(iter(open_))
+        fols, _ = followers(lead, sq, seat, {t: x for t, (x, _) in open_.items()})
+        for i in range(40):
+            alone.clear()
+            got = advisor._rounds_together(open_, lead, fols, sq, seat, i, Tables())
+            left += len(alone)
+            followed += len(fols) - len(alone)
+            for t in (lead, *fols):
+                assert got[t] == rollout(open_[t][0], seat, frozenset({seat}), Random(i)), (
+                    seed, t, i)
+    assert followed >= 100 and left >= 10, (followed, left)
+
+
+def test_the_own_opening_is_weighed_exactly():
+    """Where the round reaches the advised player's own turn, the rest of it (the daikaiju
+    phase that opens that turn) is worked out, not sampled: the same as the exact tree."""
+    checked, kinds = 0, set()
+    for seed in range(80):
+        if checked >= 6 and {"blocked", 0.9, 1.0} <= kinds:
+            break
+        s = sea_mid_game(seed)
+        seat, rng = s.active, Random(seed)
+        s = advisor._settled(s.apply_tile(rng.choice(s.legal_tiles())))
+        tables = Tables()
+        while not s.is_terminal() and s.ships[seat] >= 0:  # on to the own turn's roll
+            if s.active == seat and s.phase is Phase.TURN_ROLL:
+                break
+            s = advisor_steps.step(s, seat, rng, tables)[0]
+        got = advisor_steps.own_opening(s, seat)
+        if got is None:
+            continue
+        checked += 1
+        assert got == pytest.approx(float(advisor._exact(s, seat, [10**6], True)), abs=1e-12)
+        kinds.add("blocked" if s.front_square(seat) in s.daikaiju_squares() else round(got, 1))
+    assert checked >= 6 and {"blocked", 0.9, 1.0} <= kinds, kinds

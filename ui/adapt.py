@@ -167,7 +167,7 @@ def snapshot(session: Any, show_odds: bool = False) -> Snapshot:
 def _phoenix_odds(session: Any) -> dict[str, Fraction]:
     """The Phoenix holder's chance of losing its ship when it rerolls to save it."""
     state = getattr(session, "state", None)
-    if getattr(state, "vet", None) is None:
+    if state is None or getattr(state, "vet", None) is None:
         return {}
     from companion.tsuro.odds import danger_with_phoenix
 

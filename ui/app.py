@@ -170,7 +170,7 @@ class CompanionApp(App):
             plugin_press = getattr(_plugin(key), "press", None) if key else None
             if plugin_press is not None:
                 return plugin_press(self, role)
-            return getattr(self.controller, role)()
+            return self.controller.press(role)  # Roll steps through offered choices
 
         return press
 

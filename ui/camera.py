@@ -41,10 +41,14 @@ class CameraFault(RuntimeError):
 @dataclass(frozen=True)
 class Seen:
     content: str
-    """``empty``, ``tile``, ``daikaiju`` or ``unknown``."""
+    """``empty``, ``tile``, ``daikaiju``, ``tsunami``, ``uzushio`` or ``unknown``."""
     tile: Tile | None = None
     facing: Side | None = None
     confidence: float = 1.0
+    arrow: str | None = None
+    """A tsunami's arrow colour (``gold`` or ``blue``)."""
+    portal: bool = False
+    """A ``tile`` that is a mystic portal."""
 
 
 Legal = Mapping[Square, Sequence[Tile]]
@@ -106,7 +110,7 @@ class Table(Protocol):
         """The table holds the record's board (a new or resumed game, another camera)."""
         ...
 
-    def swap_pieces(self, pieces: dict[Square, Tile | Side]) -> dict[Square, Tile | Side] | None:
+    def swap_pieces(self, pieces: Mapping[Square, Piece]) -> dict[Square, Piece] | None:
         """The owner lays out these pieces instead (camera setup's teaching sheets): the
         pieces that were there, or None where the owner lays them by hand."""
         ...
@@ -116,7 +120,47 @@ Camera = Table
 """The older name: every camera is a table's camera."""
 
 
-Piece = Tile | Side  # a tile as it lies, or a daikaiju facing a side
+@dataclass(frozen=True)
+class VetMark:
+    """A piece of Veterans of the Seas on the simulated table: the gold ``tsunami``, the
+    ``uzushio`` or a mystic ``portal`` (as :class:`vision.reading.VetPiece` draws it)."""
+
+    kind: str
+    arrow: str | None = None
+    facing: Side = Side.NORTH
+
+
+Piece = Tile | Side | VetMark  # a tile as it lies, a daikaiju facing a side, or the expansion's
+
+
+def vet_marks(picture: BoardPicture) -> dict[Square, VetMark]:
+    """The expansion's pieces the record puts on squares: the gold tsunami (on top of
+    whatever lies there), the uzushio (a daikaiju in the record) and a portal at work."""
+    out = {sq: VetMark("uzushio", facing=side) for sq, side in picture.daikaiju.items()
+           if sq in picture.uzushio}
+    if picture.portal is not None:
+        out[picture.portal] = VetMark("portal")
+    if picture.tsunami is not None:
+        out[picture.tsunami.square] = VetMark("tsunami", "gold", picture.tsunami.heading)
+    return out
+
+
+def _expected(picture: BoardPicture, square: Square) -> str:
+    """What the camera should see on a square: the record's content, or the piece of
+    Veterans of the Seas lying on top."""
+    mark = vet_marks(picture).get(square)
+    return mark.kind if mark is not None else picture.content(square)
+
+
+def _vision_piece(piece: Piece) -> Any:
+    """A piece of the simulated table as the vision package draws it."""
+    from vision.reading import Daikaiju, VetPiece
+
+    if isinstance(piece, Side):
+        return Daikaiju(piece)
+    if isinstance(piece, VetMark):
+        return VetPiece(piece.kind, piece.arrow, piece.facing)
+    return piece
 
 
 class SimTable:
@@ -140,7 +184,7 @@ class SimTable:
 
     def sync(self, picture: BoardPicture) -> None:
         """The players carry out the instructions: the table now matches the record."""
-        self.pieces = {**picture.tiles, **picture.daikaiju}
+        self.pieces = {**picture.tiles, **picture.daikaiju, **vet_marks(picture)}
         self.ships = {m.point: m.colour for m in picture.ships if m.alive and m.point}
         self.laid = None
 
@@ -161,6 +205,9 @@ def exact_reader(table: SimTable, picture: BoardPicture, legal: Legal | None = N
                 out[sq] = Seen("tile", tile=piece)
             elif isinstance(piece, Side):
                 out[sq] = Seen("daikaiju", facing=piece)
+            elif isinstance(piece, VetMark):
+                out[sq] = (Seen("tile", portal=True) if piece.kind == "portal" else
+                           Seen(piece.kind, facing=piece.facing, arrow=piece.arrow))
             else:
                 out[sq] = Seen("empty")
     return out
@@ -223,14 +270,12 @@ class SimCamera:
         if self.unplugged:
             raise CameraFault("The camera is unplugged.")
         try:
-            from vision.reading import Daikaiju
             from vision.sources import SimulatedSource
         except Exception as exc:
             raise CameraFault(f"The simulated camera cannot take photos here ({exc}).") from exc
 
         def state() -> dict[Square, Any]:
-            return {sq: (Daikaiju(p) if isinstance(p, Side) else p)
-                    for sq, p in self.table.pieces.items()}
+            return {sq: _vision_piece(p) for sq, p in self.table.pieces.items()}
 
         with self._lock:
             # a real camera's size: at 800x600 a marker is sometimes too small to decode
@@ -265,7 +310,7 @@ class SimCamera:
             self.table.sync(picture)
         return self.obedient
 
-    def swap_pieces(self, pieces: dict[Square, Tile | Side]) -> dict[Square, Tile | Side] | None:
+    def swap_pieces(self, pieces: Mapping[Square, Piece]) -> dict[Square, Piece] | None:
         kept, self.table.pieces = self.table.pieces, dict(pieces)
         return kept
 
@@ -289,6 +334,7 @@ def _known(picture: BoardPicture) -> dict[Square, Any]:
     known: dict[Square, Any] = {sq: None for sq in _squares(picture)}
     known.update(picture.tiles)
     known.update({sq: Daikaiju(side) for sq, side in picture.daikaiju.items()})
+    known.update({sq: _vision_piece(mark) for sq, mark in vet_marks(picture).items()})
     return known
 
 
@@ -299,7 +345,6 @@ def _squares(picture: BoardPicture) -> list[Square]:
 def vision_sim_reader() -> Reader | None:
     """Photograph the simulated table and read the photo with ``vision``, when it can."""
     try:
-        from vision.reading import Daikaiju
         from vision.recognise import BoardReader
         from vision.ships import DEFAULT_COLOURS, ShipFinder
         from vision.sources import SimulatedSource
@@ -316,8 +361,7 @@ def vision_sim_reader() -> Reader | None:
             profile = _profile(picture.rows, picture.cols)
 
             def state() -> dict[Square, Any]:
-                return {sq: (Daikaiju(p) if isinstance(p, Side) else p)
-                        for sq, p in table.pieces.items()}
+                return {sq: _vision_piece(p) for sq, p in table.pieces.items()}
 
             readers[key] = (
                 # at 800x600 a ship is now and then too small to tell (2 in 150 missed;
@@ -381,6 +425,7 @@ class VisionCamera:
             )
             from vision.recognise import BoardReader
             from vision.ships import ShipFinder
+            from vision.veterans import reader_for as vet_reader_for
 
             profile = _profile(*size)
             base = Path(self.profile_dir) if self.profile_dir else None
@@ -392,6 +437,7 @@ class VisionCamera:
                 load_layout(pick["markers.json"], profile),
                 ships=ShipFinder(profile, colours) if colours else None,
                 game=picture.game or None,  # the box as evidence (vision/inventory.py)
+                veterans=vet_reader_for(picture.game or None, pick["templates.npz"]),
             )
         return self._readers[key]
 
@@ -474,7 +520,7 @@ class VisionCamera:
     def hold(self, picture: BoardPicture, ships_only: bool = False) -> None:
         pass
 
-    def swap_pieces(self, pieces: dict[Square, Tile | Side]) -> dict[Square, Tile | Side] | None:
+    def swap_pieces(self, pieces: Mapping[Square, Piece]) -> dict[Square, Piece] | None:
         return None
 
 
@@ -485,7 +531,8 @@ def seen_from_reading(reading: Any) -> dict[Square, Seen]:
     out: dict[Square, Seen] = {}
     for sq, r in reading.squares.items():
         content = getattr(r.content, "value", r.content)
-        out[sq] = Seen(content, tile=r.tile, facing=r.facing, confidence=float(r.confidence))
+        out[sq] = Seen(content, tile=r.tile, facing=r.facing, confidence=float(r.confidence),
+                       arrow=getattr(r, "arrow", None), portal=bool(getattr(r, "portal", False)))
     return out
 
 
@@ -497,9 +544,14 @@ def differences(picture: BoardPicture, seen: dict[Square, Seen], squares: Iterab
         s = seen.get(sq)
         if s is None or s.content == "unknown":
             continue
-        want = picture.content(sq)
-        if s.content != want:
-            holds = {"empty": "be empty", "tile": "hold a wake tile", "daikaiju": "hold a daikaiju"}
+        want = _expected(picture, sq)
+        got = "portal" if s.content == "tile" and s.portal else s.content
+        # a reader that cannot tell the uzushio from a daikaiju, or a portal from a tile,
+        # is not contradicted by them
+        if got != want and (want, got) not in (("uzushio", "daikaiju"), ("portal", "tile")):
+            holds = {"empty": "be empty", "tile": "hold a wake tile", "daikaiju": "hold a daikaiju",
+                     "tsunami": "hold the gold tsunami", "uzushio": "hold the uzushio",
+                     "portal": "hold the mystic portal"}
             out.append(f"{sq} should {holds[want]}")
         elif want == "tile" and s.tile is not None and s.tile != picture.tiles[sq]:
             out.append(f"the tile on {sq} is not the one recorded")

@@ -21,8 +21,10 @@ from typing import TYPE_CHECKING, Protocol
 from companion.core.board import Point, Square
 from companion.games import game_info
 from companion.tsuro.tiles import Tile
+from hardware.chooser import ButtonChooser, controller_options
 
 from . import adapt
+from .advice import AdviceDesk
 from .camera import CameraFault, Table, differences, ship_differences
 from .model import Choice, Snapshot, Verdict
 
@@ -103,6 +105,14 @@ class TableController:
         buttons (a taihou, a portal, a draw announced, the uzushio, a Phoenix reroll)."""
         self.landing: Point | None = None
         """Where a ship out of a portal starts, touched, while its tile is picked."""
+        self.chooser = ButtonChooser(
+            lambda: controller_options(self),
+            {"roll": self.roll, "confirm": self.confirm, "undo": self.undo},
+            lambda: self.panel.status if self.panel is not None else None)
+        """The GPIO buttons' way through the offered choices (Roll steps, Confirm takes)."""
+        self.chooser.listeners.append(self._notify)
+        self.advice = AdviceDesk(changed=self._notify)
+        """The advisor's ranked placements (off by default; see ui/advice.py)."""
 
     # ------------------------------------------------------------------ session access
 
@@ -211,6 +221,11 @@ class TableController:
     def confirm(self) -> bool:
         """Confirm: the player has laid the tile (or carried out the instructions)."""
         return self._act("confirm", self._confirm)
+
+    def press(self, role: str) -> object:
+        """A GPIO button (``roll``, ``confirm``, ``undo``): while choices are offered, Roll
+        steps through them and Confirm takes the one shown (:mod:`hardware.chooser`)."""
+        return self.chooser.press(role)
 
     def choose_tile(self, tile: Tile) -> bool:
         """A tile picked on screen: laid on the simulated table, or entered by touch."""
@@ -341,6 +356,17 @@ class TableController:
         self.show_odds = on
         self._refresh()
 
+    def set_show_advice(self, on: bool) -> None:
+        """The advisor's list on the table screen, on or off (a learning aid: off by
+        default). It reads the game and never changes it."""
+        self.advice.set_on(on, self.session)
+        self._notify()
+
+    def advice_hand(self, tiles: Sequence[Tile]) -> None:
+        """The active player's whole hand, shown to the advisor alone (not recorded)."""
+        self.advice.show_hand(tiles)
+        self._notify()
+
     def poll_camera(self) -> None:
         """Called every few seconds: notice a camera that was plugged back in."""
         if self.camera is None or self.camera_ok:
@@ -375,6 +401,22 @@ class TableController:
         self.message = (f"Pick the tile from your hand laid on {point.square}, as it lies; "
                         f"the ship starts at {point}.")
 
+    def _land_seen(self, point: Point) -> None:
+        """A ship out of a portal onto an empty square: the camera reads the tile its owner
+        laid there from the hand."""
+        assert self.camera is not None
+        try:
+            seen = self.camera.read(self.snapshot.board).get(point.square)
+        except CameraFault as exc:
+            self._camera_failed(exc)
+            return
+        if seen is None or seen.content != "tile" or seen.tile is None:
+            self.message = (f"No wake tile seen on {point.square}: lay the tile from your hand "
+                            "there and press Confirm (or pick it on screen).")
+            return
+        self.landing = None
+        self._enter(f"land {point} {seen.tile.notation()}")
+
     def _target(self) -> Square:
         if self.session is None:
             raise ValueError("Start or resume a game first.")
@@ -398,6 +440,10 @@ class TableController:
                 self.message = "Show the rest of your hand first (or Undo to take the tile back)."
             return
         awaiting = self.session.awaiting()
+        if awaiting == "land" and self.landing is not None and self.camera is not None \
+                and self.camera_ok and not self.touch_entry:
+            self._land_seen(self.landing)
+            return
         if awaiting != "place":
             hints = {
                 "roll": "Roll first: press Roll, or enter the dice you rolled.",
@@ -426,6 +472,9 @@ class TableController:
         if seen is None or seen.content == "unknown":
             self.message = f"The camera cannot read {square}: pick the tile on screen."
             self._show("waiting")
+            return
+        if seen.portal and f"portal {square}" in self.session.choices():
+            self._enter(f"portal {square}")  # a mystic portal laid instead of a wake tile
             return
         if seen.content != "tile" or seen.tile is None:
             self.message = f"No wake tile seen on {square}: lay it there and press Confirm."
@@ -635,6 +684,7 @@ class TableController:
                 self.landing = None
             if self.camera is not None and not self.checking:
                 self.camera.hold(self.snapshot.board, ships_only=True)
+            self.advice.refresh(self.session)
         if self.panel is not None:
             if self.verdict is None or self.verdict.needs_hand:
                 self.panel.status.show("off" if self.snapshot.over else "waiting")

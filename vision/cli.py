@@ -97,6 +97,7 @@ def cmd_read(args: argparse.Namespace) -> int:
     from .recognise import BoardReader
     from .ships import ShipFinder
     from .sources import load_image
+    from .veterans import reader_for as vet_reader_for
 
     own = game_info(args.game).camera_reader
     if own:  # pieces other than path tiles (Rigadoon's ships and chests): the game's reader
@@ -115,7 +116,12 @@ def cmd_read(args: argparse.Namespace) -> int:
     except NoFrame as exc:  # a readable picture with nothing in it: no board to find
         return _fail(EXIT_NOT_FOUND, f"board not found in {args.image}: {exc}")
     ships = ShipFinder(board, colours) if args.ships or colours else None
-    reader = BoardReader(board, templates, layout, ships=ships, game=args.game)
+    try:  # Veterans of the Seas' pieces: the owner's taught looks if the profile has them
+        veterans = vet_reader_for(args.game, args.profile)
+    except ProfileError as exc:
+        return _fail(EXIT_USAGE, str(exc))
+    reader = BoardReader(board, templates, layout, ships=ships, game=args.game,
+                         veterans=veterans)
     reading = reader.read(frame)
     if not reading.found:
         return _fail(EXIT_NOT_FOUND, f"board not found in {args.image}: {reading.reason}")
@@ -136,12 +142,18 @@ def _text(reading: Any) -> str:
         for sq, sr in sorted(reading.squares.items()):
             if sq.row != r:
                 continue
-            if sr.content is Content.TILE:
+            if sr.content is Content.TILE and sr.portal:
+                cells.append(" portal ")
+            elif sr.content is Content.TILE:
                 cells.append(sr.tile.notation())
             elif sr.content is Content.DAIKAIJU:
                 cells.append(f"kaiju-{sr.facing.word[0].upper()}  ")
             elif sr.content is Content.EMPTY:
                 cells.append("   .    ")
+            elif sr.content in (Content.TSUNAMI, Content.UZUSHIO):
+                name = f"ts{(sr.arrow or '?')[0]}" if sr.content is Content.TSUNAMI else "uzu"
+                way = sr.facing.word[0].upper() if sr.facing else "?"
+                cells.append(f"{name}-{way}".ljust(8))
             else:
                 cells.append("   ?    ")
         lines.append(" ".join(cells))

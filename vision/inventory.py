@@ -40,6 +40,29 @@ def box_counts(game: str | None) -> dict[str, int] | None:
     return {PATTERNS[i].notation(): n for i, n in Counter(load_tile_set()).items()}
 
 
+def remaining(counts: Mapping[str, int] | None, used: Sequence[str]) -> dict[str, int] | None:
+    """How many of each pattern the box has left once ``used`` (labels) are on the board;
+    None when the box is not known.
+
+    >>> remaining({"10325476": 1, "10765432": 2}, ["10325476", "54321076", "empty"])
+    {'10325476': 0, '10765432': 1}
+    """
+    if counts is None:
+        return None
+    left = dict(counts)
+    for label in used:
+        pat = _pattern(label)
+        if pat is not None:
+            left[pat] = left.get(pat, 0) - 1
+    return left
+
+
+def pattern_of(label: str) -> str | None:
+    """The pattern (notation) of an oriented tile label; None for a bare square or a
+    daikaiju."""
+    return _pattern(label)
+
+
 @cache  # parsing a tile and finding its pattern costs more than the rest of a re-read
 def _pattern(label: str) -> str | None:
     if label == EMPTY or label.startswith(DAIKAIJU):

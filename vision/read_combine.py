@@ -72,7 +72,7 @@ def second_opinion(drawn: Call, paths: Call, evidence: np.ndarray, fitting: bool
         return drawn if behind < 3 * th.path_margin else Call(None, 0.3)
     if is_tile(paths):
         return paths
-    if paths.label is None and float(evidence[PATH_INDEX[label]]) >= th.path_tile and (
+    if paths.label is None and not paths.twins and float(evidence[PATH_INDEX[label]]) >= th.path_tile and (
             behind < 0.5 * th.path_margin):
         return drawn
     return paths

@@ -46,6 +46,7 @@ class Call:
     confidence: float
     lead: float = 0.0  # how far ahead of the next look (for the inventory)
     second: str | None = None  # the next best look
+    twins: bool = False  # left open between two near twins: no second reader settles it
 
 
 EMPTY = "empty"

@@ -6,15 +6,18 @@ teach photo differ by up to about six degrees: at the pooled size of
 (which way two paths run through a crossing). Here a square is compared with its best few
 candidates at full top-down resolution, over a small search of angle and position: each
 taught piece's crop (cut where its path ends say it lies, not averaged over angles) is
-turned by every angle of :data:`ANGLES` and matched by normalised correlation
-(``cv2.matchTemplate``) over :data:`SEARCH` pixels each way.
+turned by every angle of :data:`ANGLES` and matched by normalised correlation over
+:data:`SEARCH` pixels each way (every window of the square against every turned look in one
+matrix product). The square's crop is band-passed on its own (:class:`View`), with the same
+filter the taught crops had.
 
-Only a handful of squares a board get here, so the cost stays small.
+Only a few squares a board get here (which ones, and what is decided:
+:mod:`vision.read_again`), so the cost stays small.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -22,49 +25,90 @@ import numpy as np
 
 from .read_features import PX, turned
 
-SOURCE = 56  # side of a taught crop, top-down pixels: room to turn it
+SOURCE = 56  # side of a taught crop: room to turn it
 FINE = 40  # side of a template after turning (the tile without its outer rim)
-SEARCH = 5  # pixels each way
-ANGLES: tuple[float, ...] = (-6.0, -4.0, -2.0, 0.0, 2.0, 4.0, 6.0)
-FINE_SIGMA = 1.0
+SEARCH = 4  # pixels each way (3 lost a near twin on curved)
+PATCH = FINE + 2 * SEARCH  # side of a square's crop searched
+TWIN_FLOOR = 0.05  # two looks closer than this are not told apart by a hair's difference
+ANGLES: tuple[float, ...] = (-4.0, 0.0, 4.0)
+FINE_SIGMA = 1.0  # top-down pixels (at two thirds of the size, near twins were lost)
 LOW_SIGMA = 6.0
 LCN_SIGMA = 8.0
+CONTEXT = 24  # pixels round a crop that its band-pass sees
 
 
 def band(top: np.ndarray) -> np.ndarray:
-    """The top-down view band-passed and contrast-normalised at full resolution: slow light
-    changes out, thin paths kept (float32, the view's size)."""
+    """A top-down view (or a part of one) band-passed and contrast-normalised: slow light
+    changes out, thin paths kept (float32, the same size)."""
     grey = top if top.ndim == 2 else cv2.cvtColor(top, cv2.COLOR_BGR2GRAY)
     g = grey.astype(np.float32)
-    high = cv2.GaussianBlur(g, (0, 0), FINE_SIGMA) - cv2.GaussianBlur(g, (0, 0), LOW_SIGMA)
-    local = np.sqrt(cv2.GaussianBlur(high * high, (0, 0), LCN_SIGMA))
-    floor = 0.25 * float(np.median(local)) + 1.0
+    high = cv2.GaussianBlur(g, (0, 0), FINE_SIGMA) - _smooth(g, LOW_SIGMA)
+    local = np.sqrt(_smooth(high * high, LCN_SIGMA))
+    floor = 0.25 * float(local.mean()) + 1.0  # the mean: a median costs more than the rest
     return np.asarray(high / (local + floor), np.float32)
+
+
+class View:
+    """One board's finer view, square by square: a crop is band-passed with CONTEXT pixels
+    round it only when asked for (a few squares a board are looked at again, so filtering
+    the whole board would be wasted)."""
+
+    def __init__(self, top: np.ndarray, cols: int) -> None:
+        grey = top if top.ndim == 2 else cv2.cvtColor(top, cv2.COLOR_BGR2GRAY)
+        self._grey = np.asarray(grey, np.float32)
+        self._cols = cols
+        self._crops: dict[tuple[int, int, int, int], np.ndarray] = {}
+
+    def crop(self, index: int, size: int = PATCH,
+             offset: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
+        """The band-passed ``size`` square crop centred on square ``index`` moved by
+        ``offset`` (dx, dy pixels)."""
+        key = (index, size, round(offset[0]), round(offset[1]))
+        got = self._crops.get(key)
+        if got is None:
+            region = cut(self._grey, self._cols, index, size + 2 * CONTEXT, offset)
+            got = np.ascontiguousarray(band(region)[CONTEXT:CONTEXT + size,
+                                                    CONTEXT:CONTEXT + size])
+            self._crops[key] = got
+        return got
+
+
+def _smooth(img: np.ndarray, sigma: float) -> np.ndarray:
+    """A wide Gaussian blur done at a quarter of the size (what is this slow has no detail
+    to lose there), brought back to full size."""
+    h, w = img.shape[:2]
+    small = cv2.resize(img, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (0, 0), sigma / 4)
+    return np.asarray(cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR), np.float32)
 
 
 def cut(image: np.ndarray, cols: int, index: int, size: int,
         offset: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
-    """A ``size`` x ``size`` crop centred on square ``index`` moved by ``offset`` (dx, dy)
-    pixels; beyond the view, the view's edge repeated."""
+    """A ``size`` x ``size`` crop of a top-down view centred on square ``index`` moved by
+    ``offset`` (dx, dy pixels); beyond the view, the view's edge repeated."""
     r, c = divmod(index, cols)
-    cx = int(round((c + 0.5) * PX + offset[0]))
-    cy = int(round((r + 0.5) * PX + offset[1]))
-    h = size // 2
-    y0, x0 = cy - h, cx - h
-    pad = max(0, -y0, -x0, y0 + size - image.shape[0], x0 + size - image.shape[1])
-    if pad:
-        image = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
-        y0, x0 = y0 + pad, x0 + pad
-    return np.ascontiguousarray(image[y0:y0 + size, x0:x0 + size])
+    cx = round((c + 0.5) * PX + float(offset[0]))
+    cy = round((r + 0.5) * PX + float(offset[1]))
+    y0, x0 = cy - size // 2, cx - size // 2
+    hgt, wid = image.shape[:2]
+    top, left = max(0, -y0), max(0, -x0)
+    bottom, right = max(0, y0 + size - hgt), max(0, x0 + size - wid)
+    part = image[y0 + top:y0 + size - bottom, x0 + left:x0 + size - right]
+    if top or left or bottom or right:  # pad the crop, not the whole view
+        part = cv2.copyMakeBorder(part, top, bottom, left, right, cv2.BORDER_REPLICATE)
+    return np.ascontiguousarray(part)
 
 
 @dataclass
 class FineModel:
     """Full-resolution crops of the taught pieces, one per label and showing."""
 
-    labels: list[str]  # per crop, in every quarter turn
-    crops: np.ndarray  # (n, SOURCE, SOURCE) float32, band-passed, centred on the piece
+    taught_labels: list[str]  # per taught crop, as it lay in the teach photo
+    taught_crops: np.ndarray  # (t, SOURCE, SOURCE) float32, band-passed, centred on the piece
+    labels: list[str]  # per crop in ``crops``: every taught crop in its four quarter turns
+    crops: np.ndarray  # (4 t, SOURCE, SOURCE)
     _turned: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
+    _alike: dict[tuple[str, str], float] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.rows_of: dict[str, list[int]] = {}
@@ -73,19 +117,22 @@ class FineModel:
 
     @classmethod
     def from_samples(cls, samples: Sequence[tuple[str, np.ndarray]],
-                     turn: object) -> FineModel:
+                     turn: Callable[[str, int], str]) -> FineModel:
         """Every sample (label, SOURCE crop) in its four quarter turns; ``turn(label, k)``
         names the label turned ``k`` quarters."""
         labels: list[str] = []
         crops: list[np.ndarray] = []
         for label, crop in samples:
             for k in range(4):
-                labels.append(turn(label, k))  # type: ignore[operator]
+                labels.append(turn(label, k))
                 crops.append(np.ascontiguousarray(turned(crop, k)))
-        return cls(labels, np.asarray(crops, np.float32).reshape(-1, SOURCE, SOURCE))
+        taught = np.asarray([c for _, c in samples], np.float32).reshape(-1, SOURCE, SOURCE)
+        return cls([lb for lb, _ in samples], taught, labels,
+                   np.asarray(crops, np.float32).reshape(-1, SOURCE, SOURCE))
 
     def templates(self, row: int) -> np.ndarray:
-        """Crop ``row`` turned by every angle of :data:`ANGLES`, cut to FINE: (A, FINE, FINE)."""
+        """Crop ``row`` turned by every angle of :data:`ANGLES` and cut to FINE, as unit
+        zero-mean vectors: (len(ANGLES), FINE * FINE)."""
         got = self._turned.get(row)
         if got is None:
             src = self.crops[row]
@@ -96,20 +143,111 @@ class FineModel:
                 rot = cv2.getRotationMatrix2D(centre, angle, 1.0)
                 view = cv2.warpAffine(src, rot, (SOURCE, SOURCE), flags=cv2.INTER_LINEAR,
                                       borderMode=cv2.BORDER_REPLICATE)
-                out.append(view[m:m + FINE, m:m + FINE])
-            got = np.ascontiguousarray(np.stack(out), np.float32)
+                out.append(view[m:m + FINE, m:m + FINE].ravel())
+            got = _unit(np.stack(out))
             self._turned[row] = got
         return got
 
-    def score(self, patch: np.ndarray, label: str) -> float:
-        """The best correlation of ``patch`` (FINE + 2 SEARCH square) with the label's looks
-        over every angle and shift; -1 for a label never taught."""
-        best = -1.0
-        for row in self.rows_of.get(label, ()):
-            for tpl in self.templates(row):
-                res = cv2.matchTemplate(patch, tpl, cv2.TM_CCOEFF_NORMED)
-                best = max(best, float(res.max()))
-        return best
+    def parts(self, patch: np.ndarray, label: str) -> np.ndarray:
+        """The correlation of each quarter of ``patch`` with the same quarter of ``label``'s
+        look, where and as turned as the look fits the whole best: (4,). A piece fits in
+        every quarter; a hand over part of a square leaves a quarter that fits nothing."""
+        rows, flat, looks, corr = self._correlate(patch, (label,))
+        if not rows:
+            return np.zeros(4, np.float32)
+        w, t = np.unravel_index(int(np.argmax(corr)), corr.shape)
+        win = flat[w].reshape(FINE, FINE)
+        look = looks[t].reshape(FINE, FINE)
+        h = FINE // 2
+        quarters = [(slice(0, h), slice(0, h)), (slice(0, h), slice(h, FINE)),
+                    (slice(h, FINE), slice(0, h)), (slice(h, FINE), slice(h, FINE))]
+        a = np.stack([win[q].ravel() for q in quarters])
+        b = np.stack([look[q].ravel() for q in quarters])
+        return np.asarray((_unit(a) * _unit(b)).sum(axis=1), np.float32)
+
+    def likeness(self, a: str, b: str) -> float:
+        """How alike two labels' looks are: the best correlation of ``a``'s first look with
+        ``b``'s looks over the same search as a square's."""
+        key = (a, b)
+        got = self._alike.get(key)
+        if got is None and (a not in self.rows_of or b not in self.rows_of):
+            return -1.0  # a look never taught is like nothing here
+        if got is None:
+            src = self.crops[self.rows_of[a][0]]
+            m = (SOURCE - PATCH) // 2
+            got = self.scores(src[m:m + PATCH, m:m + PATCH], (b,)).get(b, -1.0)
+            self._alike[key] = got
+        return got
+
+    def scores(self, patch: np.ndarray, labels: Sequence[str]) -> dict[str, float]:
+        """The best correlation of ``patch`` (PATCH square) with each label's looks over
+        every angle and shift (labels never taught are left out)."""
+        rows, _, _, corr = self._correlate(patch, labels)
+        if not rows:
+            return {}
+        best = corr.max(axis=0).reshape(len(rows), len(ANGLES)).max(axis=1)
+        out: dict[str, float] = {}
+        for (lb, _), v in zip(rows, best, strict=True):
+            out[lb] = max(out.get(lb, -1.0), float(v))
+        return out
+
+    def _correlate(self, patch: np.ndarray, labels: Sequence[str]
+                   ) -> tuple[list[tuple[str, int]], np.ndarray, np.ndarray, np.ndarray]:
+        """Every window of the patch against every turned look of the labels, in one matrix
+        product: the (label, crop row) pairs, the windows, the looks, the correlations."""
+        labels = [lb for lb in dict.fromkeys(labels) if lb in self.rows_of]
+        rows = [(lb, r) for lb in labels for r in self.rows_of[lb]]
+        if not rows:
+            return [], np.zeros(0), np.zeros(0), np.zeros(0)
+        patch = np.asarray(patch, np.float64)
+        windows = np.lib.stride_tricks.sliding_window_view(patch.astype(np.float32), (FINE, FINE))
+        flat = windows.reshape(-1, FINE * FINE)
+        # The looks are zero-mean, so a window's mean drops out of the product; its spread
+        # comes from running sums (far cheaper than normalising every window).
+        s1, s2 = cv2.integral2(patch)[:2]
+        n = FINE * FINE
+        sums = s1[FINE:, FINE:] - s1[:-FINE, FINE:] - s1[FINE:, :-FINE] + s1[:-FINE, :-FINE]
+        squares = s2[FINE:, FINE:] - s2[:-FINE, FINE:] - s2[FINE:, :-FINE] + s2[:-FINE, :-FINE]
+        spread = np.sqrt(np.maximum(squares - sums * sums / n, 1e-6)).reshape(-1, 1)
+        looks = np.concatenate([self.templates(r) for _, r in rows])
+        return rows, flat, looks, (flat @ looks.T) / spread.astype(np.float32)
 
 
-PATCH = FINE + 2 * SEARCH
+@dataclass(frozen=True)
+class Verdict:
+    """The finer look at one square: its best candidate, the lead over the next, and the
+    next."""
+
+    label: str | None
+    lead: float
+    second: str | None
+    score: float
+
+
+def look_again(model: FineModel, view: View, index: int, candidates: Sequence[str]) -> Verdict:
+    """Square ``index`` of the view compared with ``candidates`` (taught labels; others are
+    skipped).
+
+    The lead of the best over the next is measured as a share of how far apart their looks
+    are: (a - b) / (a (1 - c)), with a and b the square's best correlations with the two and
+    c theirs with each other (the divisor floored at TWIN_FLOOR). A square showing the best
+    look, however faint under noise, leads by about 1, one halfway between the two by 0: a
+    near twin, which differs in one crossing, is told apart by that crossing alone."""
+    scored = sorted(((v, lb) for lb, v in model.scores(view.crop(index), candidates).items()),
+                    reverse=True)
+    if not scored:
+        return Verdict(None, 0.0, None, -1.0)
+    first, label = scored[0]
+    if len(scored) < 2:  # nothing to be ahead of: no lead
+        return Verdict(label, 0.0, None, first)
+    second, runner = scored[1]
+    near = model.likeness(label, runner)
+    return Verdict(label, (first - second) / max(first * (1.0 - near), TWIN_FLOOR), runner,
+                   first)
+
+
+def _unit(x: np.ndarray) -> np.ndarray:
+    """Rows of ``x`` made zero-mean and unit length."""
+    v = np.asarray(x, np.float32)
+    v = v - v.mean(axis=1, keepdims=True)
+    return np.asarray(v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-6))

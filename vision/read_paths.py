@@ -3,14 +3,21 @@
 
 Every tile joins its eight rim points (two a side, at thirds: ``companion.core.board.POINT_UV``)
 in four pairs. A path is a thin line of another brightness than the tile around it, so the
-top-down view is filtered for thin lines (a difference of Gaussians, widened a little so a
-tile laid a few pixels off still lines up) in both polarities, pale on dark and dark on pale.
-For each of the 28 pairs of points, a few curve shapes (a straight line where the points face
-each other, cubic curves of three bends otherwise) are sampled, and the pair's evidence is
-the weakest third of its samples: a path must be there all along, which a crossing path or a
-speck of the board's art is not. Each of the 105 ways of pairing the eight points (one per
-oriented tile) scores the sum of its four pairs; the best is the tile, and its lead over the
-next best is how sure the reading is.
+top-down view is filtered for thin lines: the second derivatives of a blurred copy, in units
+of the local spread (a dim corner weighs as a bright one), in the polarity whose path ends
+line up better over the board (pale on dark or dark on pale). Each square's tile is found
+where it lies (a few pixels off its square) from its eight path ends, sampled just inside
+the rim across the side.
+
+For each of the 28 pairs of points, cubic curves leaving each point square to its side are
+sampled (interpolated); a sample counts the line strength across the curve less half the
+bending along it (a blob or a crossing line bends both ways), and the pair's evidence is the
+mean of its weakest third of samples: a path must be there all along. How far a path runs in
+before it turns is one edition's art, the same on all its tiles: the board's bend is the
+middle of the bends the clearest squares fit best (``choose_bend``), and every square is
+read with the bends next to it. Each of the 105 ways of pairing the eight points (one per
+oriented tile) scores the mean of its four pairs, less the square's typical pair; the best
+is the tile, its lead over the next how sure the reading is (:mod:`vision.paths_decide`).
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ FLOOR = 0.012  # least spread, as a share of the brightness
 HESSIAN = 2.0  # Gaussian sigma before the second derivatives, top-down pixels
 SAMPLES = 16
 WEAKEST = 5  # a pair's evidence: the mean of its WEAKEST lowest samples
+ALONG = 0.5  # weight of the bending along a curve (a blob, a crossing line) against it
 # How far a path runs in before it turns, as a share of the gap between its points: one
 # edition prints all its tiles alike, so a board's bend is found once (``choose_bend``) and
 # every square is read with the few bends next to it.
@@ -86,27 +94,33 @@ def _curves() -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(out, np.float32) * PX, np.asarray(normals, np.float32)
 
 
-def line_response(grey_top: np.ndarray) -> np.ndarray:
+Planes = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""The second derivatives xx, xy, yy of a view, each h x w (three planes: one interleaved
+array of a board's size costs more to allocate than to fill)."""
+
+
+def line_response(grey_top: np.ndarray) -> Planes:
     """The second derivatives (xx, xy, yy) of the blurred view, sign turned so that a pale
-    line is positive across it, in units of the local spread: (3, h * w)."""
+    line is positive across it, in units of the local spread."""
     g = cv2.GaussianBlur(grey_top.astype(np.float32), (0, 0), HESSIAN)
-    dxx = -cv2.Sobel(g, cv2.CV_32F, 2, 0, ksize=3)
-    dyy = -cv2.Sobel(g, cv2.CV_32F, 0, 2, ksize=3)
-    dxy = -cv2.Sobel(g, cv2.CV_32F, 1, 1, ksize=3)
+    dxx = cv2.Sobel(g, cv2.CV_32F, 2, 0, ksize=3, scale=-1)
+    dyy = cv2.Sobel(g, cv2.CV_32F, 0, 2, ksize=3, scale=-1)
+    dxy = cv2.Sobel(g, cv2.CV_32F, 1, 1, ksize=3, scale=-1)
     # Divided by the local spread, so a dim corner and a bright one weigh the same (worked
     # out on an eighth-size copy: it changes slowly) ...
     h, w = g.shape
-    small = cv2.resize(dxx * dxx + dyy * dyy, (max(1, w // 8), max(1, h // 8)),
+    small = cv2.resize(cv2.magnitude(dxx, dyy) ** 2, (max(1, w // 8), max(1, h // 8)),
                        interpolation=cv2.INTER_AREA)
     small = np.sqrt(cv2.GaussianBlur(small, (0, 0), PX / 24))
     # ... but never below a share of the board's typical spread: on a plain square the
     # noise alone must not look like paths.
     # Nor below a share of the brightness: a board with no tile on it is all noise.
     small = np.maximum(small, max(0.5 * float(np.percentile(small, 75)),
-                                  FLOOR * float(np.median(g)))) + 0.5
-    spread = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
-    out = np.stack([dxx, dxy, dyy]) / spread[None]
-    return np.ascontiguousarray(out.reshape(3, h * w), dtype=np.float32)
+                                  FLOOR * float(np.median(g[::4, ::4])))) + 0.5
+    inverse = cv2.resize(1.0 / small, (w, h), interpolation=cv2.INTER_LINEAR)
+    for plane in (dxx, dxy, dyy):
+        np.multiply(plane, inverse, out=plane)
+    return dxx, dxy, dyy
 
 
 @dataclass(frozen=True)
@@ -120,9 +134,10 @@ class PathScores:
     offsets: np.ndarray  # (n, 2) where each square's tile lies off the grid, pixels (dx, dy)
     rim: np.ndarray  # (n,) the second weakest of the eight path ends: a tile shows all eight
     bend: int = DEFAULT_BEND  # index in BENDS of the board's bend
+    ends: np.ndarray | None = None  # (n, 8) the line at each of the eight path ends, in order
 
 
-RIM_DEPTHS = (0.05, 0.08, 0.11)
+RIM_DEPTHS = (0.04, 0.065, 0.09)
 STEP = (-3, -2, 0, 2, 3)  # top-down pixels a tile may lie off its square, each way
 
 
@@ -144,24 +159,23 @@ def _weights(nx: np.ndarray, ny: np.ndarray) -> np.ndarray:
     return np.stack([nx * nx, 2 * nx * ny, ny * ny], axis=-1).astype(np.float32)
 
 
-def _gather(resp: np.ndarray, size: tuple[int, int], xs: np.ndarray,
-            ys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _gather(resp: Planes, size: tuple[int, int], xs: np.ndarray, ys: np.ndarray) -> Planes:
     """The three second derivatives at the given pixels."""
     h, w = size
     lin = np.clip(ys, 0, h - 1) * w + np.clip(xs, 0, w - 1)
-    return resp[0][lin], resp[1][lin], resp[2][lin]
+    return resp[0].ravel()[lin], resp[1].ravel()[lin], resp[2].ravel()[lin]
 
 
-def _along(g: tuple[np.ndarray, np.ndarray, np.ndarray], weights: np.ndarray) -> np.ndarray:
+def _along(g: Planes, weights: np.ndarray) -> np.ndarray:
     """The second derivative along directions given by ``weights`` (..., 3)."""
     return np.asarray(g[0] * weights[..., 0] + g[1] * weights[..., 1] + g[2] * weights[..., 2])
 
 
-def align(resp: np.ndarray, size: tuple[int, int], cols: int, idx: np.ndarray,
+def align(resp: Planes, size: tuple[int, int], cols: int, idx: np.ndarray,
           polarity: int = 0) -> tuple[np.ndarray, int, np.ndarray]:
     """Each square's offset (dx, dy) in pixels, where its eight path ends line up best; the
     polarity (pale paths +1, dark -1; ``0`` picks the one that lines up better over these
-    squares); and each square's second weakest path end there."""
+    squares); and the line at each square's eight path ends there (n, 8)."""
     pts, nrm = _rim()
     shifts = np.array([(dx, dy) for dy in STEP for dx in STEP], np.float32)
     r, c = idx // cols, idx % cols
@@ -171,12 +185,26 @@ def align(resp: np.ndarray, size: tuple[int, int], cols: int, idx: np.ndarray,
     weights = _weights(nrm[:, 0], nrm[:, 1])  # (pts, 3)
     each = _along(_gather(resp, size, xs, ys), weights)  # (n, shifts, points)
     sums = each.sum(axis=-1)
-    if polarity == 0:  # the other polarity's sums are these turned negative
-        polarity = 1 if float(sums.max(axis=1).sum()) >= float((-sums).max(axis=1).sum()) else -1
+    if polarity == 0:
+        polarity = _polarity(each, sums, len(idx))
     best = (polarity * sums).argmax(axis=1)
     ends = polarity * each[np.arange(len(idx)), best]
-    rim = np.sort(ends.reshape(len(idx), 8, len(RIM_DEPTHS)).mean(axis=-1), axis=1)[:, 1]
+    rim = ends.reshape(len(idx), 8, len(RIM_DEPTHS)).mean(axis=-1)
     return np.asarray(np.rint(shifts[best]).astype(np.int32)), polarity, np.asarray(rim)
+
+
+def _polarity(each: np.ndarray, sums: np.ndarray, n: int) -> int:
+    """Pale paths (+1) or dark (-1): the one under which squares show a line at all eight
+    path ends (a tile) more; a ship or a blob of art shows one or two ends in either. A
+    board with no such square falls back to the line strength summed over the ends."""
+    votes = []
+    for p in (1, -1):
+        rim = (p * each).reshape(n, each.shape[1], 8, len(RIM_DEPTHS)).mean(axis=-1)
+        third = np.sort(rim, axis=-1)[..., 2]  # the third weakest end, at each shift
+        votes.append(float(np.clip(third.max(axis=1), 0, None).sum()))
+    if max(votes) > 0:
+        return 1 if votes[0] >= votes[1] else -1
+    return 1 if float(sums.max(axis=1).sum()) >= float((-sums).max(axis=1).sum()) else -1
 
 
 @cache
@@ -186,27 +214,43 @@ def _curve_weights() -> tuple[np.ndarray, np.ndarray]:
     return _weights(nx, ny), _weights(ny, -nx)
 
 
-def _weakest(resp: np.ndarray, size: tuple[int, int], cols: int, idx: np.ndarray,
-             off: np.ndarray, polarity: int, bends: np.ndarray) -> np.ndarray:
-    """(n, 28, len(bends)): each pair's evidence along each of the given curve shapes."""
+def _sample(img: Planes, xs: np.ndarray, ys: np.ndarray) -> Planes:
+    """The three second derivatives at sub-pixel points, interpolated."""
+    shape = xs.shape
+    n = xs.size
+    width = 512
+    rows = -(-n // width)
+    mx = np.zeros(rows * width, np.float32)
+    my = np.zeros(rows * width, np.float32)
+    mx[:n], my[:n] = xs.ravel(), ys.ravel()
+    mx2, my2 = mx.reshape(rows, width), my.reshape(rows, width)
+    out = [cv2.remap(plane, mx2, my2, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+                     ).ravel()[:n].reshape(shape) for plane in img]
+    return out[0], out[1], out[2]
+
+
+def _weakest(img: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity: int,
+             bends: np.ndarray) -> np.ndarray:
+    """(n, 28, len(bends)): each pair's evidence along each of the given curve shapes;
+    ``img`` holds the second derivatives."""
     pts = _curves()[0][:, bends]  # (28, B, S, 2)
     r, c = idx // cols, idx % cols
     x0 = (c * PX + off[:, 0])[:, None, None, None]
     y0 = (r * PX + off[:, 1])[:, None, None, None]
-    xs = np.rint(pts[None, ..., 0] + x0).astype(np.int32)
-    ys = np.rint(pts[None, ..., 1] + y0).astype(np.int32)
-    g = _gather(resp, size, xs, ys)  # each (n, 28, B, S)
+    g = _sample(img, pts[None, ..., 0] + x0, pts[None, ..., 1] + y0)  # each (n, 28, B, S)
     # The second derivative across the curve, large where a line runs along it, less the
     # one along the curve: a blob or a line crossing at an angle bends both ways.
     across, along = _curve_weights()
-    vals = polarity * _along(g, across[:, bends]) - np.abs(_along(g, along[:, bends]))
+    vals = polarity * _along(g, across[:, bends]) - ALONG * np.abs(_along(g, along[:, bends]))
     return np.asarray(np.partition(vals, WEAKEST - 1, axis=-1)[..., :WEAKEST].mean(axis=-1))
 
 
 def _tiles(weakest: np.ndarray) -> np.ndarray:
     """(n, 105) mean evidence of each tile's four pairs, each pair along its best shape."""
     pair = weakest.max(axis=-1)  # (n, 28)
-    pair = pair - np.median(pair, axis=1, keepdims=True)  # against the square's own background
+    # against the square's own background: the median of its 28 pairs
+    middle = np.partition(pair, (13, 14), axis=1)[:, 13:15].mean(axis=1, keepdims=True)
+    pair = pair - middle
     return np.asarray(pair @ _matchings().T / 4.0, np.float32)
 
 
@@ -214,22 +258,20 @@ def _window(bend: int) -> np.ndarray:
     return np.arange(max(0, bend - WINDOW), min(len(BENDS), bend + WINDOW + 1))
 
 
-def choose_bend(resp: np.ndarray, size: tuple[int, int], cols: int, idx: np.ndarray,
-                off: np.ndarray, polarity: int, rim: np.ndarray) -> int:
-    """The bend (index in BENDS) of this board's paths: the one whose window of shapes lets
-    the best tile of the squares whose path ends show best score highest."""
+def choose_bend(img: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity: int,
+                rim: np.ndarray) -> int:
+    """The bend (index in BENDS) of this board's paths, found on the squares whose path ends
+    show best: the window of shapes their best tiles fit best."""
     probe = np.argsort(-rim)[:PROBE]
     probe = probe[rim[probe] > 0.05]
     if len(probe) < 4:
         return DEFAULT_BEND
-    weakest = _weakest(resp, size, cols, idx[probe], off[probe], polarity,
-                       np.arange(len(BENDS)))
-    best, top = DEFAULT_BEND, -np.inf
-    for k in range(WINDOW, len(BENDS) - WINDOW):
-        total = float(_tiles(weakest[..., _window(k)]).max(axis=1).sum())
-        if total > top + 1e-6:
-            best, top = k, total
-    return best
+    weakest = _weakest(img, cols, idx[probe], off[probe], polarity, np.arange(len(BENDS)))
+    # Each square votes for the bend its best tile fits best; the board takes the middle vote
+    # (a sum over squares leans towards wide bends, which fit more of any square's lines).
+    best = np.array([_tiles(weakest[..., _window(k)]).max(axis=1)
+                     for k in range(WINDOW, len(BENDS) - WINDOW)])  # (bends, probe)
+    return int(np.median(best.argmax(axis=0))) + WINDOW
 
 
 def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = None,
@@ -246,8 +288,9 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
     local = (r - r0) * (c1 - c0) + (c - c0)
     resp = line_response(part)
     size = part.shape[:2]
-    off, polarity, rim = align(resp, size, c1 - c0, local, polarity)
+    off, polarity, ends = align(resp, size, c1 - c0, local, polarity)
+    rim = np.sort(ends, axis=1)[:, 1]
     if bend < 0:
-        bend = choose_bend(resp, size, c1 - c0, local, off, polarity, rim)
-    weakest = _weakest(resp, size, c1 - c0, local, off, polarity, _window(bend))
-    return PathScores(squares, _tiles(weakest), polarity, off, rim, bend)
+        bend = choose_bend(resp, c1 - c0, local, off, polarity, rim)
+    weakest = _weakest(resp, c1 - c0, local, off, polarity, _window(bend))
+    return PathScores(squares, _tiles(weakest), polarity, off, rim, bend, ends)

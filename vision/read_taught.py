@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .read_features import Prepared, crops, plainness, unit
+from .read_fine import FineModel
 
 EMPTY = "empty"
 DISTANCE_FLOOR = 1.0
@@ -52,6 +53,7 @@ class TaughtModel:
     least: float = 0.5
     margin: float = 0.08
     look_least: np.ndarray | None = None  # (names,) each look's own calling line, see calibrate
+    fine: FineModel | None = None  # full-size crops for a second look (vision.read_fine)
 
     def __post_init__(self) -> None:
         self.names: list[str] = list(dict.fromkeys(self.labels))

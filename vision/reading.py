@@ -14,6 +14,8 @@ class Content(StrEnum):
     TILE = "tile"
     DAIKAIJU = "daikaiju"
     UNKNOWN = "unknown"
+    TSUNAMI = "tsunami"  # Veterans of the Seas (docs/contracts.md 4): with its arrow colour
+    UZUSHIO = "uzushio"
 
 
 @dataclass(frozen=True)
@@ -23,8 +25,21 @@ class Daikaiju:
     facing: Side = Side.NORTH
 
 
-Piece = Tile | Daikaiju | None
-"""What a square holds as the companion knows it: a tile as it lies, a daikaiju, or nothing."""
+@dataclass(frozen=True)
+class VetPiece:
+    """A piece of Veterans of the Seas on a square: the ``tsunami`` (``arrow`` ``gold`` or
+    ``blue``), the ``uzushio``, or a mystic ``portal`` tile (with ``tile`` when its face
+    carries a path). ``facing`` is where its arrow points (a portal has none)."""
+
+    kind: str
+    arrow: str | None = None
+    facing: Side = Side.NORTH
+    tile: Tile | None = None
+
+
+Piece = Tile | Daikaiju | VetPiece | None
+"""What a square holds as the companion knows it: a tile as it lies, a daikaiju, a piece of
+Veterans of the Seas, or nothing."""
 
 
 @dataclass(frozen=True)
@@ -37,19 +52,32 @@ class SquareReading:
     """False when the square looked as before and its known content was carried over."""
     legal: bool | None = None
     """With legal placements given: whether a newly seen tile is one of them."""
+    arrow: str | None = None
+    """A tsunami's arrow colour, ``gold`` or ``blue``."""
+    portal: bool = False
+    """A ``tile`` that is a mystic portal (``tile`` set only when its face carries a path)."""
 
     def piece(self) -> Piece:
         if self.content is Content.TILE:
-            return self.tile
+            return VetPiece("portal", tile=self.tile) if self.portal else self.tile
         if self.content is Content.DAIKAIJU:
             return Daikaiju(self.facing or Side.NORTH)
+        if self.content is Content.TSUNAMI:
+            return VetPiece("tsunami", self.arrow, self.facing or Side.NORTH)
+        if self.content is Content.UZUSHIO:
+            return VetPiece("uzushio", facing=self.facing or Side.NORTH)
         return None
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"content": self.content.value}
         if self.tile is not None and self.content is Content.TILE:
             out["tile"] = self.tile.notation()
-        if self.facing is not None and self.content is Content.DAIKAIJU:
+        if self.portal and self.content is Content.TILE:
+            out["portal"] = True
+        if self.arrow is not None and self.content is Content.TSUNAMI:
+            out["arrow"] = self.arrow
+        if self.facing is not None and self.content in (Content.DAIKAIJU, Content.TSUNAMI,
+                                                        Content.UZUSHIO):
             out["facing"] = self.facing.word
         out["confidence"] = round(float(self.confidence), 3)
         return out

@@ -31,6 +31,8 @@ from .errors import BadImage, BoardNotFound
 from .features import patches, warp_top_down
 from .geometry import MarkerLayout
 from .inventory import box_counts, settle
+from .paths_decide import PATH_SETTLE, path_calls, shows_tile
+from .read_again import candidates, finer_look
 from .read_combine import (
     JOINT_MARGIN,
     PATH_LABELS,
@@ -54,8 +56,18 @@ from .read_decide import (
 from .read_drawn import drawn_calls
 from .read_features import PX, plainness, prepare
 from .read_taught import TaughtModel
-from .reading import BoardReading, Content, Daikaiju, Observation, Piece, SquareReading
+from .reading import (
+    BoardReading,
+    Content,
+    Daikaiju,
+    Observation,
+    Piece,
+    SquareReading,
+    VetPiece,
+)
 from .templates import TemplateSet, builtin
+from .veterans import carried as vet_carried
+from .veterans import reader_for as vet_reader_for
 
 __all__ = ["TAUGHT", "BoardReader", "Thresholds"]
 
@@ -75,6 +87,7 @@ class BoardReader:
         thresholds: Thresholds | None = None,
         ships: object | None = None,
         game: str | None = None,
+        veterans: object | None = None,
     ) -> None:
         self.profile = profile
         self.rows, self.cols = profile.rows, profile.cols
@@ -86,6 +99,9 @@ class BoardReader:
         self.finder = BoardFinder(self.rows, self.cols, layout)
         self.thresholds = thresholds or Thresholds()
         self.ships = ships  # a vision.ships.ShipFinder, when ships are to be read
+        # Veterans of the Seas' pieces (vision.veterans.Reader): the built-in looks for the
+        # Seas, the owner's taught ones when given
+        self.veterans = veterans if veterans is not None else vet_reader_for(game)
         # The box as evidence only when the game is named: a board photographed for a test
         # may hold what no box does.
         self.counts = box_counts(game) if game is not None else None
@@ -93,6 +109,7 @@ class BoardReader:
         self._index = {sq: i for i, sq in enumerate(self._squares)}
         self._where: np.ndarray | None = None  # each path label's column among taught looks
         self._polarity = 0
+        self._bend = read_paths.DEFAULT_BEND  # the board's bend of paths, found on full reads
         self._fits = True  # whether the taught looks fit the board (set by full reads)
         self._drawn_fits = False  # whether the built-in drawing fits it
         self._last_patches: np.ndarray | None = None
@@ -101,6 +118,7 @@ class BoardReader:
         self._marker_looks: dict[int, np.ndarray] = {}
         # squares to settle on both readers' evidence and the box: their joint evidence
         self._open: dict[int, tuple[np.ndarray, frozenset[str]]] = {}
+        self._candidates: dict[int, tuple[str, ...]] = {}  # for the finer look at open squares
 
     # -- the public entry points ------------------------------------------------------
 
@@ -142,17 +160,25 @@ class BoardReader:
                    for i, sq in enumerate(self._squares) if i not in todo_set}
         legal_sets = {sq: {t.notation() for t in tiles} for sq, tiles in (legal or {}).items()}
         if todo:
-            self._open = {}
+            self._open, self._candidates = {}, {}
             calls = self._calls(top, grey, raw, np.array(todo), legal_sets)
             fixed = {self._index[sq]: _label(r) for sq, r in carried.items()
                      if r.content is Content.TILE}
-            calls = settle(calls, self.counts, fixed, self._open, PATH_LABELS, JOINT_MARGIN)
+            before = calls
+            taught = self.model is not None and self._fits
+            calls = settle(calls, self.counts, fixed, self._open, PATH_LABELS,
+                           JOINT_MARGIN if taught else PATH_SETTLE)
+            if self.model is not None and self.model.fine is not None and self._fits:
+                calls = finer_look(self.model.fine, top, self.cols, self._candidates, before,
+                                   calls, self.counts, fixed)
             for i, call in calls.items():
                 sq = self._squares[i]
                 reading.squares[sq] = reading_of(call, legal_sets.get(sq) if legal else None)
         for sq in self._squares:
             if sq not in reading.squares:
                 reading.squares[sq] = carried[sq]
+        if self.veterans is not None:
+            self.veterans.amend(top, reading)  # type: ignore[attr-defined]
         if known is not None:
             reading.observations = self._observe(reading, known, legal)
         if self.ships is not None:
@@ -171,14 +197,24 @@ class BoardReader:
     def _calls(self, top: np.ndarray, grey: np.ndarray, raw: np.ndarray, idx: np.ndarray,
                legal: Mapping[Square, set[str]]) -> dict[int, Call]:
         th = self.thresholds
-        paths = read_paths.score(grey, self.rows, self.cols, idx, self._polarity)
-        if len(idx) >= 12:
-            self._polarity = paths.polarity
+        full = len(idx) >= 12
+        paths = read_paths.score(grey, self.rows, self.cols, idx, self._polarity,
+                                 -1 if full else self._bend)
+        if full:
+            self._polarity, self._bend = paths.polarity, paths.bend
         prep = prepare(top, self.rows, self.cols)
         detail = plainness(prep, idx)
-        built_in = [self._path_call(paths.tile[k], float(paths.rim[k]), float(detail[k]),
-                                    legal.get(self._squares[int(i)]))
-                    for k, i in enumerate(idx)]
+        last = self._last_reading
+        bare_before = None if last is None else np.array(
+            [last.squares[sq].content is Content.EMPTY for sq in self._squares])
+        built_in = path_calls(paths, prep.colour, [legal.get(self._squares[int(i)]) for i in idx],
+                              bare_before, th, self.cols, plainness(prep))
+        if full and sum(is_tile(c) for c in built_in) < read_paths.PROBE // 3:
+            # too few tiles to have voted: the bend and the paths' polarity were chosen on
+            # noise (a bare board), and a re-read of the first tiles laid must not inherit them
+            self._bend, self._polarity = read_paths.DEFAULT_BEND, 0
+        # the paths call a square bare only in the board's colour, near no hand
+        paths_bare = np.array([c.label == EMPTY for c in built_in])
         model = self.model
         taught, mine = None, []
         if model is not None:
@@ -196,6 +232,15 @@ class BoardReader:
             built_in = [second_opinion(d, p, paths.tile[k], self._drawn_fits)
                         for k, (d, p) in enumerate(zip(drawn, built_in, strict=True))]
         calls = dict(zip((int(i) for i in idx), built_in, strict=True))
+        if model is None or not self._fits:
+            # A square whose path ends show a tile but whose pairing was not clear is settled
+            # with the box in mind (a near twin may be used up elsewhere).
+            for k, i in enumerate(idx):
+                if calls[int(i)].twins and self.counts is None:
+                    continue  # between near twins only the box may settle it
+                if is_tile(calls[int(i)]) or (calls[int(i)].label is None and shows_tile(paths, k)):
+                    self._open[int(i)] = (paths.tile[k] / th.path_margin,
+                                          frozenset({PATH_LABELS[int(paths.tile[k].argmax())]}))
         if model is not None and taught is not None and self._fits:
             joint = self._joint(model, taught.pieces, paths.tile)
             taught_names = set(model.names)
@@ -210,6 +255,11 @@ class BoardReader:
                     best = mine[k].label if mine[k].label is not None else mine[k].second
                     firsts = frozenset({best or "", PATH_LABELS[int(paths.tile[k].argmax())]})
                     self._open[int(i)] = (joint[k], firsts)
+                if int(i) in self._open or (calls[int(i)].label is None
+                                            and is_tile(Call(mine[k].second, 0.0))):
+                    # the finer look may settle it (vision.read_again): its best candidates
+                    self._candidates[int(i)] = candidates(model.names, taught.pieces[k],
+                                                          PATH_LABELS, joint[k])
         colour = prep.colour[idx]
         if model is None or not self._fits:
             self._colour_gate(calls, idx, colour)
@@ -226,6 +276,8 @@ class BoardReader:
         else:
             piece_line = float(np.median(detail[~bare])) if (~bare).any() else 1.0
             odd = odd_plain(colour, detail, bare, 0.35 * piece_line)
+            if bare.any() and float(np.median(detail[bare])) >= th.plain:
+                odd &= ~paths_bare  # on a board with art, plain parts of it are no hand
         for k in (int(x) for x in np.flatnonzero(odd)):
             calls[int(idx[k])] = Call(None, 0.2)
         return calls
@@ -280,23 +332,6 @@ class BoardReader:
             if is_tile(call) and not like[k]:
                 calls[int(i)] = Call(None, 0.3)
 
-    def _path_call(self, evidence: np.ndarray, rim: float, detail: float,
-                   legal: set[str] | None) -> Call:
-        """The built-in reading of one square from its path evidence, its path ends and how
-        plain its middle is."""
-        th = self.thresholds
-        best = float(evidence.max())
-        # No path evidence, or a plain middle and no path ends: grid lines and noise near the
-        # rim of a plain square can look like a tight loop, but not like eight path ends.
-        if best < th.path_empty or (detail < th.plain and rim < th.plain_rim):
-            return Call(EMPTY, confidence(th.path_empty - best, 2.0, 0.0), 9.0)
-        call = pick(PATH_LABELS, evidence, th.path_tile, th.path_margin, legal,
-                    th.path_legal_margin)
-        if call.label is not None and rim < th.path_rim:
-            # Lines that look like paths but do not end on the eight rim points: board art.
-            return Call(None, 0.3, call.lead, call.label)
-        return call
-
     def _taught_call(self, model: TaughtModel, pieces: np.ndarray, own: float, detail: float,
                      i: int, legal: set[str] | None) -> Call:
         """The taught reading of square ``i``."""
@@ -322,8 +357,8 @@ class BoardReader:
                 if detail < line / 1.3:
                     return Call(EMPTY, confidence(np.log(line / max(detail, 1e-4)), 2.0, 0.26),
                                 9.0)
-                if detail < line * 1.3:
-                    return Call(None, 0.3)
+                if detail < line * 1.3:  # the best look kept for the finer look
+                    return Call(None, 0.3, 0.0, call.label or call.second)
         call = pick(labels, scores, model.least, th.margin, legal, th.legal_margin, distance)
         return own_line(model, call, scores, labels)
 
@@ -391,6 +426,8 @@ class BoardReader:
                 return SquareReading(Content.EMPTY, conf, changed=False)
             if isinstance(piece, Daikaiju):
                 return SquareReading(Content.DAIKAIJU, conf, facing=piece.facing, changed=False)
+            if isinstance(piece, VetPiece):
+                return vet_carried(piece, conf)
             return SquareReading(Content.TILE, conf, tile=piece, changed=False)
         assert before is not None
         return SquareReading(before.content, before.confidence, before.tile, before.facing,

@@ -20,7 +20,7 @@ from companion.tsuro.tiles import Tile
 from .drawing import BUILTIN, Style, draw_daikaiju, draw_tile
 from .geometry import MARKER_IDS, MarkerLayout, point_xy
 from .markers import marker_image
-from .reading import Daikaiju
+from .reading import Daikaiju, VetPiece
 
 SHIP_COLOURS: dict[str, tuple[int, int, int]] = {
     "red": (40, 40, 210),
@@ -34,7 +34,7 @@ SHIP_COLOURS: dict[str, tuple[int, int, int]] = {
 }
 """Default BGR colours of the simulated ship pieces, named as the ship colour profile names them."""
 
-StateValue = Tile | Daikaiju | str | None
+StateValue = Tile | Daikaiju | VetPiece | str | None
 
 
 @dataclass
@@ -79,12 +79,17 @@ class Scene:
         )
 
 
-def normalise_state(state: Mapping[Square, StateValue]) -> dict[Square, Tile | Daikaiju | None]:
-    out: dict[Square, Tile | Daikaiju | None] = {}
+def normalise_state(state: Mapping[Square, StateValue]
+                    ) -> dict[Square, Tile | Daikaiju | VetPiece | None]:
+    from . import veterans
+
+    out: dict[Square, Tile | Daikaiju | VetPiece | None] = {}
     for sq, value in state.items():
         if isinstance(value, str):
             if value == "daikaiju":
                 out[sq] = Daikaiju()
+            elif veterans.is_value(value):  # tsunami:gold:east, uzushio, portal
+                out[sq] = veterans.parse(value)
             else:
                 out[sq] = Tile.parse(value)
         else:
@@ -154,6 +159,11 @@ def render_top_down(
             continue
         if isinstance(piece, Daikaiju):
             art = draw_daikaiju(piece.facing, tile_px, style)
+        elif isinstance(piece, VetPiece):  # Veterans of the Seas: vision/veterans.py
+            from .veterans import BUILTIN_PALETTE, OWNER_PALETTE
+            from .veterans import draw as draw_vet
+
+            art = draw_vet(piece, tile_px, BUILTIN_PALETTE if style == BUILTIN else OWNER_PALETTE)
         else:
             art = draw_tile(piece, tile_px, style)
         # Each square its own draw, so adding a tile leaves the others where they lay.

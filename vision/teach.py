@@ -25,11 +25,15 @@ from .features import warp_top_down
 from .geometry import MarkerLayout
 from .read_decide import Thresholds
 from .read_features import DIM, PX, crops, plainness, prepare, steady_crop, turned, unit
+from .read_fine import SOURCE, FineModel, View
 from .read_taught import EMPTY, TaughtModel, calibrate, distinct
 from .reading import Daikaiju
 from .recognise import _grey
 from .sources import load_image
 from .templates import DAIKAIJU, TemplateSet, _turned, daikaiju_label
+from .veterans import is_value as vet_value
+from .veterans import parse as vet_parse
+from .veterans import teach as vet_teach
 
 Taught = Tile | Daikaiju | None
 
@@ -54,6 +58,7 @@ class Lesson:
     photos: list[tuple[np.ndarray, dict[Square, Taught]]] = field(default_factory=list)
     read_back: tuple[int, int, int] = (0, 0, 0)  # right, unknown, wrong: see read_back()
     path_evidence: list[float] = field(default_factory=list)  # per entry of details
+    fine: list[tuple[str, np.ndarray]] = field(default_factory=list)  # label, full-size crop
 
 
 def parse_layout(path: Path, board: BoardProfile) -> list[TeachImage]:
@@ -82,6 +87,12 @@ def parse_layout(path: Path, board: BoardProfile) -> list[TeachImage]:
                 sq = board.square(name)
             except BoardError as exc:
                 raise LayoutError(f"{where}: {exc}") from None
+            if vet_value(value):  # Veterans of the Seas: learned by vision.veterans.teach
+                try:
+                    vet_parse(str(value))
+                except LayoutError as exc:
+                    raise LayoutError(f"{where} {name}: {exc}") from None
+                continue
             parsed[sq] = _piece(value, f"{where} {name}")
         out.append(TeachImage(path.parent / entry["path"], parsed))
     return out
@@ -120,6 +131,7 @@ def learn(images: list[TeachImage], board: BoardProfile,
         paths = read_paths.score(top, board.rows, board.cols)
         offsets = paths.offsets
         centred = crops(prep, None, ((0, 0),))[:, 0]
+        fine_view = View(top, board.cols)
         details = plainness(prep)
         for sq, piece in item.squares.items():
             i = board.index(sq)
@@ -139,6 +151,7 @@ def learn(images: list[TeachImage], board: BoardProfile,
                 off = (0.0, 0.0) if isinstance(piece, Daikaiju) else (
                     float(at[0, 0]), float(at[0, 1]))
                 lesson.samples.append((label, steady_crop(top, board.rows, board.cols, i, off)))
+                lesson.fine.append((label, fine_view.crop(i, SOURCE, off)))
         lesson.images += 1
         lesson.photos.append((frame, item.squares))
     return lesson
@@ -224,6 +237,8 @@ def build_templates(lesson: Lesson) -> TemplateSet:
     piece_details = [d for lb, _, d in lesson.details if lb != EMPTY]
     model = TaughtModel(lesson.rows, lesson.cols, labels, vectors, empty, empty_detail,
                         float(np.percentile(piece_details, 5)), common.astype(np.float32))
+    if lesson.fine:
+        model.fine = FineModel.from_samples(lesson.fine, _turned)
     _calibrate(model, lesson)
     return TemplateSet(labels, vectors, model.piece_detail, source="taught", model=model)
 
@@ -258,12 +273,14 @@ def teach(layout_path: Path, board: BoardProfile, profile_dir: Path,
                           f"nothing was learned")
     templates = build_templates(lesson)
     templates.save(profile_dir)
+    vet_pieces = vet_teach(layout_path, board, profile_dir, marker_layout)
     lesson.read_back = read_back(templates, lesson, board, marker_layout)
     record = {
         "board": {"rows": board.rows, "cols": board.cols, "name": board.name},
         "images": [str(i.path) for i in images],
         "taught": sorted({lb for lb, _ in lesson.samples}),
         "empty_squares": len(lesson.empty),
+        "veterans_pieces": vet_pieces,
         "looks": len(templates.labels),
         "least": round(templates.model.least if templates.model else 0.0, 3),
         "read_back": dict(zip(("right", "unknown", "wrong"), lesson.read_back, strict=True)),

@@ -23,9 +23,9 @@ from .board_finder import BoardFinder
 from .errors import BadImage, LayoutError, VisionError
 from .geometry import MarkerLayout
 from .profile import load_layout
-from .reading import Daikaiju
+from .reading import Daikaiju, VetPiece
 
-Sheet = dict[Square, Tile | Daikaiju | None]
+Sheet = dict[Square, Tile | Daikaiju | VetPiece | None]
 LAYOUT_FILE = "layout.json"
 MIN_EMPTY = 4  # bare squares per sheet: the empty threshold is learned from them
 SHOWINGS = 2  # photos of each pattern, each in another orientation where it has one
@@ -69,11 +69,11 @@ def _showings(patterns: Sequence[Tile]) -> list[list[Tile]]:
     return out
 
 
-def _sheet_count(board: BoardProfile, tiles: int, daikaiju: int) -> int:
+def _sheet_count(board: BoardProfile, tiles: int, daikaiju: int, veterans: int = 0) -> int:
     room = board.rows * board.cols - MIN_EMPTY
     kaiju = len(Side) if daikaiju else 0
-    need = [math.ceil((tiles * SHOWINGS + kaiju) / room)]
-    if tiles:
+    need = [math.ceil(((tiles + veterans) * SHOWINGS + kaiju) / room)]
+    if tiles or veterans:
         need.append(SHOWINGS)  # one tile of each pattern: one showing per sheet
     if daikaiju:
         need.append(math.ceil(len(Side) / daikaiju))
@@ -81,30 +81,35 @@ def _sheet_count(board: BoardProfile, tiles: int, daikaiju: int) -> int:
 
 
 def teach_sheets(board: BoardProfile, patterns: Sequence[Tile],
-                 daikaiju: int) -> list[Sheet]:
+                 daikaiju: int, veterans: Sequence[VetPiece] = ()) -> list[Sheet]:
     """Sheets to lay out and photograph, one photo each: between them every pattern twice
     in different orientations and, with ``daikaiju`` pieces to hand, the daikaiju facing
-    each side; every square of a sheet not holding a piece is to be left bare."""
+    each side; every square of a sheet not holding a piece is to be left bare. Each piece
+    of Veterans of the Seas in ``veterans`` (one of each: :data:`vision.veterans.PIECES`)
+    is shown twice, turned half round the second time, like a tile."""
     distinct = list(dict.fromkeys(t.pattern() for t in patterns))
     if daikaiju < 0:
         raise LayoutError(f"{daikaiju} daikaiju pieces: give 0 or more")
-    if not distinct and not daikaiju:
-        raise LayoutError("nothing to teach: no tile patterns and no daikaiju")
+    if not distinct and not daikaiju and not veterans:
+        raise LayoutError("nothing to teach: no tile patterns, daikaiju or Veterans pieces")
     room = board.rows * board.cols - MIN_EMPTY
     if room < 1:
         raise LayoutError(f"a {board.rows}x{board.cols} board is too small to teach on")
-    count = _sheet_count(board, len(distinct), daikaiju)
-    pieces = _share_out(_showings(distinct), daikaiju, count, room)
+    showings: list[list[Tile | VetPiece]] = [[*turns] for turns in _showings(distinct)]
+    showings += [[VetPiece(p.kind, p.arrow, side) for side in (Side.NORTH, Side.SOUTH)]
+                 for p in dict.fromkeys(veterans)]
+    count = _sheet_count(board, len(distinct), daikaiju, len(showings) - len(distinct))
+    pieces = _share_out(showings, daikaiju, count, room)
     while pieces is None:  # a tight fit the even share could not meet: one sheet more
         count += 1
-        pieces = _share_out(_showings(distinct), daikaiju, count, room)
+        pieces = _share_out(showings, daikaiju, count, room)
     return [_lay_out(board, items, n) for n, items in enumerate(pieces)]
 
 
-def _share_out(showings: list[list[Tile]], daikaiju: int, count: int,
-               room: int) -> list[list[Tile | Daikaiju]] | None:
+def _share_out(showings: Sequence[Sequence[Tile | VetPiece]], daikaiju: int, count: int,
+               room: int) -> list[list[Tile | Daikaiju | VetPiece]] | None:
     """The pieces of each sheet, or None if they do not fit on ``count`` sheets."""
-    pieces: list[list[Tile | Daikaiju]] = [[] for _ in range(count)]
+    pieces: list[list[Tile | Daikaiju | VetPiece]] = [[] for _ in range(count)]
     # Daikaiju first, round the sheets, so no sheet asks for more pieces than there are;
     # then each pattern's showings on the least full sheets that lack that pattern.
     for k, side in enumerate(Side if daikaiju else ()):
@@ -121,7 +126,7 @@ def _share_out(showings: list[list[Tile]], daikaiju: int, count: int,
     return pieces
 
 
-def _lay_out(board: BoardProfile, items: list[Tile | Daikaiju], n: int) -> Sheet:
+def _lay_out(board: BoardProfile, items: list[Tile | Daikaiju | VetPiece], n: int) -> Sheet:
     bare = _spread_squares(board, board.rows * board.cols - len(items), start=n)
     free = [sq for sq in board.squares() if sq not in bare]
     # Every other sheet fills from the far end: a tile's two showings then lie in different
@@ -133,11 +138,16 @@ def _lay_out(board: BoardProfile, items: list[Tile | Daikaiju], n: int) -> Sheet
     return dict(sorted(sheet.items()))
 
 
-def layout_value(piece: Tile | Daikaiju | None) -> str | None:
+def layout_value(piece: Tile | Daikaiju | VetPiece | None) -> str | None:
     """A square's value in LAYOUT.json. A daikaiju facing other than north is written
-    ``daikaiju:<side>``, the teach command's own addition to the contract's ``daikaiju``."""
+    ``daikaiju:<side>``, the teach command's own addition to the contract's ``daikaiju``;
+    a Veterans piece as :func:`vision.veterans.label` names it (``tsunami:gold:south``)."""
     if piece is None:
         return None
+    if isinstance(piece, VetPiece):
+        from .veterans import label
+
+        return label(piece)
     if isinstance(piece, Daikaiju):
         return "daikaiju" if piece.facing is Side.NORTH else f"daikaiju:{piece.facing.word}"
     return piece.notation()
@@ -161,7 +171,8 @@ class TeachAlbum:
     def layout_path(self) -> Path:
         return self.directory / LAYOUT_FILE
 
-    def reopen(self, sheets: Sequence[Mapping[Square, Tile | Daikaiju | None]]) -> set[int]:
+    def reopen(self, sheets: Sequence[Mapping[Square, Tile | Daikaiju | VetPiece | None]]
+               ) -> set[int]:
         """Take back the photos an earlier session kept here (the app was closed or the
         power cut mid-way), as far as each still shows the sheet now planned for its
         number; returns those sheet numbers. Anything unreadable is simply not taken."""
@@ -198,7 +209,7 @@ class TeachAlbum:
             return self.marker_layout
         return load_layout(self.directory if self.directory.is_dir() else None, self.board)
 
-    def add(self, frame: np.ndarray, sheet: Mapping[Square, Tile | Daikaiju | None],
+    def add(self, frame: np.ndarray, sheet: Mapping[Square, Tile | Daikaiju | VetPiece | None],
             slot: int | None = None) -> Path:
         """Keep a photo of ``sheet`` laid out, as sheet number ``slot`` (a retake replaces
         the earlier photo; None: the next free number). Refuses (BoardNotFound) a photo in
@@ -240,7 +251,7 @@ class TeachAlbum:
 
 
 def sheet_mismatches(frame: np.ndarray, board: BoardProfile,
-                     sheet: Mapping[Square, Tile | Daikaiju | None],
+                     sheet: Mapping[Square, Tile | Daikaiju | VetPiece | None],
                      marker_layout: MarkerLayout | None = None) -> list[str]:
     """Squares where a photo plainly differs from the sheet it is meant to show: a piece
     where the sheet wants the square empty, or a bare square where it wants a piece.
@@ -255,9 +266,10 @@ def sheet_mismatches(frame: np.ndarray, board: BoardProfile,
     for sq, want in sorted(sheet.items()):
         got = reading.squares[sq].content
         got = getattr(got, "value", got)
-        if want is None and got in ("tile", "daikaiju"):
+        if want is None and got in ("tile", "daikaiju", "tsunami", "uzushio"):
             out.append(f"{sq} should be empty")
         elif want is not None and got == "empty":
-            what = "a daikaiju" if isinstance(want, Daikaiju) else "a tile"
+            what = ("a daikaiju" if isinstance(want, Daikaiju) else
+                    f"the {want.kind}" if isinstance(want, VetPiece) else "a tile")
             out.append(f"{sq} should hold {what}")
     return out

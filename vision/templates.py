@@ -9,10 +9,11 @@ owner's own pieces and saves it in the profile directory.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -25,6 +26,7 @@ from .errors import ProfileError
 from .features import PX, jittered_patch, normalise, patches, rotate_patch
 
 if TYPE_CHECKING:
+    from .read_fine import FineModel
     from .read_taught import TaughtModel
 
 DAIKAIJU = "daikaiju"
@@ -53,8 +55,7 @@ class TemplateSet:
         m = self.model
         if m is None:
             raise ProfileError("only taught templates are saved in a profile")
-        np.savez_compressed(
-            directory / TEMPLATES_FILE,
+        arrays: dict[str, Any] = dict(
             vectors=m.vectors.astype(np.float32),
             labels=np.array(m.labels),
             empty=m.empty.astype(np.float32),
@@ -66,6 +67,8 @@ class TemplateSet:
                 "format": FORMAT, "rows": m.rows, "cols": m.cols, "source": self.source,
                 "piece_detail": m.piece_detail, "least": m.least, "margin": m.margin})),
         )
+        arrays.update(_fine_arrays(m))
+        np.savez_compressed(directory / TEMPLATES_FILE, **arrays)
 
     @classmethod
     def load(cls, directory: Path) -> TemplateSet:
@@ -89,7 +92,8 @@ class TemplateSet:
                 model = TaughtModel(rows, cols, labels, vectors, empty, empty_detail,
                                     float(meta["piece_detail"]),
                                     data["common"].astype(np.float32), float(meta["least"]),
-                                    float(meta["margin"]), data["look_least"].astype(np.float32))
+                                    float(meta["margin"]), data["look_least"].astype(np.float32),
+                                    _fine_model(data))
         except (OSError, KeyError, ValueError, TypeError) as exc:
             if isinstance(exc, ProfileError):
                 raise
@@ -99,6 +103,29 @@ class TemplateSet:
             raise ProfileError(f"{path} is damaged: {len(labels)} labels, {len(vectors)} looks")
         return cls(labels, vectors, model.piece_detail, str(meta.get("source", "taught")),
                    model)
+
+
+def _fine_arrays(m: TaughtModel) -> dict[str, np.ndarray]:
+    """The full-size crops of a taught model as saved: each taught showing once, in the
+    orientation it was taught (the quarter turns are made again on loading)."""
+    if m.fine is None:
+        return {}
+    return {"fine_labels": np.array(m.fine.taught_labels),
+            "fine_crops": m.fine.taught_crops.astype(np.float16)}
+
+
+def _fine_model(data: Mapping[str, np.ndarray]) -> FineModel | None:
+    """The full-size crops of a profile; None for a profile taught without them (the
+    second, finer look is then skipped)."""
+    from .read_fine import SOURCE, FineModel
+
+    if "fine_labels" not in data or "fine_crops" not in data:
+        return None
+    labels = [str(x) for x in data["fine_labels"]]
+    crops = data["fine_crops"].astype(np.float32)
+    if crops.shape != (len(labels), SOURCE, SOURCE):
+        raise ProfileError(f"full-size crops of shape {crops.shape} for {len(labels)} labels")
+    return FineModel.from_samples(list(zip(labels, crops, strict=True)), _turned)
 
 
 def square_image(art: np.ndarray | None, px: int = PX, board: tuple[int, int, int] = (104, 96, 74),

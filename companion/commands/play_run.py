@@ -289,8 +289,12 @@ def _pct(p: Fraction) -> str:
 def cmd_odds(args: argparse.Namespace) -> int:
     s = _session(args)
     odds = s.odds()
+    rerolled = _phoenix_odds(s)
     if args.json:
-        doc = {k: {"fraction": str(v), "probability": float(v)} for k, v in odds.items()}
+        doc: dict[str, dict[str, Any]] = {
+            k: {"fraction": str(v), "probability": float(v)} for k, v in odds.items()}
+        for k, v in rerolled.items():  # the Phoenix's holder, using it to save the ship
+            doc[k]["with_phoenix"] = {"fraction": str(v), "probability": float(v)}
         print(json.dumps(doc, indent=1))
         return 0
     if not s.game.has_daikaiju:
@@ -300,9 +304,23 @@ def cmd_odds(args: argparse.Namespace) -> int:
     tsunami = s.state.vet is not None and s.state.vet.tsunami is not None
     phases = "tsunami and daikaiju phases" if tsunami else "daikaiju phase"
     print(f"Chance each ship is lost in the next {phases}:")
+    _print_odds(odds, rerolled)
+    return 0
+
+
+def _phoenix_odds(s: Session) -> dict[str, Fraction]:
+    """The Phoenix holder's chance, rerolling the roll that would cost the ship most."""
+    from companion.tsuro.odds import danger_with_phoenix
+
+    names = s.game.players
+    return {names[k]: v for k, v in danger_with_phoenix(s.state).items()}
+
+
+def _print_odds(odds: dict[str, Fraction], rerolled: dict[str, Fraction]) -> None:
     for name, p in odds.items():
         print(f"  {name:<8} {_pct(p)}")
-    return 0
+        if name in rerolled:
+            print(f"  {'':<8} {_pct(rerolled[name])} if {name} rerolls with the Phoenix")
 
 
 def cmd_history(args: argparse.Namespace) -> int:
@@ -461,8 +479,7 @@ def _play_line(s: Session, line: str) -> bool:
         for hint in command_hints(s):
             print(f"  {hint}")
     elif verb == "odds":
-        for name, p in s.odds().items():
-            print(f"  {name:<8} {_pct(p)}")
+        _print_odds(s.odds(), _phoenix_odds(s))
     elif verb == "history":
         _say(s.history(), s.state)
     else:

@@ -23,6 +23,7 @@ profile = ""
 size = "auto"
 fullscreen = false
 show_odds = false
+show_advice = false
 dice_animation_ms = 600
 <BLANKLINE>
 [game]
@@ -103,6 +104,9 @@ class DisplayConfig:
     fullscreen: bool = False
     show_odds: bool = False
     """Show each ship's danger odds on the table screen (off by default)."""
+    show_advice: bool = False
+    """Show the advisor's ranked placements on the table screen (off by default: a
+    learning aid, which shows the active hand's tiles and weighs the choice for the player)."""
     dice_animation_ms: int = 600
 
 
@@ -289,6 +293,7 @@ _SCHEMA: dict[str, _Spec] = {
     "display.size": _text(("auto",), '"WIDTHxHEIGHT" (at least 320x240)'),
     "display.fullscreen": _Spec(_boolean),
     "display.show_odds": _Spec(_boolean),
+    "display.show_advice": _Spec(_boolean),
     "display.dice_animation_ms": _int_range(0, 5000),
     "game.default": _text(GAMES),
     "game.players": _names(COLOURS, 2, 8),

@@ -347,6 +347,31 @@ class Engagement:
             log=(*e.log, f"{side.adjective} movement: {moved}."),
         )
 
+    def detachable(self) -> tuple[str, ...]:
+        """Ships the side to move may leave behind this round (a question, by the same checks
+        as ``move(detach=...)``)."""
+        out: list[str] = []
+        if self.stage != "move" or self.over:
+            return ()
+        for f in self.formations:
+            if f.side is not self.mover or f.kind not in DIVISIONS:
+                continue
+            for ident in self.live(f):
+                try:
+                    self._detach(ident, self.mover)
+                except TsushimaError:
+                    continue
+                out.append(ident)
+        return tuple(out)
+
+    def detached(self, idents: Sequence[str]) -> Engagement:
+        """The board as it would stand with these ships left behind (a question: what the
+        rest of each division may then do)."""
+        e = self
+        for ident in idents:
+            e = e._detach(ident, self.mover)
+        return e
+
     def _detach(self, ident: str, side: Side) -> Engagement:
         ship = self.ship(ident)
         f = self.formation_of(ship.ident)
@@ -532,6 +557,24 @@ class Engagement:
             flight_salvos=self.flight_salvos,
         )
         return gun_shot(firer, target, order.weapon, cond, self.data)
+
+    def torpedo_targets(self, boat: str) -> tuple[str, ...]:
+        """The enemy ships ``boat`` may aim its torpedo attack at now: none once it has made
+        its attack this phase or has no torpedo salvos left; else those in its own or the
+        adjacent column (a question, by the same checks as a declared order)."""
+        firer = self.ship(boat)
+        if firer.torpedo_salvos <= 0:
+            return ()
+        out: list[str] = []
+        for target in self.on_board(firer.side.enemy):
+            order = FireOrder(firer.ident, "torpedo", target.ident)
+            try:
+                self.check_order(order)
+                self._shot(order, False)
+            except TsushimaError:
+                continue
+            out.append(target.ident)
+        return tuple(out)
 
     def check_order(self, order: FireOrder) -> None:
         """Refuse an order the targeting rules forbid."""

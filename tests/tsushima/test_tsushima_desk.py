@@ -465,3 +465,44 @@ def test_the_default_fire_plan_leaves_out_guns_without_crews() -> None:
     plan = desk.default_orders()
     assert plan and not any(o.startswith("Nisshin") for o in plan)
     desk.declare(plan)
+
+
+def test_torpedo_targets_are_asked_of_the_desk() -> None:
+    """Rule: a boat's torpedoes reach its own and the adjacent column, once a naval phase."""
+    desk = new("tsushima")
+    tsushima_battle(desk)  # JD1 at column 5, the Russian division at 6
+    desk.move({})
+    reach = desk.torpedo_targets()
+    assert set(reach) == {"JD1"} and "Souvaroff" in reach["JD1"]
+    desk.declare(["JD1:torpedo>Souvaroff"])
+    desk.roll(1, [2, 2, 2])
+    desk.end_round()
+    desk.move({})  # the next firing round of the same naval phase
+    assert desk.torpedo_targets() == {}
+    assert desk.entries[-1].step == "move"  # a question records nothing
+
+
+def test_screen_options_are_asked_of_the_desk() -> None:
+    """Rule: a ship or destroyer counter screens a friendly formation in the next column."""
+    desk = new("tsushima")
+    tsushima_battle(desk)  # JB1 at column 4, JD1 at 5
+    options = desk.screen_options()
+    assert ("JD1", "JB1") in options and ("JB1", "JD1") in options
+    assert not any("RB1" in pair for pair in options)  # alone on its side
+    desk.screen("JD1", "JB1")
+    assert ("JD1", "JB1") not in desk.screen_options()
+
+
+def test_the_board_names_the_ships_that_may_be_left_behind() -> None:
+    """Rule: damaged ships other than the lead may drop out so the division moves faster."""
+    desk = new("tsushima")
+    desk.hits("Asahi", 2)
+    tsushima_battle(desk)
+    e = desk.battle
+    assert e is not None and e.detachable() == ("Asahi",)
+    jb1 = e.formation("JB1")
+    assert e.max_columns(jb1) == 1
+    lighter = e.detached(["Asahi"])
+    assert lighter.max_columns(lighter.formation("JB1")) == 2 and e.formation("JB1") == jb1
+    desk.move({"JB1": 2}, detach=["Asahi"])
+    assert desk.battle is not None and desk.battle.formation_of("Asahi").column == 4

@@ -64,3 +64,26 @@ def test_every_example_line_parses() -> None:
         argv = shlex.split(line)[1:]
         args = parser.parse_args(argv)
         assert callable(getattr(args, "func", None)), line
+
+
+def test_the_app_page_names_only_screens_pictures_and_intents_that_exist() -> None:
+    """docs/tsushima-app.md: every ``tsushima-...`` name is a screen or a picture of
+    ``companion screenshots``, and every intent or query in its code map is a method of the
+    screens' desk."""
+    import inspect
+
+    import ui.tsushima as screens
+    from ui.tsushima.controller import TsushimaDesk
+
+    text = (DOCS / "tsushima-app.md").read_text(encoding="utf-8")
+    pictures = set(re.findall(r'yield "(tsushima-[a-z-]+)"', inspect.getsource(screens)))
+    named = set(re.findall(r"`(tsushima-[a-z-]+)`", text))
+    assert {"tsushima-map", "tsushima-campaign"} <= named
+    assert named <= set(screens.SCREEN_NAMES) | pictures, named - set(screens.SCREEN_NAMES)
+    assert set(screens.SCREEN_NAMES) <= named  # and every screen is described
+    rows = [ln for ln in text.splitlines() if ln.startswith("| `ui/tsushima/")]
+    methods = [m for ln in rows for m in re.findall(r"(?:intents|queries) ([^;|]+)", ln)]
+    names = {n for group in methods for n in re.findall(r"`([a-z_]+)`", group)}
+    assert len(names) > 40
+    missing = {n for n in names if not callable(getattr(TsushimaDesk, n, None))}
+    assert not missing, missing

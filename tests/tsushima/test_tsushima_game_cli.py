@@ -144,3 +144,30 @@ def test_every_scenario_from_set_up_to_the_verdict(
     assert code == 0 and "if the game ended now" not in out
     assert "victory" in out or "Inconclusive" in out
     assert "The game is over." in game(capsys, rec, "show")[1]
+
+
+def test_moves_out_of_their_segment_are_refused_on_the_command_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Rule: each navy moves its ships in its own movement segment; a battle is fought
+    only where the ships meet. One line naming the rule, nothing stored."""
+    rec = tmp_path / "r.jsonl"
+    game(capsys, rec, "new", "--scenario", "round-island")
+    before = rec.read_text()
+    code, _, err = game(capsys, rec, "place", "Rurik", "sea")
+    assert code == 2 and err.count("\n") == 1
+    assert "Russian ships move in the Russian movement segment" in err
+    assert rec.read_text() == before
+    assert game(capsys, rec, "place", "Mikasa", "0712")[0] == 0
+    for _ in range(2):
+        game(capsys, rec, "next")
+    code, _, err = game(capsys, rec, "place", "Fuji", "0712")
+    assert code == 2 and "Japanese ships move in the Japanese movement segment" in err
+    assert game(capsys, rec, "place", "Rurik", "0713")[0] == 0
+    code, _, err = game(capsys, rec, "battle", "--form", "japan:Mikasa@4",
+                        "--form", "russia:Rurik@8")
+    assert code == 2 and "Mikasa is at 0712, Rurik at 0713" in err
+    assert game(capsys, rec, "place", "Rurik", "0712")[0] == 0
+    code, out, _ = game(capsys, rec, "battle", "--form", "japan:Mikasa@4",
+                        "--form", "russia:Rurik@8")
+    assert code == 0 and "battle board is set" in out

@@ -55,6 +55,22 @@ def set_up_tsushima(h: Any) -> Any:
     return start_scenario(h, "Tsushima")
 
 
+JAPAN_DIVISION = ("Mikasa", "Shikishima", "Asahi", "Fuji")
+
+
+def meet(h: Any, ships: tuple[str, ...] = JAPAN_DIVISION, where: str = "China Sea") -> None:
+    """The players sailed these ships to where the enemy is: recorded on the campaign screen
+    (ships fight only where they meet)."""
+    camp = h.show("tsushima-campaign")
+    for ship in ships:
+        camp.ids.ship.text = ship
+        camp = screen(h, "tsushima-campaign")
+        camp.ids.where.text = where
+        h.touch(camp.ids.place)
+        camp = screen(h, "tsushima-campaign")
+        assert h.app.tsushima.fleet.berth(ship).location == where, camp.refused
+
+
 def start_scenario(h: Any, title: str) -> Any:
     """On the set-up screen, start the scenario whose button names ``title``: its fleets."""
     setup = screen(h, "tsushima-setup")
@@ -90,7 +106,9 @@ def test_every_scenario_is_offered_and_tsushima_sets_up_the_fleets(h: Any) -> No
 
 def test_battle_board_engagement_then_terminal_phase(h: Any) -> None:
     d = h.app.tsushima
-    fleets = set_up_tsushima(h)
+    set_up_tsushima(h)
+    meet(h)
+    fleets = h.show("tsushima-fleets")
     # a division of two battleships is refused with the reason; nothing is set up
     for name in ("Mikasa", "Shikishima"):
         press(row_for(fleets.ids.japan, name))
@@ -196,6 +214,8 @@ def test_battle_board_engagement_then_terminal_phase(h: Any) -> None:
     # the damage is on the fleet ledger
     fleets = screen(h, "tsushima-fleets")
     assert "2 hits" in row_for(fleets.ids.japan, "Mikasa").text
+    meet(h, ("Mikasa",), "Sasebo")  # still the Japanese movement segment: home to the yard
+    fleets = h.show("tsushima-fleets")
     h.touch(next(w for w in fleets.walk() if getattr(w, "text", "") == "Terminal phase"))
     term = screen(h, "tsushima-terminal")
     assert not term.terminal
@@ -209,15 +229,12 @@ def test_battle_board_engagement_then_terminal_phase(h: Any) -> None:
     press(mikasa.ids.repair)
     term = screen(h, "tsushima-terminal")
     assert "Sasebo: 1 of 4 repair attempts" in term.ports_text
-    # a port without a yard refuses the repair; nothing changes
+    # no map movement in the terminal phase: the move is refused, nothing changes
     row_for(term.ids.repairs, "Mikasa").ids.where.text = "Ominato"
     term = screen(h, "tsushima-terminal")
-    h.touch(term.ids.run)
-    term = screen(h, "tsushima-terminal")
-    assert "Ominato has no repair facilities" in term.refused
-    assert d.fleet.time.terminal and d.fleet.berth("Mikasa").ship.hits == 2
-    row_for(term.ids.repairs, "Mikasa").ids.where.text = "Sasebo"
-    term = screen(h, "tsushima-terminal")
+    assert "Japanese ships move in the Japanese movement segment" in term.refused
+    assert d.fleet.time.terminal and d.fleet.berth("Mikasa").location == "Sasebo"
+    assert row_for(term.ids.repairs, "Mikasa").ids.where.text == "Sasebo"
     # the repair die entered by touch: 4 repairs one hit
     h.touch(term.ids.enter)
     popup = next(w for w in h.Window.children if type(w).__name__ == "TsuDiceEntry")
@@ -256,6 +273,9 @@ def test_undo_and_the_verdict_on_the_fleets_screen(h: Any) -> None:
     d = h.app.tsushima
     fleets = set_up_tsushima(h)
     assert "If the game ended now:" in fleets.ids.verdict.text
+    # Japan's battleships are in port, Russia's in the China Sea: no place where both meet
+    assert not d.quick_setup() and "ships fight only where they meet" in d.message
+    meet(h)
     assert d.quick_setup() and d.start_battle() and d.hold() and d.declare()
     assert d.roll_all() and d.end_round() and d.finish_battle()
     damaged = {b.ship.ident: b.ship.hits for b in d.fleet.berths if b.ship.hits}
@@ -277,6 +297,7 @@ def test_undo_and_the_verdict_on_the_fleets_screen(h: Any) -> None:
 def test_flight_from_the_battle_screen(h: Any) -> None:
     d = h.app.tsushima
     set_up_tsushima(h)
+    meet(h)
     assert d.quick_setup() and d.start_battle()
     h.app.show("tsushima-battle")
 
@@ -347,6 +368,18 @@ def test_ships_placed_from_the_campaign_screen_and_russia_ends_the_war(h: Any) -
     h.app.show("tsushima-campaign")
     camp = screen(h, "tsushima-campaign")
     assert not camp.ids.over.shown
+    # Russian ships move in the Russian movement segment: refused in Japan's, nothing stored
+    camp.ids.ship.text = "Souvaroff"
+    camp = screen(h, "tsushima-campaign")
+    camp.ids.where.text = "sea"
+    h.touch(camp.ids.place)
+    camp = screen(h, "tsushima-campaign")
+    assert "Russian ships move in the Russian movement segment" in camp.refused
+    assert d.fleet is not None and d.fleet.berth("Souvaroff").location == "China Sea"
+    for _ in range(2):
+        h.touch(camp.ids.next)
+    camp = screen(h, "tsushima-campaign")
+    assert "Russian movement" in camp.clock_line
     for where in ("sea", "Vladivostok"):
         camp.ids.ship.text = "Souvaroff"
         camp = screen(h, "tsushima-campaign")
@@ -402,6 +435,7 @@ def test_a_restarted_app_resumes_the_saved_battle(make_app: Callable[[], Any]) -
     try:
         d = first.app.tsushima
         set_up_tsushima(first)
+        meet(first)
         assert d.quick_setup() and d.start_battle() and d.hold() and d.declare()
         assert d.roll_all() and d.end_round()
         hits = {s.ident: s.hits for s in d.engagement.ships}
@@ -423,3 +457,77 @@ def test_a_restarted_app_resumes_the_saved_battle(make_app: Callable[[], Any]) -
     finally:
         h.stop()
         h.app.ctx.close()
+
+
+def test_a_torpedo_attack_from_the_fire_plan(h: Any) -> None:
+    """Rule: a boat fires its torpedoes at ships in its own or the adjacent column, once a
+    naval phase; the plan offers the attack and the odds show once it is declared."""
+    d = h.app.tsushima
+    set_up_tsushima(h)
+    meet(h, (*JAPAN_DIVISION, "JD1"))
+    assert d.quick_setup()
+    assert d.toggle_ship("JD1") and d.shift_column(3) and d.form_division()  # column 7
+    assert d.start_battle() and d.hold()
+    battle = h.show("tsushima-battle")
+    assert battle.stage == "plan" and "JD1" in d.torpedo_boats(), d.message
+    row = next(r for r in rows(battle.ids.actions) if getattr(r, "boat", "") == "JD1")
+    assert "JD1[/b] torpedoes, 3 salvos" in row.ids.what.text
+    press(row.ids.target)  # the row may lie below the fold of the plan
+    battle = screen(h, "tsushima-battle")
+    order = next(o for o in d.plan if o.weapon == "torpedo")
+    assert order.firer == "JD1" and order.target in d.torpedo_boats()["JD1"]
+    assert "JD1[/b] torpedo" in texts(battle.ids.actions)
+    h.touch(battle.ids.declare)
+    battle = screen(h, "tsushima-battle")
+    assert battle.stage == "rolls" and "JD1 torpedo ->" in texts(battle.ids.actions)
+    assert d.roll_all() and d.end_round() and d.hold()
+    assert "JD1" not in d.torpedo_boats()  # its attack is made for this naval phase
+
+
+def test_a_screen_placed_from_the_fire_plan(h: Any) -> None:
+    """Rule: a ship or destroyer counter in the next column may screen friendly ships; the
+    screened ships fire and are fired on at -2."""
+    d = h.app.tsushima
+    set_up_tsushima(h)
+    meet(h, (*JAPAN_DIVISION, "JD1"))
+    assert d.quick_setup()
+    assert d.toggle_ship("JD1") and d.shift_column(1) and d.form_division()  # column 5
+    assert d.start_battle() and d.hold()
+    battle = h.show("tsushima-battle")
+    assert ("JD1", "JB1") in d.screen_options()
+    row = next(r for r in rows(battle.ids.actions) if getattr(r, "screen", ()) == ("JD1", "JB1"))
+    assert "JD1[/b] may screen JB1" in row.ids.what.text
+    press(row.ids.target)
+    battle = screen(h, "tsushima-battle")
+    e = d.engagement
+    assert e is not None and ("JD1", "JB1") in e.screens and "JD1 screens JB1." in battle.results
+    assert ("JD1", "JB1") not in d.screen_options() and d.desk.entries[-1].step == "screen"
+    h.touch(battle.ids.declare)
+    e = d.engagement
+    shot = e.declared[e.order_index("Mikasa", "primary")].shot
+    assert any("screen" in label for label, _ in shot.modifiers), shot.modifiers
+
+
+def test_a_damaged_ship_left_behind_from_the_movement_round(h: Any) -> None:
+    """Rule: a division with a ship of two hits moves one column; a damaged ship other than
+    the lead may be left behind so the rest sail at their own limit."""
+    d = h.app.tsushima
+    set_up_tsushima(h)
+    meet(h)
+    d.desk.hits("Shikishima", 2, "shore battery")
+    assert d.quick_setup() and d.start_battle()
+    battle = h.show("tsushima-battle")
+    e = d.engagement
+    assert e is not None and e.mover.value == "japan" and battle.stage == "move"
+    assert d.detachable() == ["Shikishima"]  # the lead, and undamaged ships, never
+    assert not d.nudge("JB1", 2) and "at most 1 column" in d.message
+    row = next(r for r in rows(battle.ids.actions) if getattr(r, "detach", "") == "Shikishima")
+    press(row.ids.target)
+    battle = screen(h, "tsushima-battle")
+    assert d.detach == ["Shikishima"] and "Left behind this round: Shikishima." in d.message
+    assert d.nudge("JB1", 2)
+    h.touch(battle.ids.move)
+    e = d.engagement
+    column = e.formation("JB1").column
+    assert "Shikishima" not in e.formation("JB1").ships
+    assert e.formation_of("Shikishima").column == column - 2 and d.detach == []

@@ -239,3 +239,93 @@ def test_without_the_expansion_no_buttons_and_no_landing(tmp_path: Path) -> None
     assert c.choices == [] and c.game.landing() == ([], False)
     assert c.snapshot.specials == () and c.snapshot.board.tsunami is None
     assert not any(n.split()[0] in ("phoenix", "draw") for n in c.game.choices())
+
+
+# ---- the camera and the expansion's pieces (vision/veterans.py)
+
+
+def test_the_camera_check_expects_the_expansions_pieces() -> None:
+    from companion.core.board import Side, Square
+    from ui.camera import Seen, differences
+    from ui.model import BoardPicture, TsunamiMark
+
+    at, uz, portal = Square(3, 4), Square(5, 5), Square(2, 2)
+    picture = BoardPicture(7, 7, daikaiju={uz: Side.EAST}, uzushio=frozenset({uz}),
+                           tsunami=TsunamiMark(at, Side.EAST, 3, Square(3, 8)), portal=portal)
+    squares = [at, uz, portal]
+    right = {at: Seen("tsunami", arrow="gold", facing=Side.EAST),
+             uz: Seen("uzushio", facing=Side.EAST), portal: Seen("tile", portal=True)}
+    assert differences(picture, right, squares) == []
+    # a reader that cannot tell the uzushio from a daikaiju, nor a portal from a tile
+    blurred = {**right, uz: Seen("daikaiju", facing=Side.EAST), portal: Seen("tile")}
+    assert differences(picture, blurred, squares) == []
+    missing = {at: Seen("empty"), uz: Seen("empty"), portal: Seen("empty")}
+    assert differences(picture, missing, squares) == [
+        "r3c4 should hold the gold tsunami", "r5c5 should hold the uzushio",
+        "r2c2 should hold the mystic portal"]
+
+
+def test_a_simulated_game_with_the_camera_reading_the_expansions_pieces(tmp_path: Path) -> None:
+    """The simulated table holds the tsunami, the uzushio and a portal at work; the camera
+    photographs it, reads them (vision/veterans.py), and the turn logic's checks pass."""
+    from ui.camera import SimCamera, vision_sim_reader
+
+    reader = vision_sim_reader()
+    assert reader is not None
+    c = controller(tmp_path, seed=4, camera=SimCamera(reader=reader))
+    c.repeat = 0
+    assert c.new_game(SEAS.key, ["red", "blue", "green"], OPTIONS), c.message
+    rng = random.Random(4)
+    seen: dict[str, int] = {}
+    for _ in range(1500):
+        if c.snapshot.over:
+            break
+        if c.checking:
+            board = c.snapshot.board
+            c.instructions_done()  # the camera compares the table with the record
+            assert not c.checking, c.message  # no piece of the expansion is taken amiss
+            for kind, there in (("tsunami", board.tsunami), ("uzushio", board.uzushio),
+                                ("portal", board.portal)):
+                seen[kind] = seen.get(kind, 0) + bool(there)
+            read = c.camera.read(c.snapshot.board)
+            if c.snapshot.board.tsunami is not None:
+                got = read[c.snapshot.board.tsunami.square]
+                assert (got.content, got.arrow) == ("tsunami", "gold"), got
+            for sq in c.snapshot.board.uzushio:
+                assert read[sq].content == "uzushio", read[sq]
+            continue
+        assert vetdemo.step(c, rng) != "stuck"
+    assert c.snapshot.over
+    assert seen.get("tsunami", 0) > 0 and seen.get("uzushio", 0) > 0
+
+
+def test_the_gpio_buttons_step_through_the_choices_on_screen(app_harness: Any) -> None:
+    """Roll steps to the next offered choice: framed in green, named on the screen, the
+    status light green; Confirm takes it (hardware/chooser.py)."""
+    h = app_harness
+    c = h.controller
+    h.app.new_game(SEAS.key, ["red", "blue", "green"], list(OPTIONS))
+    vetdemo.play(c, SEED, until=lambda c: not c.checking and len(c.choices) >= 2)
+    h.app.show_table()
+    h.frames(3)
+    table = h.app.sm.get_screen("table")
+    buttons = list(table.ids.choices.children[::-1])
+    assert [b.notation for b in buttons] == [ch.notation for ch in c.choices]
+    start = c.chooser.highlight()
+    for _ in range(len(c.chooser.options())):
+        c.panel.buttons.roll.press()
+        h.frames(2)
+        shown = c.chooser.highlight()
+        assert shown is not None and shown != start
+        if not shown.ordinary:
+            break
+    assert shown is not None and not shown.ordinary
+    stepped = [b.notation for b in table.ids.choices.children if b.stepped]
+    assert stepped == [shown.key]
+    assert f"Push buttons: Confirm = {shown.label}" in table.message
+    assert c.panel.status.green.is_lit
+    entries = len(c.session.entries)
+    c.panel.buttons.confirm.press()
+    h.frames(2)
+    assert len(c.session.entries) > entries
+    assert c.snapshot.history[-1].split(": ", 1)[1].startswith(shown.key.split()[0])

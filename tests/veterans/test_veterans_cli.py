@@ -99,3 +99,43 @@ def test_an_edited_data_file_that_contradicts_the_reference_is_one_line(capsys, 
                   "--players", "red,blue")
     assert "veterans.json" in err and "only 4" in err and err.count("\n") == 1
     assert "no game" in refused(capsys, "state")
+
+
+def _to_a_phoenix_holder_in_danger(capsys) -> dict | None:
+    """Play a game until the Phoenix's holder may lose its ship in the coming phase."""
+    from fractions import Fraction
+
+    run(capsys, "new", "tsuro-of-the-seas", "--option", "veterans", "--option", "phoenix",
+        "--players", "red,blue,green", "--tiles", "virtual")
+    for step in range(600):
+        odds = json.loads(run(capsys, "odds", "--json"))
+        held = {k: v for k, v in odds.items() if "with_phoenix" in v}
+        if held and any(Fraction(v["fraction"]) > 0 for v in held.values()):
+            return held
+        state = json.loads(run(capsys, "state", "--json"))
+        if state["awaiting"] == "over":
+            return None
+        moves = json.loads(run(capsys, "moves", "--json"))["moves"]
+        plain = [m for m in moves if not m["action"].startswith("phoenix")]
+        if plain:
+            run(capsys, *plain[step % len(plain)]["action"].split())
+        else:
+            run(capsys, "roll")
+    return None
+
+
+def test_odds_show_the_phoenix_holders_chance_with_the_reroll(capsys):
+    """`companion odds`: the holder of the Phoenix gets its figure with the reroll used."""
+    from fractions import Fraction
+
+    for _ in range(8):
+        held = _to_a_phoenix_holder_in_danger(capsys)
+        if held:
+            break
+    assert held, "no game put the Phoenix's holder in danger"
+    (name, entry), = held.items()
+    without, with_it = Fraction(entry["fraction"]), Fraction(entry["with_phoenix"]["fraction"])
+    assert 0 <= with_it < without
+    assert entry["with_phoenix"]["probability"] == float(with_it)
+    text = run(capsys, "odds")
+    assert f"if {name} rerolls with the Phoenix" in text and str(with_it) in text

@@ -46,6 +46,11 @@ class TableScreen(Screen):
     choice_rows = NumericProperty(0)
     compact = BooleanProperty(False)
     """The expansion's buttons or a portal landing take room: smaller prompt and dice."""
+    advice_on = BooleanProperty(False)
+    advice_text = StringProperty("")
+    advice_hand = NumericProperty(0)
+    """Tiles the advisor asks to be shown (0: none); see ui/advice.py."""
+    _advice_setting: bool | None = None
 
     _last_dice: Any = None
     popup: Any = None
@@ -84,14 +89,21 @@ class TableScreen(Screen):
         # the dice themselves show the roll; other routine sentences are listed
         notices = [n for n in c.notices if not (isinstance(n, Instruction) and n.kind == "rolled")]
         lines += notices[: 1 if v is not None else 2]
+        stepped = _stepped(c)
+        if stepped:
+            lines.insert(0, stepped)
         self.message = "\n".join(lines)
         if snap.odds:
             self.odds_text = "Danger next daikaiju phase: " + ", ".join(
-                f"{name} {float(p):.0%}" for name, p in snap.odds.items()
+                f"{name} {float(p):.0%}" + (
+                    f" ({float(snap.phoenix_odds[name]):.0%} with the Phoenix)"
+                    if name in snap.phoenix_odds else "")
+                for name, p in snap.odds.items()
             )
         else:
             self.odds_text = ""
         self.specials = "  ·  ".join(snap.specials)
+        self._advice(c)
         self._choices(c)
         if v is not None and v.needs_hand and self.popup is None:
             self.show_hand(c)
@@ -105,7 +117,11 @@ class TableScreen(Screen):
         row = self.ids.choices
         shown = [(b.text, b.notation) for b in row.children[::-1]]
         wanted = [(ch.label, ch.notation) for ch in c.choices]
+        chooser = getattr(c, "chooser", None)
+        option = chooser.highlight() if chooser is not None else None
         if shown == wanted:
+            for b in row.children:
+                b.stepped = option is not None and b.notation == option.key
             return
         row.clear_widgets()
         row.cols = max(1, min(len(wanted), 3))
@@ -113,8 +129,44 @@ class TableScreen(Screen):
         for label, notation in wanted:
             button = Factory.ChoiceButton(text=label)
             button.notation = notation
+            button.stepped = option is not None and notation == option.key
             button.bind(on_release=lambda b: App.get_running_app().controller.choose(b.notation))
             row.add_widget(button)
+
+    def _advice(self, c: Any) -> None:
+        """The advisor's list as the controller has it; the setting, when it changes, turns
+        it on or off (the Advice button does so for this game only)."""
+        app = App.get_running_app()
+        desk = c.advice
+        bridge = getattr(app, "bridge", None)
+        if bridge is not None and desk.post is not bridge.post:
+            desk.post = bridge.post  # the advice comes back through Kivy's clock
+        setting = bool(app.loaded.config.display.show_advice)
+        if setting != self._advice_setting:
+            self._advice_setting = setting
+            if setting != desk.on:
+                c.set_show_advice(setting)  # notifies: this screen is updated again
+                return
+        view = desk.view
+        self.advice_on = view.on
+        self.advice_hand = view.needs_hand
+        self.advice_text = "\n".join(view.lines())
+
+    def toggle_advice(self) -> None:
+        c = App.get_running_app().controller
+        c.set_show_advice(not c.advice.on)
+
+    def show_advice_hand(self) -> None:
+        c = App.get_running_app().controller
+        wanted = c.advice.view.needs_hand
+        if not wanted:
+            return
+        popup = TilePicker(title="Show your hand to the advisor", wanted=wanted, hand=True)
+        popup.note = "For this advice only: it is not written to the record."
+        popup.on_done = lambda tiles: c.advice_hand(tiles)
+        self.popup = popup
+        popup.bind(on_dismiss=lambda *_: setattr(self, "popup", None))
+        popup.open()
 
     def drop_stale_hand(self, c: Any) -> None:
         """Close the hand pop-up once no hand is awaited (shown another way, undone, or the
@@ -210,3 +262,16 @@ class TableScreen(Screen):
 
         popup.bind(on_dismiss=closed)
         popup.open()
+
+
+def _stepped(c: Any) -> str:
+    """With the GPIO buttons: what Confirm takes now, and that Roll steps on."""
+    chooser = getattr(c, "chooser", None)
+    if chooser is None or c.panel is None:
+        return ""
+    options = chooser.options()
+    option = chooser.highlight()
+    if len(options) < 2 and option is None:
+        return ""
+    what = f"Confirm = {option.label}" if option is not None else "Confirm = nothing chosen yet"
+    return f"Push buttons: {what}; Roll = the next of {len(options)} choices."

@@ -17,7 +17,7 @@ from .controller import TsushimaDesk
 
 KV_DIR = Path(__file__).parent / "kv"
 KV_FILES = (
-    "tsushima.kv", "setup.kv", "fleets.kv", "battle.kv", "terminal.kv", "campaign.kv"
+    "tsushima.kv", "setup.kv", "fleets.kv", "battle.kv", "terminal.kv", "campaign.kv", "map.kv"
 )
 SCREEN_NAMES = (
     "tsushima-setup",
@@ -25,6 +25,7 @@ SCREEN_NAMES = (
     "tsushima-battle",
     "tsushima-terminal",
     "tsushima-campaign",
+    "tsushima-map",
 )
 
 
@@ -38,14 +39,16 @@ def load_kv() -> None:
 
 
 def tsushima_screens() -> list[Any]:
-    """The five screens (their kv rules must be loaded first: :func:`load_kv`)."""
+    """The six screens (their kv rules must be loaded first: :func:`load_kv`)."""
     from .battle import BattleScreen
     from .campaign import CampaignScreen
     from .fleets import FleetsScreen
+    from .map import MapScreen
     from .setup import ScenarioScreen
     from .terminal import TerminalScreen
 
-    return [ScenarioScreen(), FleetsScreen(), BattleScreen(), TerminalScreen(), CampaignScreen()]
+    return [ScenarioScreen(), FleetsScreen(), BattleScreen(), TerminalScreen(), CampaignScreen(),
+            MapScreen()]
 
 
 def install(app: Any, desk: TsushimaDesk | None = None) -> TsushimaDesk:
@@ -97,6 +100,8 @@ def screenshot_states(app: Any, seed: int = 5) -> Iterator[str]:
     app.show("tsushima-setup")
     yield "tsushima-setup"
     d.start_scenario()
+    for ship in ("Mikasa", "Shikishima", "Asahi", "Fuji"):
+        d.place(ship, "China Sea")  # ships fight only where they meet
     d.quick_setup()
     app.show("tsushima-fleets")
     yield "tsushima-fleets"
@@ -114,12 +119,13 @@ def screenshot_states(app: Any, seed: int = 5) -> Iterator[str]:
     d.hold()
     yield "tsushima-battle-plan"
     d.finish_battle()
-    d.to_terminal()
     assert d.fleet is not None
-    for ident in d.repair_candidates():
-        b = d.fleet.berth(ident)
-        if b.ship.side.value == "japan" and not d.repairs:
-            d.toggle_repair(ident)
+    home = [i for i in d.repair_candidates() if d.fleet.berth(i).ship.side.value == "japan"]
+    for ident in home:
+        d.place(ident, "Sasebo")  # Japanese movement: the damaged ships make for port
+    d.to_terminal()
+    for ident in home[:1]:
+        d.toggle_repair(ident)
     app.show("tsushima-terminal")
     yield "tsushima-terminal"
     d.run_terminal()
@@ -132,3 +138,15 @@ def screenshot_states(app: Any, seed: int = 5) -> Iterator[str]:
     d.choose_plan("B")
     app.show("tsushima-campaign")
     yield "tsushima-campaign"
+    for _ in range(9):
+        d.next_segment()  # past the first-turn surprise, to Japanese spotting and combat
+    d.choose_procedure("port-attack")
+    d.set_map_place("Port Arthur")
+    app.show("tsushima-map")
+    yield "tsushima-map"
+    d.roll_map()
+    d.choose_procedure("spot")
+    for ship in ("Mikasa", "JD1"):
+        d.toggle_map_ship(ship)
+    d.toggle_map_flag("partial_sea")
+    yield "tsushima-map-search"

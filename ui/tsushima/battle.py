@@ -145,6 +145,19 @@ class BattleScreen(DeskScreen):
             row.ids.plus.bind(on_release=lambda _b, k=f.ident: desk().nudge(k, 1))
             row.formation = f.ident
             box.add_widget(row)
+        for ident in d.detachable():
+            ship = e.ship(ident)
+            row = make("TsuPlanRow", rgba=SIDE_RGBA[ship.side])
+            left = ident in d.detach
+            row.ids.what.text = (f"[b]{ident}[/b] ({ship.hits} hit{'s' * (ship.hits > 1)}) "
+                                 f"of {e.formation_of(ident).ident}")
+            row.ids.target.text = "Left behind" if left else "Leave behind"
+            row.ids.target.background_color = (0.85, 0.65, 0.1, 1) if left else (
+                0.18, 0.21, 0.27, 1)
+            row.ids.target.bind(on_release=lambda _b, k=ident: desk().toggle_detach(k))
+            row.ids.drop.opacity, row.ids.drop.disabled = 0, True
+            row.detach = ident
+            box.add_widget(row)
 
     # ---------------------------------------------------------------- fire plan
     def _plan(self, d: Any, box: Any) -> None:
@@ -152,6 +165,24 @@ class BattleScreen(DeskScreen):
         box.add_widget(Factory.TsuText(
             text="[b]Fire plan for this round[/b] (both navies fire). Touch a target to "
                  "change it; Declare fixes the plan and shows the odds."))
+        for boat, targets in d.torpedo_boats().items():  # offered first: easily missed
+            row = make("TsuPlanRow", rgba=SIDE_RGBA[e.ship(boat).side])
+            salvos = e.ship(boat).torpedo_salvos
+            row.ids.what.text = f"[b]{boat}[/b] torpedoes, {salvos} salvo{'s' * (salvos > 1)}"
+            row.ids.target.text = f"Torpedo attack ({len(targets)} in reach)"
+            row.ids.target.bind(on_release=lambda _b, k=boat: desk().add_torpedo(k))
+            row.ids.drop.opacity, row.ids.drop.disabled = 0, True
+            row.boat = boat
+            box.add_widget(row)
+        for screener, screened in d.screen_options():
+            row = make("TsuPlanRow", rgba=SIDE_RGBA[e.formation(screener).side])
+            row.ids.what.text = f"[b]{screener}[/b] may screen {screened} (-2 to fire both ways)"
+            row.ids.target.text = f"Screen {screened}"
+            row.ids.target.bind(
+                on_release=lambda _b, a=screener, b=screened: desk().screen_formation(a, b))
+            row.ids.drop.opacity, row.ids.drop.disabled = 0, True
+            row.screen = (screener, screened)
+            box.add_widget(row)
         if not d.plan:
             box.add_widget(Factory.TsuText(text="No ship has a target in reach."))
         for i, o in enumerate(d.plan):

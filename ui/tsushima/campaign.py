@@ -50,6 +50,7 @@ class CampaignScreen(DeskScreen):
         self.ids.where.text = d.fleet.berth(ship).location  # where it is now
 
     def place(self) -> None:
-        ship, where = self.ids.ship.text, self.ids.where.text
-        if ship and where:
-            desk().place(ship, where)
+        """Record the ship at the place picked, or at the hex typed (which wins)."""
+        ship, where = self.ids.ship.text, self.ids.hex.text.strip() or self.ids.where.text
+        if ship and where and desk().place(ship, where):
+            self.ids.hex.text = ""

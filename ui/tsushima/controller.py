@@ -40,8 +40,13 @@ from companion.tsushima.battle import COLUMNS, DIVISIONS, FLIGHT_FACES, FLIGHT_S
 from companion.tsushima.calendar import GameTime
 from companion.tsushima.data import DataSet
 from companion.tsushima.desk import Desk
+from companion.tsushima.desk.orders import MapOrder
 from companion.tsushima.desk.view import status_lines
 from companion.tsushima.fleet import FLYING_BASE, INTERNED, SEA
+from companion.tsushima.hexmap import is_hex
+
+from .board_plans import BoardPlans
+from .map_plans import MapPlans
 
 Listener = Callable[["TsushimaDesk"], None]
 # Where a side's formations are put on the board by the quick set-up (range 3 between).
@@ -61,8 +66,10 @@ class PortUse:
         return self.used + self.asked > self.capacity
 
 
-class TsushimaDesk:
-    """One referee's desk on screen: a scenario, its campaign record, the plans in hand."""
+class TsushimaDesk(MapPlans, BoardPlans):
+    """One referee's desk on screen: a scenario, its campaign record, the plans in hand
+    (the map procedures' order: :class:`~ui.tsushima.map_plans.MapPlans`; ships left
+    behind, screens and torpedo attacks: :class:`~ui.tsushima.board_plans.BoardPlans`)."""
 
     def __init__(
         self,
@@ -85,11 +92,13 @@ class TsushimaDesk:
         # plans before they are committed
         self.moves: dict[str, int] = {}
         self.flee = False  # the mover declares flight with this round's move
+        self.detach: list[str] = []  # damaged ships the mover leaves behind this round
         self.flight_die: int | None = None  # the fleeing side's die, rolled before it plans
         self.plan: list[FireOrder] = []
         self.faces: dict[int, tuple[tuple[int, int], ...]] = {}  # dice shown per declared fire
         self.dice_source: dict[int, str] = {}
         self.repairs: list[str] = []
+        self.order = MapOrder("spot")
         # what the last step changed, and the last refusal
         self.results: list[str] = []
         self.message = ""
@@ -173,7 +182,7 @@ class TsushimaDesk:
             self.scenario = self.desk.scenario
             battle = self.desk.battle
             self.setup, self.selected, self.repairs, self.moves = [], [], [], {}
-            self.flee, self.flight_die = False, None
+            self.flee, self.flight_die, self.detach = False, None, []
             self.plan = (
                 self.desk.fire_plan()
                 if battle is not None
@@ -202,7 +211,7 @@ class TsushimaDesk:
             self.results = self._desk().undo()
             e = self.engagement
             self.setup, self.selected, self.moves, self.repairs = [], [], {}, []
-            self.flee, self.flight_die = False, None
+            self.flee, self.flight_die, self.detach = False, None, []
             self.plan = (
                 self._desk().fire_plan()
                 if e is not None and e.stage == "fire" and not e.declared and not e.over
@@ -307,6 +316,7 @@ class TsushimaDesk:
         def step() -> None:
             self.desk = Desk.new(self.scenario.key, self.data)
             self.setup, self.selected, self.repairs = [], [], []
+            self.order = MapOrder("spot")
             self.column = dict(QUICK_COLUMNS)
             self.results = [f"{self.scenario.title} set up: {self.desk.fleet.time.describe()}."]
             self._say("")
@@ -376,19 +386,41 @@ class TsushimaDesk:
         def step() -> None:
             f = self._fleet()
             self.setup, self.selected = [], []
+            like = {}
             for side in (Side.JAPAN, Side.RUSSIA):
-                like = [i for i in self.available(side) if f.berth(i).ship.type is ShipType.B]
-                # the heaviest guns lead (a proposal only; the referee may form his own)
-                like.sort(key=lambda i: -self._weight(i))
-                if not like:
+                like[side] = [i for i in self.available(side)
+                              if f.berth(i).ship.type is ShipType.B]
+                if not like[side]:
                     raise TsushimaError(f"the {side.adjective} navy has no battleship to set up")
+            chosen = self._meeting(like[Side.JAPAN], like[Side.RUSSIA])
+            for side, ships in zip((Side.JAPAN, Side.RUSSIA), chosen, strict=True):
+                # the heaviest guns lead (a proposal only; the referee may form his own)
+                ships.sort(key=lambda i: -self._weight(i))
                 self.column[side] = QUICK_COLUMNS[side]
                 self.setup += [
-                    (side, s) for s in self._specs_for(side, like[:4], QUICK_COLUMNS[side])
+                    (side, s) for s in self._specs_for(side, ships[:4], QUICK_COLUMNS[side])
                 ]
-            self._say("Quick set-up: the first battle division of each navy.")
+            self._say("Quick set-up: the first battle division of each navy, where they meet.")
 
         return self._attempt(step)
+
+    def _meeting(self, japan: list[str], russia: list[str]) -> tuple[list[str], list[str]]:
+        """The first place (in ledger order) where battleships of both navies stand, as the
+        desk's rule on a battle's place reads it: the ships of each navy there."""
+        desk, f = self._desk(), self._fleet()
+        by_place: dict[str, list[str]] = {}
+        for ident in japan + russia:
+            by_place.setdefault(f.berth(ident).location, []).append(ident)
+        for jp in {f.berth(i).location: None for i in japan}:
+            for ru in {f.berth(i).location: None for i in russia}:
+                a, b = by_place[jp], by_place[ru]
+                try:
+                    desk.check_meeting([a[0], b[0]])
+                except TsushimaError:
+                    continue
+                return [i for i in a if i in japan], [i for i in b if i in russia]
+        raise TsushimaError("no place holds battleships of both navies: ships fight only where "
+                            "they meet (record the moves on the Campaign screen first)")
 
     def _weight(self, ident: str) -> int:
         c = self._fleet().berth(ident).ship.counter
@@ -410,7 +442,7 @@ class TsushimaDesk:
                 desk.battle_start([(side, spec.ships, spec.column) for side, spec in self.setup])
             e = self._battle()
             self.setup, self.selected, self.moves, self.plan = [], [], {}, []
-            self.flee, self.flight_die = False, None
+            self.flee, self.flight_die, self.detach = False, None, []
             self.faces, self.dice_source = {}, {}
             self.results = [f"The battle board is set: {e.describe()[-1]}"]
             self._say("")
@@ -485,8 +517,10 @@ class TsushimaDesk:
         return self._attempt(lambda: self._set_flight_die(face))
 
     def move_limit(self, f: Formation) -> int:
-        """Columns the formation may move this round, the flight die included."""
-        e = self._battle()
+        """Columns the formation may move this round, the flight die and the ships left
+        behind included."""
+        e = self._battle().detached(self.detach)
+        f = e.formation(f.ident)
         return e.max_columns(f, self.flight_die in FLIGHT_FACES or (
             f.fleeing and not self.flight_die_needed() and e.flight_successes(f.side) is not None
         ))
@@ -513,10 +547,11 @@ class TsushimaDesk:
             self.results = self._desk().move(
                 {k: v for k, v in self.moves.items() if v},
                 flight_die=self.flight_die,
+                detach=self.detach,
                 flee=self.flee,
             )
             e = self._battle()
-            self.moves, self.flee, self.flight_die = {}, False, None
+            self.moves, self.flee, self.flight_die, self.detach = {}, False, None, []
             self.plan = [] if e.over else self._desk().fire_plan()
             self.faces, self.dice_source = {}, {}
             self._say("Fire plan: lead on lead, ship on ship. Change targets, then Declare.")
@@ -525,12 +560,14 @@ class TsushimaDesk:
 
     def hold(self) -> bool:
         """The mover's formations all stay where they are."""
-        self.moves = {}
+        self.moves, self.detach = {}, []
         return self.move()
 
     # ------------------------------------------------------------------ fire
     def target_choices(self, order: FireOrder) -> list[str]:
         """Targets the engine names for this firer, and any small craft or merchant."""
+        if order.weapon == "torpedo":
+            return list(self.torpedo_boats().get(order.firer, ()))
         e = self._battle()
         enemy = e.on_board(e.ship(order.firer).side.enemy)
         allowed = e.required_targets(order.firer)
@@ -625,7 +662,7 @@ class TsushimaDesk:
         def step() -> None:
             self.results = self._desk().finish()
             self.plan, self.moves, self.faces = [], {}, {}
-            self.flee, self.flight_die = False, None
+            self.flee, self.flight_die, self.detach = False, None, []
             self._say("The battle's damage is on the fleet ledger.")
 
         return self._attempt(step)
@@ -664,12 +701,14 @@ class TsushimaDesk:
         return [b.ship.ident for b in f.berths if b.ship.hits and not b.ship.sunk]
 
     def places_for(self, ident: str) -> list[str]:
-        """Where a ship may be recorded: its navy's ports, the zones, sea, a flying base."""
+        """Where a ship may be recorded: its navy's ports, the zones, sea, the hexes where
+        ships are recorded, a flying base."""
         f = self._fleet()
         b = f.berth(ident)
         ports = [p.name for p in self.data.ports.values() if f.port(p.name).owner is b.ship.side]
         extra = [FLYING_BASE] if b.ship.side is Side.JAPAN and f.bases else []
-        places = ports + list(self.data.zones) + [SEA] + extra + [INTERNED]
+        hexes = sorted({x.location for x in f.berths if is_hex(x.location)})
+        places = ports + list(self.data.zones) + [SEA] + hexes + extra + [INTERNED]
         return places if b.location in places else [b.location, *places]
 
     def place(self, ident: str, location: str) -> bool:

@@ -18,6 +18,9 @@ class TsuDiceEntry(ModalView):
     prompt = StringProperty("")
     wanted = NumericProperty(1)
     on_done = ObjectProperty(None)
+    ask = ObjectProperty(None)
+    """Optional: given the faces so far, the label of the next die wanted, or ``None`` when
+    no more are (for procedures whose dice depend on the faces, e.g. running aground)."""
 
     def on_kv_post(self, base_widget: Any) -> None:
         row = self.ids.faces
@@ -41,6 +44,11 @@ class TsuDiceEntry(ModalView):
 
     def choose(self, face: int) -> None:
         self.faces = [*self.faces, face]
+        if self.ask is not None:
+            nxt = self.ask(list(self.faces))
+            if nxt is not None:
+                self.labels = [*self.labels[: len(self.faces)], nxt]
+                self.wanted = len(self.faces) + 1
         self._prompt()
         if len(self.faces) >= self.wanted:
             done: Callable[[Sequence[int]], Any] | None = self.on_done
@@ -50,4 +58,7 @@ class TsuDiceEntry(ModalView):
 
     def back(self) -> None:
         self.faces = self.faces[:-1]
+        if self.ask is not None:
+            self.labels = self.labels[: len(self.faces) + 1]
+            self.wanted = len(self.faces) + 1
         self._prompt()

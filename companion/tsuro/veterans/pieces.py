@@ -261,7 +261,18 @@ def phoenix_choices(s: State) -> list[Phoenix]:
     vet = s.vet
     if vet is None or vet.before_roll is None or not vet.held:
         return []
-    return [Phoenix(s.game.players[seat]) for seat, h in enumerate(vet.held) if h[PHOENIX]]
+    return [Phoenix(s.game.players[seat]) for seat in range(len(s.game.players))
+            if _may_reroll(s, seat)]
+
+
+def _may_reroll(s: State, seat: int) -> bool:
+    """Whether ``seat`` holds the Phoenix for the roll just made. A ship that roll sank
+    still does: its hand left the game with it, but undoing the roll brings both back (the
+    Phoenix is how a holder saves a ship from a losing tsunami roll)."""
+    before = _vet(s).before_roll
+    if before is None or held(before, seat, PHOENIX) == 0:
+        return False
+    return held(s, seat, PHOENIX) > 0 or (s.ships[seat] < 0 <= before.ships[seat])
 
 
 def phoenix(s: State, a: Phoenix) -> State:
@@ -272,7 +283,8 @@ def phoenix(s: State, a: Phoenix) -> State:
         raise PiecesError(f"there is no player {a.player!r} in this game")
     seat = s.game.players.index(a.player)
     before = _vet(s).before_roll
-    check_reroll(held(s, seat, PHOENIX) > 0, before is not None)
+    sunk_by_roll = before is not None and s.ships[seat] < 0 <= before.ships[seat]
+    check_reroll(held(s, seat, PHOENIX) > 0 or sunk_by_roll, before is not None)
     assert before is not None
     # the tile must have been in the hand when the die was rolled
     check_reroll(held(before, seat, PHOENIX) > 0, True)

@@ -7,15 +7,15 @@ methods and keep no rules of their own.
 
 >>> desk = Desk.new("round-island")
 >>> desk.place("Rurik", "sea")
-['Rurik is now at sea.']
->>> desk.place("Rurik", "sea")
 Traceback (most recent call last):
 ...
-companion.tsushima.errors.TsushimaError: Rurik is already at sea
+companion.tsushima.errors.TsushimaError: Russian ships move in the Russian movement segment of a naval phase; it is August 1904, naval phase 1, Japanese movement
+>>> desk.place("Mikasa", "sea")
+['Mikasa is now at sea.']
 >>> desk.undo()
-['Undone: place Rurik sea.']
->>> desk.fleet.berth("Rurik").location
-'Vladivostok'
+['Undone: place Mikasa sea.']
+>>> desk.fleet.berth("Mikasa").location
+'Chemulpo'
 """
 
 from __future__ import annotations
@@ -277,6 +277,37 @@ class Desk:
     def fire_plan(self) -> list[FireOrder]:
         """The round's default fire (a question; nothing is recorded)."""
         return list(battle_steps.default_orders(self.campaign))
+
+    def torpedo_targets(self) -> dict[str, tuple[str, ...]]:
+        """Each boat on the board that may make its torpedo attack in this firing round,
+        with the targets it may choose (a question; nothing is recorded)."""
+        e = self.campaign.battle_now()
+        used = set(self.campaign.current_marks().torpedoes) | set(e.torpedoes_used)
+        out = {}
+        for boat in e.on_board():
+            if boat.ident in used:
+                continue
+            targets = e.torpedo_targets(boat.ident)
+            if targets:
+                out[boat.ident] = targets
+        return out
+
+    def screen_options(self) -> list[tuple[str, str]]:
+        """(screener, screened) pairs the board allows now and not yet in place (a question;
+        nothing is recorded)."""
+        e = self.campaign.battle_now()
+        out = []
+        live = [f for f in e.formations if f.kind.value != "coast" and e.live(f)]
+        for a in live:
+            for b in live:
+                if a.side is not b.side or a == b or (a.ident, b.ident) in e.screens:
+                    continue
+                try:
+                    e.screen(a.ident, b.ident)
+                except TsushimaError:
+                    continue
+                out.append((a.ident, b.ident))
+        return out
 
     def default_orders(self) -> tuple[str, ...]:
         return tuple(str(o) for o in self.fire_plan())

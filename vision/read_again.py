@@ -1,0 +1,242 @@
+"""The finer look as a stage of reading a board (issue 9): which squares get it and what it
+decides. The look itself is :mod:`vision.read_fine`.
+
+After the taught reader, the path reader and the box (:func:`vision.inventory.settle`) have
+spoken, some squares that surely hold a tile are still open, and some tiles were called by a
+small lead or settled on the joint evidence alone, where near twins are easily confused.
+Those squares are looked at again among their best candidates that the box still has a copy
+of (the leads are shares of the way between two looks, :func:`vision.read_fine.look_again`):
+
+- a tile called before by a small lead (or settled on the joint evidence) that has a near
+  twin among its candidates (:data:`TWIN`) is first compared with its near twins only and
+  stands when the finer look puts it first (one settled on the joint evidence alone: by
+  :data:`DOUBT`); otherwise among all its candidates it stands when it comes first or
+  (taught calls only) another leads it by less than :data:`DOUBT`, gives way to another
+  that leads it by :data:`SWITCH`, and is left open in between;
+- an open square is called when the finer look's best leads the next by :data:`MARGIN`;
+- the box breaks a near tie but does not overrule a look that is clearly a square's best:
+  that square stays open, and the square holding the pattern is looked at again and left
+  open too when another tile leads it by :data:`DOUBT`.
+
+A tile the finer look brings in must also fit its look in every quarter of the square
+(:data:`PART_FLOOR`): a hand or a sleeve over part of a square fits nothing there. The finer
+look speaks only where a square fits its best look at least :data:`RELIABLE` as well as the
+board's surest tiles fit theirs (on a blurred or glaring square of textured tiles it is no
+better than the pooled look). Open squares go surest first, as each uses up a copy in the
+box.
+
+The lines were chosen on the looks ``drawn``, ``mottled``, ``curved`` and ``seas`` (two
+photo seeds), never on ``held-out``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from .inventory import pattern_of, remaining
+from .read_combine import is_tile
+from .read_decide import Call
+from .read_fine import FineModel, Verdict, View, look_again
+
+MARGIN = 0.2  # an open square's best must lead the next by this
+SWITCH = 0.5  # another tile must lead a tile called before by this to replace it ...
+DOUBT = 0.1  # ... and by this to leave the square open
+WEAK = 3.0  # a taught call leading by less than this (in calling margins) is looked at again
+PART_FLOOR = 0.35  # every quarter of the square must fit a tile brought in this well
+CANDIDATES = 5  # the best few the box has a copy left of
+REFERENCES = 3  # tiles read surely whose fit shows what a good fit is on this board
+RELIABLE = 0.8  # of that fit: below it the finer look leaves a square alone
+TWIN = 0.9  # looks this alike (vision.read_fine.FineModel.likeness) are near twins
+
+
+def finer_look(model: FineModel, top: np.ndarray, cols: int,
+               candidates: Mapping[int, Sequence[str]], before: Mapping[int, Call],
+               calls: Mapping[int, Call], counts: Mapping[str, int] | None,
+               fixed: Mapping[int, str]) -> dict[int, Call]:
+    """``calls`` with the weak and open squares among ``candidates`` (square -> its best
+    candidates, best first) decided by the finer look; ``before`` holds the calls before the
+    box settled any (a tile settled there is weak), ``fixed`` the tiles carried over."""
+    out = dict(calls)
+    weak = [i for i in candidates if _weak(out[i], before.get(i))]
+    if not weak:
+        return out
+    view = View(top, cols)
+    # Where a square fits its best look far worse than the sure tiles fit theirs (blur,
+    # texture, glare), the finer look says little there: it leaves that square alone.
+    sure = [i for i, c in out.items() if i in candidates and i not in weak and is_tile(c)]
+    floor = _Floor(model, view, out, sure)
+    opened: list[int] = []
+    conflicts: list[str] = []  # clear bests the box had no copy left of
+    for i in weak:
+        label = out[i].label
+        if label is None:
+            opened.append(i)
+            continue
+        # A called tile with no near twin among its candidates is not confused at this size.
+        twins = [lb for lb in _tiles(candidates[i])[:CANDIDATES]
+                 if lb != label and model.likeness(label, lb) >= TWIN]
+        if twins:
+            settled = before.get(i) is None or before[i].label != label
+            out[i] = _again(model, view, i, out, twins, candidates[i], counts, fixed,
+                            floor, settled, conflicts)
+    out = _settle_open(model, view, opened, candidates, out, counts, fixed, floor, conflicts)
+    return _holders(model, view, conflicts, candidates, out, fixed, floor)
+
+
+def _again(model: FineModel, view: View, i: int, calls: Mapping[int, Call],
+           twins: Sequence[str], candidates: Sequence[str], counts: Mapping[str, int] | None,
+           fixed: Mapping[int, str], floor: _Floor, settled: bool,
+           conflicts: list[str]) -> Call:
+    """A tile called before, looked at again: it stands, gives way or is left open. A clear
+    best the box has no copy left of leaves the square open and is noted in ``conflicts``
+    (the square holding that pattern may be the wrong one)."""
+    call = calls[i]
+    label = call.label or ""
+    # Its near twins first: a few candidates cost little; only a doubtful tile gets the
+    # whole look. One settled on the joint evidence alone must lead them clearly.
+    v = look_again(model, view, i, _tiles((label, *twins)))
+    if v.label == label and (not settled or v.lead >= DOUBT):
+        return call
+    v = look_again(model, view, i, _tiles((label, *twins, *candidates))[:CANDIDATES])
+    # A tile settled on the joint evidence alone stands only where the finer look agrees.
+    doubt = 0.0 if settled else DOUBT
+    if v.label == label or v.label is None or v.lead < doubt or v.score < floor():
+        return call
+    if v.label not in _available(i, label, (*twins, *candidates), calls, counts, fixed):
+        conflicts.append(v.label)
+    elif v.lead >= SWITCH and _fits_whole(model, view, i, v.label):
+        return _called(v)
+    return Call(None, 0.3, 0.0, label)
+
+
+def _holders(model: FineModel, view: View, conflicts: Sequence[str],
+             candidates: Mapping[int, Sequence[str]], calls: dict[int, Call],
+             fixed: Mapping[int, str], floor: _Floor) -> dict[int, Call]:
+    """The squares holding a pattern that another square clearly shows, looked at again
+    among all their candidates: one the finer look places behind another is left open."""
+    out = dict(calls)
+    wanted = {pattern_of(lb) for lb in conflicts}
+    for j, call in calls.items():
+        if j in fixed or not call.label or pattern_of(call.label) not in wanted or (
+                j not in candidates):
+            continue
+        v = look_again(model, view, j, _tiles((call.label, *candidates[j]))[:CANDIDATES])
+        if v.label not in (None, call.label) and v.lead >= DOUBT and v.score >= floor():
+            out[j] = Call(None, 0.3, 0.0, call.label)
+    return out
+
+
+def candidates(names: Sequence[str], taught: np.ndarray, labels: Sequence[str],
+               joint: np.ndarray) -> tuple[str, ...]:
+    """A square's candidates for the finer look, best first: the taught reader's best
+    looks (``taught`` scores over ``names``), both readers' best tiles together (``joint``
+    over ``labels``), then more taught looks."""
+    coarse = [names[int(o)] for o in np.argsort(-taught)[:8]]
+    both = [labels[int(o)] for o in np.argsort(-joint)[:2]]
+    return tuple(dict.fromkeys(coarse[:3] + both + coarse))
+
+
+def _settle_open(model: FineModel, view: View, todo: list[int],
+                 candidates: Mapping[int, Sequence[str]], calls: dict[int, Call],
+                 counts: Mapping[str, int] | None, fixed: Mapping[int, str],
+                 floor: _Floor, conflicts: list[str]) -> dict[int, Call]:
+    """The open squares, surest first, each called when its best leads by MARGIN and fits
+    at least ``floor()``; a clear best the box struck out is noted in ``conflicts``.
+
+    What the box leaves of a square's candidates must lead among itself (the box striking
+    out a runner-up used elsewhere is evidence too); a single one left stands on its lead
+    among all of them. When the box struck out a look that is clearly the square's best,
+    this square or the one holding that pattern is wrong: the square stays open."""
+    if not todo:
+        return dict(calls)
+    least = floor()
+    out = dict(calls)
+    every = {i: _tiles((out[i].second or "", *candidates[i]))[:CANDIDATES] for i in todo}
+    free: dict[int, Verdict] = {}  # each square's look among all its candidates
+    verdicts: dict[int, Verdict] = {}
+    seen: dict[int, tuple[str, ...]] = {}
+    while todo:
+        for i in todo:
+            cands = _available(i, out[i].second, candidates[i], out, counts, fixed)
+            if seen.get(i) == cands:
+                continue
+            seen[i] = cands
+            if i not in free:
+                free[i] = look_again(model, view, i, every[i])
+            f = free[i]
+            if cands == every[i]:  # the box struck nothing here
+                verdicts[i] = f
+                continue
+            if f.label is not None and f.label not in cands and f.lead >= MARGIN:
+                verdicts[i] = Verdict(None, 0.0, None, -1.0)  # the box struck a clear best
+                conflicts.append(f.label)
+            elif len(cands) > 1:  # what the box left must lead among itself
+                verdicts[i] = look_again(model, view, i, cands)
+            else:  # one left: it stands on its lead among all, if it was the best
+                verdicts[i] = f if f.label in cands else Verdict(None, 0.0, None, -1.0)
+        i = max(todo, key=lambda j: verdicts[j].lead if verdicts[j].score >= least else -1.0)
+        v = verdicts[i]
+        if v.label is None or v.lead < MARGIN or v.score < least:
+            break
+        todo.remove(i)
+        if _fits_whole(model, view, i, v.label):
+            out[i] = _called(v)
+    return out
+
+
+def _available(i: int, first: str | None, candidates: Sequence[str],
+               calls: Mapping[int, Call], counts: Mapping[str, int] | None,
+               fixed: Mapping[int, str]) -> tuple[str, ...]:
+    """Square ``i``'s candidates (``first`` first) that the box has a copy left of, once
+    the other squares' tiles are counted out: the best CANDIDATES of them."""
+    left = remaining(counts, [*fixed.values(),
+                              *(c.label for j, c in calls.items() if c.label and j != i)])
+    return tuple(lb for lb in _tiles((first or "", *candidates))
+                 if left is None or left.get(pattern_of(lb) or "", 0) > 0)[:CANDIDATES]
+
+
+def _tiles(labels: Sequence[str]) -> tuple[str, ...]:
+    """The oriented tiles among ``labels``, each once, in order."""
+    return tuple(lb for lb in dict.fromkeys(labels) if lb and is_tile(Call(lb, 1.0)))
+
+
+def _weak(call: Call, before: Call | None) -> bool:
+    """Whether a square is to be looked at again: open, settled on the joint evidence, or a
+    tile called by a small lead."""
+    if call.label is None:
+        return True
+    if not is_tile(call):
+        return False
+    settled = before is None or before.label != call.label
+    return settled or call.lead < WEAK
+
+
+class _Floor:
+    """The fit a square needs for the finer look to speak there: RELIABLE of how well the
+    tiles read most surely on the board fit their own looks (the median of REFERENCES),
+    measured only when first needed."""
+
+    def __init__(self, model: FineModel, view: View, calls: Mapping[int, Call],
+                 sure: Sequence[int]) -> None:
+        self._args = (model, view, calls, sure)
+        self._value: float | None = None
+
+    def __call__(self) -> float:
+        if self._value is None:
+            model, view, calls, sure = self._args
+            best = sorted(sure, key=lambda i: -calls[i].lead)[:REFERENCES]
+            fits = [model.scores(view.crop(i), (calls[i].label or "",)).get(
+                calls[i].label or "", 0.0) for i in best]
+            self._value = RELIABLE * (float(np.median(fits)) if fits else 1.0)
+        return self._value
+
+
+def _fits_whole(model: FineModel, view: View, i: int, label: str) -> bool:
+    return float(model.parts(view.crop(i), label).min()) >= PART_FLOOR
+
+
+def _called(v: Verdict) -> Call:
+    return Call(v.label, round(0.5 + 0.25 * min(1.0, v.lead / (4 * MARGIN)), 3),
+                v.lead / MARGIN, v.second)
