@@ -5,7 +5,7 @@ import json
 import pytest
 
 from companion.cli import main
-from companion.games import game_info
+from companion.games import SEAS, game_info
 from companion.tsuro.veterans.data import shipped_doc
 
 
@@ -101,38 +101,39 @@ def test_an_edited_data_file_that_contradicts_the_reference_is_one_line(capsys, 
     assert "no game" in refused(capsys, "state")
 
 
-def _to_a_phoenix_holder_in_danger(capsys) -> dict | None:
-    """Play a game until the Phoenix's holder may lose its ship in the coming phase."""
-    from fractions import Fraction
+def _to_a_phoenix_holder_in_danger(seed: int) -> bool:
+    """Play a seeded game (in-process, into the store the commands read) until the Phoenix's
+    holder may lose its ship in the coming phase; the commands then see that game."""
+    from companion.core.dice import DiceService
+    from companion.core.store import RecordStore
+    from companion.tsuro.odds import danger_with_phoenix
+    from companion.tsuro.session import Session
 
-    run(capsys, "new", "tsuro-of-the-seas", "--option", "veterans", "--option", "phoenix",
-        "--players", "red,blue,green", "--tiles", "virtual")
+    s = Session.new(RecordStore.open(), SEAS.key,
+                    ["red", "blue", "green"], ["veterans", "phoenix"], dice=DiceService(seed),
+                    tiles="virtual")
     for step in range(600):
-        odds = json.loads(run(capsys, "odds", "--json"))
-        held = {k: v for k, v in odds.items() if "with_phoenix" in v}
-        if held and any(Fraction(v["fraction"]) > 0 for v in held.values()):
-            return held
-        state = json.loads(run(capsys, "state", "--json"))
-        if state["awaiting"] == "over":
-            return None
-        moves = json.loads(run(capsys, "moves", "--json"))["moves"]
-        plain = [m for m in moves if not m["action"].startswith("phoenix")]
+        if any(p > 0 for p in danger_with_phoenix(s.state).values()):
+            return True
+        if s.state.is_terminal():
+            return False
+        plain = [c for c in s.choices() if not c.startswith("phoenix")]
         if plain:
-            run(capsys, *plain[step % len(plain)]["action"].split())
+            s.enter(plain[step % len(plain)], source="player")
         else:
-            run(capsys, "roll")
-    return None
+            s.roll()
+    return False
 
 
 def test_odds_show_the_phoenix_holders_chance_with_the_reroll(capsys):
     """`companion odds`: the holder of the Phoenix gets its figure with the reroll used."""
     from fractions import Fraction
 
-    for _ in range(8):
-        held = _to_a_phoenix_holder_in_danger(capsys)
-        if held:
-            break
-    assert held, "no game put the Phoenix's holder in danger"
+    assert any(_to_a_phoenix_holder_in_danger(seed) for seed in range(8)), (
+        "no game put the Phoenix's holder in danger")
+    odds = json.loads(run(capsys, "odds", "--json"))
+    held = {k: v for k, v in odds.items() if "with_phoenix" in v}
+    assert len(held) == 1, odds
     (name, entry), = held.items()
     without, with_it = Fraction(entry["fraction"]), Fraction(entry["with_phoenix"]["fraction"])
     assert 0 <= with_it < without
