@@ -329,3 +329,31 @@ def test_the_gpio_buttons_step_through_the_choices_on_screen(app_harness: Any) -
     h.frames(2)
     assert len(c.session.entries) > entries
     assert c.snapshot.history[-1].split(": ", 1)[1].startswith(shown.key.split()[0])
+
+
+def test_the_end_screen_offers_the_phoenix_after_the_roll_that_ended_the_game(
+        app_harness: Any) -> None:
+    """001 lets the Phoenix be discarded after any roll, the one that ends the game too: the
+    end screen offers it, and taking it brings the game back to the table."""
+    from ui.camera import SimCamera, exact_reader
+
+    h = app_harness
+    app, c = h.app, h.controller
+    c.use_camera(SimCamera(reader=exact_reader))  # the simulated players, read exactly: fast
+    for seed in range(60):
+        app.new_game(SEAS.key, ["red", "blue", "green"], list(OPTIONS))
+        vetdemo.play(c, seed, eager=())  # the Phoenix never pressed on the way
+        if c.snapshot.over and any(ch.notation.startswith("phoenix") for ch in c.choices):
+            break
+    else:
+        pytest.fail("no seeded game ended on a roll the Phoenix could undo")
+    h.frames(3)
+    assert app.sm.current == "end"
+    late = list(app.sm.get_screen("end").ids.late.children)
+    assert [b.notation for b in late] == [ch.notation for ch in c.choices]
+    entries = len(c.session.entries)
+    h.touch(late[0])
+    assert len(c.session.entries) == entries + 1 and "phoenix" in c.session.entries[-1].action
+    assert not c.snapshot.over
+    h.frames(3)
+    assert app.sm.current != "end"

@@ -31,6 +31,19 @@ class EndScreen(Screen):
             self.sentence = snap.prompt
         lines = [snap.prompt, *c.instructions, *c.notices]
         self.details = "\n".join(dict.fromkeys(line for line in lines if line))
+        self._late_choices(c)
+
+    def _late_choices(self, c: Any) -> None:
+        from kivy.app import App
+        from kivy.factory import Factory
+
+        row = self.ids.late
+        row.clear_widgets()
+        for choice in c.choices:
+            button = Factory.BigButton(text=choice.label, background_color=(0.6, 0.3, 0.1, 1))
+            button.notation = choice.notation
+            button.bind(on_release=lambda b: App.get_running_app().controller.choose(b.notation))
+            row.add_widget(button)
 
     def save_picture(self, game_id: str) -> Path | None:
         """Write the final board as a PNG beside the records (once the screen is drawn)."""
