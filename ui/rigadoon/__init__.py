@@ -10,6 +10,7 @@ back, Roll draws the wind virtually while the wind is being changed.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -66,7 +67,11 @@ def install(app: Any, controller: RigadoonController | None = None) -> RigadoonC
     """Give the app its Rigadoon controller and screens; the shown screen follows it."""
     load_kv()
     if controller is None:
-        controller = RigadoonController(app.ctx.store.path, camera=table_camera(app))
+        # seeded dice for the path games (tests, screenshots, the demo): seeded winds too,
+        # so a game replays the same way each run
+        seed = getattr(getattr(app.ctx, "session_api", None), "seed", None)
+        rng = random.Random(seed) if isinstance(seed, int) else None
+        controller = RigadoonController(app.ctx.store.path, rng=rng, camera=table_camera(app))
     app.rigadoon = controller
     from .screens import RigEndScreen, RigPlayScreen, RigSetupScreen
 
