@@ -152,8 +152,10 @@ class CompanionApp(App):
             the others' screens, which cost several MB) and sets the attribute itself."""
             from companion.games import all_games
 
+            if name.startswith("_") or name in self.__dict__:
+                raise AttributeError(name)
             key = next((g.key for g in all_games() if g.screens and g.key == name), None)
-            if key is None or name in self.__dict__:
+            if key is None:
                 raise AttributeError(name)
             _plugin(key).install(self)
             try:

@@ -425,6 +425,21 @@ def new_daikaiju_odds_at(s: State, behind: int) -> float:
     return 1.0 - facts.counts[behind] / facts.free
 
 
+def _faces_survived(base: Callable[[], State], risky: list[bool], seat: int) -> int:
+    """Of die faces 1-5 after a wake, how many leave the ship afloat: a face not risky
+    does; a risky one is played through the engine (the wake thrown on ``base()`` once)."""
+    ok = 0
+    wake: State | None = None
+    for f in range(5):
+        if not risky[f]:
+            ok += 1
+            continue
+        if wake is None:
+            wake = base().apply(_WAKE_ROLL)
+        ok += wake.apply(_DIE[f]).ships[seat] >= 0
+    return ok
+
+
 def own_opening(s: State, seat: int) -> float | None:
     """The chance the advised ship comes through the daikaiju phase that opens its own
     turn (the last part of the round), exactly; None where that is not worked out here
@@ -450,15 +465,7 @@ def own_opening_at(s: State, seat: int, pos: int, mine: Callable[[], State]) -> 
     taken = s.daikaiju_squares()
     blocked = front in taken
     risky = [True] * 5 if blocked else _risky_faces(s, {behind, front})
-    ok = 0
-    wake: State | None = None
-    for f in range(5):
-        if not risky[f]:
-            ok += 1
-            continue
-        if wake is None:
-            wake = mine().apply(_WAKE_ROLL)
-        ok += wake.apply(_DIE[f]).ships[seat] >= 0
+    ok = _faces_survived(mine, risky, seat)
     six = 0.0 if blocked else 1.0
     if not blocked and s.deck_left():
         facts = _facts(s)
@@ -475,16 +482,7 @@ def others_phase_odds(s: State, seat: int) -> float:
     quick = others_phase_odds_at(s, behind)
     if quick is not None:
         return quick
-    risky = _risky_faces(s, {behind})
-    ok = 0
-    wake: State | None = None
-    for f in range(5):
-        if not risky[f]:
-            ok += 1
-            continue
-        if wake is None:
-            wake = s.apply(_WAKE_ROLL)
-        ok += wake.apply(_DIE[f]).ships[seat] >= 0
+    ok = _faces_survived(lambda: s, _risky_faces(s, {behind}), seat)
     return _phase_odds(ok, new_daikaiju_odds_at(s, behind))
 
 
