@@ -16,9 +16,10 @@ from collections.abc import Callable
 
 from companion.rigadoon import Choose, Game, Sail, State, arrange, explore, new_state
 from companion.rigadoon.board import ISLAND, MAELSTROM
-from companion.rigadoon.chain import advance, choose, sail_chain
+from companion.rigadoon.chain import advance, choose
 from companion.rigadoon.examples import thousand_words
 from companion.rigadoon.geometry import ORTHOGONAL, direction_between
+from companion.rigadoon.sailing import sail_chain
 
 
 def median_ms(fn: Callable[[], object], repeat: int) -> float:

@@ -4,20 +4,23 @@ behind a firing round, and replaying a whole War at Sea campaign record.
 Run: .venv/bin/python benchmarks/tsushima.py [--battles N] [--turns N]
 Targets (Raspberry Pi 4): declaring a full Port Arthur firing round with all its odds under
 50 ms; a whole 20-round random engagement under 1 s; reading and replaying a 23-turn
-campaign record (what every ``tsushima game`` command and every undo does) under 1 s.
+campaign record (what every ``tsushima game`` command and every undo does) under 1 s;
+laying a mine with "within 9 hexes" counted on a full owner's map file under 50 ms.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
 import time
 
-from companion.tsushima import Engagement, ShipType, Side, engagement_for
+from companion.tsushima import Engagement, ShipType, Side, default_data, engagement_for
 from companion.tsushima.battle import Kind
 from companion.tsushima.desk import Desk
 from companion.tsushima.desk.record import load
+from companion.tsushima.hexmap import HexFacts, HexMap
 
 
 def random_battle(rng: random.Random, rounds: int = 20) -> Engagement:
@@ -40,10 +43,19 @@ def random_battle(rng: random.Random, rounds: int = 20) -> Engagement:
     return e
 
 
-def pick(desk: Desk, side: Side) -> list[str]:
-    """Three ships of one division kind that may still fight: battleships, else cruisers."""
+def on_map(desk: Desk, where: str) -> bool:
+    """Not in a strategic zone (a ship there would need the terminal phase to reach the map)."""
+    port = desk.data.ports.get(where)
+    return where not in desk.data.zones and (port is None or port.zone is None)
+
+
+def pick(desk: Desk, side: Side, at: str | None = None) -> list[str]:
+    """Three ships of one division kind that may still fight (recorded ``at`` a place when
+    given): battleships, else cruisers."""
     for kinds in ((ShipType.B,), (ShipType.A, ShipType.C)):
-        found = [i for i in desk.available(side) if desk.fleet.berth(i).ship.type in kinds]
+        found = [i for i in desk.available(side) if desk.fleet.berth(i).ship.type in kinds
+                 and at in (None, desk.fleet.berth(i).location)
+                 and on_map(desk, desk.fleet.berth(i).location)]
         if found:
             return found[:3]
     return []
@@ -58,9 +70,12 @@ def campaign(rng: random.Random, turns: int) -> Desk:
     for _ in range(turns):
         if desk.fleet.over:
             break
-        jp, ru = (pick(desk, side) for side in (Side.JAPAN, Side.RUSSIA))
+        jp, ru = pick(desk, Side.JAPAN), pick(desk, Side.RUSSIA, "Port Arthur")
         if not jp or not ru:
             break
+        for ship in jp:  # ships fight only where they meet: Japan sails to Port Arthur
+            if desk.fleet.berth(ship).location != "Port Arthur":
+                desk.place(ship, "Port Arthur")
         desk.battle_start([(Side.JAPAN, jp, 4), (Side.RUSSIA, ru, 7)])
         for _ in range(5):
             if desk.battle is None or desk.battle.over:
@@ -116,6 +131,26 @@ def main() -> None:
         f"campaign record replay ({len(desk.entries)} steps, {desk.fleet.time}): "
         f"median {statistics.median(times) * 1e3:.0f} ms"
     )
+    mine_on_map()
+
+
+def mine_on_map() -> None:
+    """A Russian mine laid in Round Island's terminal phase, its partial sea and distance
+    to the nearest friendly port read from a map file holding every hex of a 40 x 40 map."""
+    hexes = {f"{c:02d}{r:02d}": HexFacts(True, "none") for c in range(1, 41) for r in range(1, 41)}
+    ports = {p: f"{3 + 3 * i:02d}{5 + 2 * i:02d}" for i, p in enumerate(default_data().ports)
+             if default_data().ports[p].zone is None}
+    data = dataclasses.replace(default_data(), hexmap=HexMap("odd-q", ports, hexes))
+    desk = Desk.new("round-island", data)
+    desk.to_terminal()
+    times = []
+    for _ in range(20):
+        t = time.perf_counter()
+        desk.lay_mine_on_map(Side.RUSSIA, "0408")
+        times.append(time.perf_counter() - t)
+        desk.undo()
+    print(f"mine laid, 'within 9 hexes' counted on a {len(hexes)}-hex map file: "
+          f"median {statistics.median(times) * 1e3:.1f} ms")
 
 
 if __name__ == "__main__":

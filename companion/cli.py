@@ -40,12 +40,20 @@ def refusing(errors: tuple[type[Exception], ...], prefix: str) -> Callable[[Hand
     return wrap
 
 
-def _groups() -> tuple[str, ...]:
+def _groups(command: str | None = None) -> tuple[str, ...]:
     """Every command group, by module: each game's (the registry's order), then the
-    camera's and the app's. The first group to define a command owns it."""
+    camera's and the app's. The first group to define a command owns it; to run one
+    command, a group named for it (``companion.commands.rigadoon`` for ``rigadoon``) is
+    asked first, so that a game's commands do not load every other game's groups."""
     from .games import command_groups
 
-    return tuple(dict.fromkeys((*command_groups(), *OUTER_GROUPS.values())))
+    groups = tuple(dict.fromkeys((*command_groups(), *OUTER_GROUPS.values())))
+    if command is None:
+        return groups
+    named = tuple(
+        g for g in groups if g.rpartition(".")[2] == command or OUTER_GROUPS.get(command) == g
+    )
+    return (*named, *(g for g in groups if g not in named))
 
 
 @cache
@@ -80,21 +88,55 @@ def _unavailable(name: str, why: str) -> Register:
     return register
 
 
+class _Skipped:
+    """Stands in for the parser of a command that is not being run: it takes every call
+    a group's ``register`` makes on a parser and builds nothing."""
+
+    def __getattr__(self, _name: str) -> Callable[..., _Skipped]:
+        return self._absorb
+
+    def __setattr__(self, _name: str, _value: object) -> None:
+        pass
+
+    def _absorb(self, *_args: object, **_kwargs: object) -> _Skipped:
+        return self
+
+
+class _OnlyOne:
+    """The ``COMMAND`` subparsers as a group sees them while one command runs: only that
+    command's parser is built. Argparse takes a fraction of a millisecond per parser and
+    the path games alone have thirty, which a referee would pay on every command."""
+
+    def __init__(self, sub: Any, command: str) -> None:
+        self.sub, self.command, self.found = sub, command, False
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        if name != self.command and self.command not in kwargs.get("aliases", ()):
+            return _Skipped()
+        self.found = True
+        return self.sub.add_parser(name, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.sub, name)
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The whole command line; with ``command``, only the groups up to the one that
-    defines it (a referee's command need not build a hundred parsers it will not use)."""
+    """The whole command line; with ``command``, only that command's parser, built by the
+    first group that defines it (the whole line again when none does, so that the error
+    lists every command)."""
     parser = argparse.ArgumentParser(
         prog="companion", description="Dice roller, rules arbiter and bookkeeper for the table."
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in _groups():
+    only = _OnlyOne(sub, command) if command is not None else None
+    for name in _groups(command):
         register = _registrar(name)
         if register is None:
             continue
-        register(sub)
-        if command is not None and command in sub.choices:
-            break
-    return parser
+        register(sub if only is None else only)
+        if only is not None and only.found:
+            return parser
+    return parser if only is None else build_parser()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

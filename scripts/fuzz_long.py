@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/fuzz_long.py [CASES] [pytest arguments...]
 
-CASES (default 3000) is the number of cases for each of the five fuzz tests; the cases
+CASES (default 3000) is the number of cases for each of the fuzz tests; the cases
 are drawn afresh each run (the suite's CI profile draws the same ones every time).
 Prints the cases run and the time taken; a failing case is printed by Hypothesis with
 what it takes to reproduce it.
@@ -31,7 +31,7 @@ def main(argv: list[str]) -> int:
         check=False,
     )
     took = time.perf_counter() - start
-    print(f"fuzz_long: {cases} cases for each of 5 tests, {took:.0f} s, exit {result.returncode}")
+    print(f"fuzz_long: {cases} cases for each fuzz test, {took:.0f} s, exit {result.returncode}")
     return result.returncode
 
 

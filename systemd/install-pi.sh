@@ -41,7 +41,7 @@ for arg in "$@"; do
         --no-start) START=0 ;;
         --no-strict) STRICT=0 ;;
         --print-unit) render_unit; exit 0 ;;
-        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+        -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         *) echo "install-pi.sh: unknown option $arg (try --help)" >&2; exit 2 ;;
     esac
 done

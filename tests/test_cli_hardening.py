@@ -204,8 +204,12 @@ def test_place_takes_the_hand_both_ways(capsys: Any) -> None:
     run(capsys, "start", "r6c6:4")
     err = refused(capsys, "place", "r1c1", "10325476")
     assert "show your whole hand" in err or "show the whole hand" in err
-    hand = ["10325476", "10325476", "10325476"]  # a hand that does no better: allowed
-    assert "is not possible" not in refused(capsys, "place", "r1c1", "10325476", "hand", *hand)
+    hand = ["10325476", "72143650", "23015476"]  # the last one keeps the marker on
+    for form in (["hand", *hand], ["--hand", *hand]):  # the hand is read, either way
+        err = refused(capsys, "place", "r1c1", "10325476", *form)
+        assert "while the hand allows a better placement" in err
+    run(capsys, "place", "r1c1", "23015476", "--hand", *hand)
+    assert "place r1c1 23015476 hand " in run(capsys, "history")
 
 
 def test_hidden_tiles_moves_says_how_to_write_the_tile(capsys: Any) -> None:
@@ -224,6 +228,7 @@ def test_plain_tsuro_speaks_of_markers_and_no_daikaiju(capsys: Any, data_dir: Pa
     assert "ship" not in out.lower()
     run(capsys, "start", "r1c1:0")
     said = run(capsys, "start", "r1c2:0")
+    said += run(capsys, "advise", "--samples", "20")
     # the rest of the game through the session the commands use, then the CLI's own words
     s = Session.resume(RecordStore.open(data_dir / "records.sqlite3"), 1, DiceService(2))
     while not s.state.is_terminal():
@@ -250,6 +255,9 @@ def test_the_prompt_has_help_moves_and_keeps_quiet_after_a_refusal(
     after = out[refusal:].splitlines()
     assert after[1].startswith("> ")  # no board after a refused line
     assert out.count("Tsuro, game") == 2  # at the start, and after the accepted line
+    monkeypatch.setattr("sys.stdin", io.StringIO("odds\n"))  # plain Tsuro: no daikaiju odds
+    out = run(capsys, "play")
+    assert "No daikaiju in this game" in out and "daikaiju phase" not in out
 
 
 # ---- records ------------------------------------------------------------------------
@@ -284,6 +292,16 @@ def test_steps_a_crash_cut_short_are_told_on_the_next_command(capsys: Any, data_
     out = run(capsys, "state")
     assert "cut short" in out and "Place daikaiju" in out
     assert "cut short" not in run(capsys, "state")  # told once: the steps are now recorded
+
+
+def test_steps_a_crash_cut_short_are_told_by_resume(capsys: Any, data_dir: Path) -> None:
+    run(capsys, "new", "tsuro-of-the-seas", "--players", "red,blue", "--tiles", "virtual")
+    run(capsys, "new", "tsuro", "--players", "red,blue")  # game 1 is no longer current
+    store = RecordStore.open(data_dir / "records.sqlite3")
+    _header, entries = load_game(store, 1)
+    store.append(1, Entry(len(entries) + 1, "roll 3 4", 0, "physical", now()))
+    out = run(capsys, "resume", "1")
+    assert "cut short" in out and "Place daikaiju" in out and "Resumed game 1" in out
 
 
 def test_kivys_tracebacks_for_missing_helpers_become_one_line_each() -> None:

@@ -1,7 +1,7 @@
-"""Fuzzing (issue 11): generated bad records, tile strings, player names, config files and
-teaching layouts go through import, replay, the CLI, the config loader and
-``companion vision teach``: each is taken or refused in one line, never a traceback, and a
-refusal leaves the record store as it was.
+"""Fuzzing (issue 11): generated bad records (of the path games and Rigadoon), tile
+strings, player names, config files and teaching layouts go through import, replay, the
+CLI, the config loader and ``companion vision teach``: each is taken or refused in one
+line, never a traceback, and a refusal leaves the record store as it was.
 
 The suite runs a CI-sized profile (COMPANION_FUZZ_EXAMPLES, default 30 cases a test);
 ``scripts/fuzz_long.py`` runs the same tests with thousands.
@@ -137,6 +137,53 @@ def test_bad_records_are_refused_in_one_line_and_leave_the_store_alone(
     code, _ = _cli(capsys, "replay", str(path), *flag)
     assert code in (0, 1)
     code, _ = _cli(capsys, "import", str(path), "--db", str(db), *flag)
+    assert code in (0, 2)
+    after = _snapshot(db)
+    if code:
+        assert after == before
+    else:
+        assert len(after[0]) == len(before[0]) + 1
+
+
+@pytest.fixture(scope="module")
+def rigadoon_records() -> list[list[str]]:
+    """Two Rigadoon records of random legal actions, one of them played to its end."""
+    import random
+
+    from companion.core.records import Entry
+    from companion.rigadoon.record import Header
+    from companion.rigadoon.record import dump_lines as rigadoon_lines
+    from companion.rigadoon.state import Game, new_state
+
+    out = []
+    for seed, most in ((0, 1000), (1, 40)):
+        game = Game.create(["ann", "bob"])
+        rng, s, entries = random.Random(seed), new_state(game), []
+        while not s.is_terminal() and len(entries) < most:
+            outcomes = [a for a, _p in s.chance_outcomes()] if s.is_chance_node() else None
+            action = rng.choice(outcomes or s.legal_actions())
+            s = s.apply(action)
+            entries.append(Entry(len(entries) + 1, action.notation(), None))
+        out.append(rigadoon_lines(Header(game, "fuzz"), entries))
+    return out
+
+
+@FUZZ
+@given(data=st.data())
+def test_bad_rigadoon_records_are_refused_in_one_line_and_leave_the_store_alone(
+    data: st.DataObject, rigadoon_records: list[list[str]], capsys: Any,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    lines = data.draw(damaged(rigadoon_records))
+    flag = ["--accept-edited"] if data.draw(st.booleans()) else []
+    root = tmp_path_factory.mktemp("case")
+    path, db = root / "r.jsonl", root / "store.sqlite3"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    RecordStore.open(db).close()
+    before = _snapshot(db)
+    code, _ = _cli(capsys, "rigadoon", "replay", str(path), *flag)
+    assert code in (0, 2)
+    code, _ = _cli(capsys, "rigadoon", "import", str(path), "--db", str(db), *flag)
     assert code in (0, 2)
     after = _snapshot(db)
     if code:

@@ -156,3 +156,117 @@ def test_the_runtime_check_would_catch_a_forbidden_import():
     code = "import sys, json\nimport numpy\nprint([n for n in sys.modules if n == 'numpy'])"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "numpy" in out.stdout
+
+
+# ---- import cycles ----------------------------------------------------------------------
+# A module that imports another which imports it back works only in one loading order;
+# each arrow must point one way. Counted here: the imports made when a module loads (its
+# top level, outside ``if TYPE_CHECKING:``); an import inside a function is a deferred
+# use, made after both modules have loaded, and is left out.
+
+
+def _load_time_imports(path: Path, modules: set[str]) -> set[str]:
+    """The modules of ``modules`` that loading ``path`` imports."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.If):
+                test = ast.unparse(node.test)
+                if test not in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+                    visit(node.body)
+                visit(node.orelse)
+            elif isinstance(node, ast.Try):
+                for part in (node.body, *(h.body for h in node.handlers), node.orelse,
+                             node.finalbody):
+                    visit(part)
+            elif isinstance(node, ast.Import):
+                out.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[: len(base) - node.level + 1]
+                    mod = ".".join([*base, node.module] if node.module else base)
+                else:
+                    mod = node.module or ""
+                names = [f"{mod}.{a.name}" for a in node.names]
+                # `from pkg import module` loads that module; `from pkg import name`, pkg
+                out.update(n for n in names if n in modules)
+                if not all(n in modules for n in names):
+                    out.add(mod)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")).body)
+    # a module's own packages are always loaded before it: no arrow back to them counts
+    ancestors = {name.rsplit(".", k)[0] for k in range(1, name.count(".") + 1)}
+    return {m for m in out if m in modules and m != name and m not in ancestors}
+
+
+def import_cycles(files: list[Path]) -> list[list[str]]:
+    """Each group of modules that import one another at load time (Tarjan's algorithm)."""
+    names = {_module_name(p): p for p in files}
+    graph = {m: sorted(_load_time_imports(p, set(names))) for m, p in names.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def strong(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph[v]:
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            strong(v)
+    return sorted(groups)
+
+
+def test_the_path_engine_imports_in_one_direction():
+    """The Veterans plug-in builds on the state; the state knows it only by module name,
+    through the game (companion/tsuro/rules_plugin.py), and never imports it."""
+    files = sorted((ROOT / "companion").rglob("*.py"))
+    modules = {_module_name(f) for f in files}
+    state, plugin = ROOT / "companion/tsuro/state.py", "companion.tsuro.veterans.turn"
+    assert plugin in modules
+    assert not any(m == plugin or m.startswith(plugin + ".") for m in _imports(state))
+    assert "companion.tsuro.state" in _load_time_imports(ROOT / "companion/tsuro/veterans/turn.py", modules)
+    engine = [f for f in files if _module_name(f).startswith("companion.tsuro")]
+    assert import_cycles(engine) == []
+
+
+def test_no_package_has_an_import_cycle():
+    assert import_cycles(sorted((ROOT / "companion").rglob("*.py"))) == []
+
+
+def test_the_cycle_check_finds_a_cycle_and_ignores_deferred_imports(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    cases = {
+        "pkg/a.py": "from pkg import b\n",
+        "pkg/b.py": "from pkg.c import thing\n",
+        "pkg/c.py": "import pkg.a\n",
+        "pkg/d.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg import e\n",
+        "pkg/e.py": "def f():\n    from pkg import d\n",
+    }
+    for rel, text in cases.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    assert import_cycles(sorted(tmp_path.rglob("*.py"))) == [["pkg.a", "pkg.b", "pkg.c"]]

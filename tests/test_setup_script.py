@@ -63,3 +63,21 @@ def test_without_python3_venv_the_package_to_install_is_named(tmp_path: Path) ->
     assert "sudo apt install python3-venv" in result.stderr
     assert "Traceback" not in result.stderr
     assert any(c.startswith("python3 -m venv --clear") for c in calls)
+
+
+def test_the_licence_is_an_spdx_string() -> None:
+    """setuptools stops reading ``project.license`` as a table in 2027: the SPDX form,
+    with no licence classifier beside it (setuptools refuses the two together)."""
+    import re
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert isinstance(project["license"], str)
+    assert re.fullmatch(r"[A-Za-z0-9.+-]+( (AND|OR|WITH) [A-Za-z0-9.+-]+)*", project["license"])
+    assert not any(c.startswith("License ::") for c in project.get("classifiers", []))
+
+
+def test_the_readme_names_python3_venv_before_the_two_commands() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert "python3-venv" in readme
+    assert readme.index("python3-venv") < readme.index("./run-app")

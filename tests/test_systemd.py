@@ -250,6 +250,13 @@ def test_install_without_groups_runs_no_empty_usermod(tmp_path: Path) -> None:
     assert not any(c.startswith("install -D") for c in commands)
 
 
+def test_install_script_help_is_its_header_comment() -> None:
+    out = subprocess.run(["bash", str(INSTALL), "--help"], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.startswith("Install the table companion") and "--no-strict" in out
+    assert "set -euo" not in out and "SRC=" not in out  # the comment, none of the code
+
+
 def test_install_script_refuses_unknown_options() -> None:
     result = subprocess.run(
         ["bash", str(INSTALL), "--frobnicate"], capture_output=True, text=True, check=False

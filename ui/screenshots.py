@@ -59,6 +59,16 @@ def render_all(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES, seed: int 
         return written
 
 
+def render_veterans(out: Path, sizes: tuple[tuple[int, int], ...] = SIZES) -> list[Path]:
+    """Only Veterans of the Seas' controls, for working on them:
+    ``python -m ui.screenshots --veterans DIR``."""
+    from .vetshots import SEED
+
+    with tempfile.TemporaryDirectory(prefix="companion-shots-") as t:
+        _isolate(Path(t))
+        return _veterans(Path(t), out, sizes, SEED)
+
+
 def _veterans(tmp: Path, out: Path, sizes: tuple[tuple[int, int], ...], seed: int
               ) -> list[Path]:
     """Veterans of the Seas' controls, on an app of their own: its seeded game must start
@@ -201,6 +211,10 @@ def _camera_setup(h: Any, out: Path, sizes: tuple[tuple[int, int], ...]) -> dict
     shots["camera-ships"] = shoot_sizes(h, out, "camera-ships", sizes)
     w.go("teach")
     shots["camera-teach"] = shoot_sizes(h, out, "camera-teach", sizes)
+    if w.game != SEAS.key:
+        w.switch_game()
+    w.set_veterans(True)  # a table that owns Veterans of the Seas: its pieces on the sheet
+    shots["camera-teach-veterans"] = shoot_sizes(h, out, "camera-teach-veterans", sizes)
     w.leave()
     return shots
 
@@ -260,3 +274,11 @@ def blank(path: Path) -> bool:
 
     img = cv2.imread(str(path))
     return img is None or float(img.std()) < 3.0
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:2] != ["--veterans"] or len(sys.argv) != 3:
+        sys.exit("usage: python -m ui.screenshots --veterans DIR (all: companion screenshots)")
+    print("\n".join(str(p) for p in render_veterans(Path(sys.argv[2]))))

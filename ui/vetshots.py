@@ -1,10 +1,12 @@
 """The Veterans of the Seas controls for ``companion screenshots``: a seeded game with the
-``veterans`` and ``phoenix`` options played to each new control, pictured at every size."""
+``veterans`` and ``phoenix`` options played to each new control, pictured at every size.
+
+The pictures are taken by :mod:`ui.screenshots` (``python -m ui.screenshots --veterans
+DIR`` draws only these); this module only plays the game to each state."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 SEED = 37
@@ -73,32 +75,3 @@ def screenshot_states(h: Any, shoot: Callable[[str, bool], None], seed: int = SE
         app.show_table()
         take("table-veterans-tsunami")
     return shot
-
-
-def render(out: Path) -> list[str]:
-    """Only these pictures (for working on them): ``python -m ui.vetshots DIR``."""
-    import tempfile
-
-    from .screenshots import SIZES, _isolate, shoot_sizes
-
-    with tempfile.TemporaryDirectory(prefix="companion-shots-") as t:
-        _isolate(Path(t))
-        from .harness import simulated_app
-
-        h = simulated_app(Path(t), SEED, SIZES[0], pins_note="screenshots: mock pins",
-                          settings={"display.dice_animation_ms": 0})
-        h.controller.repeat = 0
-        try:
-            def shoot(name: str, window: bool) -> None:
-                shoot_sizes(h, out, name, SIZES, window)
-
-            return screenshot_states(h, shoot)
-        finally:
-            h.stop()
-            h.app.ctx.close()
-
-
-if __name__ == "__main__":
-    import sys
-
-    print(render(Path(sys.argv[1])))

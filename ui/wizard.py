@@ -10,10 +10,12 @@ Four steps, each usable alone:
    measured and saved in the profile, as ``calibrate --ship`` does; the camera then checks
    the ships of those colours.
 4. *Teach*: two photos, as ``companion vision teach`` takes them: every tile of the set
-   laid out once (with the daikaiju), then the bare board. The photos and a LAYOUT.json in
-   the contract's format go to the profile, learning is the same as ``vision teach``, and
-   the photos are then read back with what was learned: :class:`ReadBack` says how many
-   squares came out right, so the owner knows whether to retake them.
+   laid out once (with the daikaiju, and for a Seas table that owns Veterans of the Seas
+   the tsunami, uzushio and portal pieces), then the bare board. The photos and a
+   LAYOUT.json in the contract's format go to the profile, learning is the same as
+   ``vision teach``, and the photos are then read back with what was learned:
+   :class:`ui.readback.ReadBack` says how many squares came out right (and, apart, how
+   many Veterans pieces), so the owner knows whether to retake them.
 
 The profile directory is the config's ``camera.profile``, or ``camera-profile`` in the
 data directory when none is set yet (the screen then saves that choice). Each board size
@@ -32,9 +34,19 @@ from typing import Any
 from companion.core.board import GAME_BOARDS, BoardProfile, Point, Side, Square
 from companion.core.config import DEFAULT_GAME
 from companion.games import camera_games, game_info
-from companion.tsuro.tiles import Tile
 
 from .camera import Camera, CameraFault
+from .readback import RETAKE, VETERANS, ReadBack, compare_veterans
+from .teach_sheets import (
+    offers_veterans,
+    sheet_picture,
+    table_pieces,
+    two_photos,
+    veterans_pieces,
+)
+
+__all__ = ["CameraSetup", "Photo", "ReadBack", "SetupError", "default_profile_dir",
+           "two_photos"]  # ReadBack and two_photos: their older home
 
 log = logging.getLogger(__name__)
 
@@ -91,12 +103,15 @@ square off gives about 1.23 and 1.13; dots on the corners about 1.05 and 1.00)."
 class CameraSetup:
     """One pass through the setup for one game's board."""
 
-    def __init__(self, camera: Camera | None, game: str, profile_dir: Path) -> None:
+    def __init__(self, camera: Camera | None, game: str, profile_dir: Path,
+                 veterans: bool = False) -> None:
         if game not in SETUP_GAMES:
             names = " and ".join(game_info(g).title for g in SETUP_GAMES)
             raise SetupError(f"the camera reads {names} boards, not {game}")
         self.camera = camera
         self.game = game
+        self.veterans = veterans and offers_veterans(game)
+        """The sheets hold the pieces of Veterans of the Seas too (a game that has them)."""
         self.board: BoardProfile = GAME_BOARDS[game]
         self.profile_dir = profile_dir
         self.board_dir = profile_dir / f"{self.board.rows}x{self.board.cols}"
@@ -107,6 +122,8 @@ class CameraSetup:
         self._kept: dict[Square, Any] | None = None
         self.read_back: ReadBack | None = None
         """How the last lesson read its own teaching photos back (None: not learned yet)."""
+        self.veterans_read_back: ReadBack | None = None
+        """How it read the Veterans pieces on them back (None: none were taught)."""
 
     # ------------------------------------------------------------------ picture
 
@@ -186,9 +203,10 @@ class CameraSetup:
 
             patterns = game_patterns(self.game)
             daikaiju = DAIKAIJU_PIECES.get(self.game, 0)
-            sheets = two_photos(self.board, patterns, daikaiju)
+            veterans = veterans_pieces() if self.veterans else ()
+            sheets = two_photos(self.board, patterns, daikaiju, veterans)
             if sheets is None:  # the set does not fit on one board: the older plan of sheets
-                sheets = teach_sheets(self.board, patterns, daikaiju)
+                sheets = teach_sheets(self.board, patterns, daikaiju, veterans)
             self._sheets = [
                 {sq: (Daikaiju(Side.NORTH) if isinstance(p, Daikaiju) else p)
                  for sq, p in sheet.items()}
@@ -197,13 +215,9 @@ class CameraSetup:
         return self._sheets
 
     def sheet_picture(self, index: int) -> Any:
-        """A sheet as the board view draws it (tiles and daikaiju where to lay them)."""
-        from .model import BoardPicture
-
-        sheet = self.sheets[index]
-        tiles = {sq: p for sq, p in sheet.items() if isinstance(p, Tile)}
-        daikaiju = {sq: p.facing for sq, p in sheet.items() if hasattr(p, "facing")}
-        return BoardPicture(self.board.rows, self.board.cols, tiles=tiles, daikaiju=daikaiju)
+        """A sheet as the board view draws it (tiles, daikaiju and Veterans pieces where
+        to lay them): a :class:`ui.teach_sheets.SheetPicture`."""
+        return sheet_picture(self.board, self.sheets[index])
 
     def lay_sheet_on_simulated_table(self, index: int) -> bool:
         """On the simulated table the sheet is laid for the owner (the game's pieces are
@@ -211,13 +225,7 @@ class CameraSetup:
         cam = self.camera
         if cam is None:
             return False
-        pieces: dict[Square, Tile | Side] = {}
-        for sq, p in self.sheets[index].items():
-            if isinstance(p, Tile):
-                pieces[sq] = p
-            elif p is not None:
-                pieces[sq] = p.facing
-        kept = cam.swap_pieces(pieces)
+        kept = cam.swap_pieces(table_pieces(self.sheets[index]))
         if kept is None:  # a real table: the owner lays the sheet
             return False
         if self._kept is None:
@@ -280,7 +288,7 @@ class CameraSetup:
                              + ", ".join(map(str, missing)) + ").")
         try:
             layout = load_layout(self._markers_dir(), self.board)
-            summary = self._open_album().learn(layout)
+            summary = self._open_album().learn(layout, game=self.game)  # the box as evidence
         except (VisionError, ValueError, OSError) as exc:
             raise SetupError(f"Not learned: {exc}") from exc
         self._use_profile()
@@ -289,7 +297,49 @@ class CameraSetup:
         except (VisionError, ValueError, OSError) as exc:  # learned all the same
             log.warning("reading the teaching photos back: %s", exc)
             self.read_back = None
+        self.veterans_read_back = None
+        if self.veterans:
+            try:
+                self.veterans_read_back = self._read_back_veterans(layout)
+            except (VisionError, ValueError, OSError) as exc:
+                log.warning("reading the Veterans pieces back: %s", exc)
         return f"Learned: {summary}. The camera now reads with it."
+
+    def read_back_sentences(self) -> str:
+        """What the owner is told of the last lesson's read-back ("" before one)."""
+        said = [b.sentence(advice=False) for b in (self.read_back,) if b is not None]
+        if self.veterans_read_back is not None:
+            said.append(self.veterans_read_back.sentence(of=VETERANS, advice=False))
+        if said and not self.read_back_good():
+            said.append(RETAKE)  # once, whichever figure fell short
+        return "\n".join(said)
+
+    def read_back_good(self) -> bool:
+        return all(b is None or b.good() for b in (self.read_back, self.veterans_read_back))
+
+    def _read_back_veterans(self, layout: Any) -> ReadBack:
+        """The Veterans pieces of each teaching photo read as the camera reads a game:
+        the taught tiles, and the pieces' looks just taught (``vision teach`` counts only
+        tiles, daikaiju and bare squares in its read-back)."""
+        from vision.profile import load_templates
+        from vision.reading import VetPiece
+        from vision.recognise import BoardReader
+        from vision.sources import load_image
+        from vision.veterans import reader_for
+
+        reader = BoardReader(self.board, load_templates(self.board_dir), layout=layout,
+                             game=self.game, veterans=reader_for(self.game, self.board_dir))
+        album = self._open_album()
+        results: list[tuple[Mapping[Square, Any], Mapping[Square, Any]]] = []
+        for slot, path in zip(sorted(album.slots), album.images, strict=True):
+            wanted = {sq: p for sq, p in self.sheets[slot].items() if isinstance(p, VetPiece)}
+            if not wanted:
+                continue
+            reading = reader.read(load_image(path))
+            if not reading.found:
+                raise SetupError(f"{path.name}: the board was not found on reading back")
+            results.append((wanted, reading.squares))
+        return compare_veterans(results)
 
     def _read_back(self, layout: Any) -> ReadBack:
         """Each teaching photo read with the profile just learned, against its sheet: the
@@ -337,97 +387,6 @@ class CameraSetup:
     def _use_profile(self) -> None:
         if self.camera is not None:
             self.camera.use_profile(str(self.profile_dir))
-
-
-@dataclass(frozen=True)
-class ReadBack:
-    """How the teaching photos read with the profile learned from them: squares read as
-    their sheet says, read ``unknown``, and read as something else."""
-
-    right: int
-    unknown: int
-    wrong: int
-
-    GOOD = 0.98
-    """Below this share right (or with any square wrong) the owner is asked to retake."""
-
-    @classmethod
-    def compare(cls, results: list[tuple[Mapping[Square, Any], Mapping[Square, Any]]]
-                ) -> ReadBack:
-        """Count from (sheet, reading) pairs: sheet square -> piece or None; reading square
-        -> a :class:`vision.reading.SquareReading`.
-
-        >>> from vision.reading import Content, SquareReading
-        >>> from companion.tsuro.tiles import Tile
-        >>> t = Tile.parse("10325476")
-        >>> sheet = {Square(1, 1): t, Square(1, 2): None, Square(1, 3): t}
-        >>> read = {Square(1, 1): SquareReading(Content.TILE, 0.9, t),
-        ...         Square(1, 2): SquareReading(Content.UNKNOWN, 0.2),
-        ...         Square(1, 3): SquareReading(Content.EMPTY, 0.8)}
-        >>> ReadBack.compare([(sheet, read)])
-        ReadBack(right=1, unknown=1, wrong=1)
-        """
-        right = unknown = wrong = 0
-        for sheet, squares in results:
-            for sq, want in sheet.items():
-                got = squares[sq]
-                if getattr(got.content, "value", got.content) == "unknown":
-                    unknown += 1
-                elif got.piece() == want:
-                    right += 1
-                else:
-                    wrong += 1
-        return cls(right, unknown, wrong)
-
-    @property
-    def total(self) -> int:
-        return self.right + self.unknown + self.wrong
-
-    @property
-    def share(self) -> float:
-        return self.right / self.total if self.total else 0.0
-
-    def good(self) -> bool:
-        return self.wrong == 0 and self.share >= self.GOOD
-
-    def sentence(self) -> str:
-        """What the owner is told.
-
-        >>> ReadBack(70, 1, 0).sentence()
-        'Read back: 70 of 71 squares of the teaching photos right (98.6%), 1 unsure, 0 wrong.'
-        """
-        out = (f"Read back: {self.right} of {self.total} squares of the teaching photos right "
-               f"({self.share:.1%}), {self.unknown} unsure, {self.wrong} wrong.")
-        if not self.good():
-            out += (" That is not good enough to play by: photograph the sheets again in "
-                    "even light, the camera square above the board and each piece square "
-                    "on its square, then press Learn again.")
-        return out
-
-
-def two_photos(board: BoardProfile, patterns: list[Tile] | tuple[Tile, ...],
-               daikaiju: int) -> list[dict[Square, Any]] | None:
-    """The two teaching photos of issue 9: every pattern of the set once (turned this way
-    and that) with the daikaiju pieces, then the bare board, so each empty square's own
-    look is learned. None when the set does not fit on the board with a square to spare.
-
-    >>> from companion.core.board import GAME_BOARDS
-    >>> from companion.tsuro.tiles import PATTERNS
-    >>> first, bare = two_photos(GAME_BOARDS["tsuro"], PATTERNS, 0)
-    >>> sum(p is not None for p in first.values()), sum(p is not None for p in bare.values())
-    (35, 0)
-    """
-    from vision.reading import Daikaiju
-
-    distinct = list(dict.fromkeys(t.pattern() for t in patterns))
-    pieces: list[Any] = [t.rotated(i) for i, t in enumerate(distinct)]
-    pieces += [Daikaiju(Side.NORTH)] * daikaiju
-    squares = board.squares()
-    if len(pieces) >= len(squares):
-        return None
-    first: dict[Square, Any] = dict.fromkeys(squares)
-    first.update(zip(squares, pieces, strict=False))
-    return [first, dict.fromkeys(squares)]
 
 
 def default_profile_dir(configured: str) -> Path:

@@ -50,7 +50,8 @@ class BoardFinder:
 
     def find(self, image: np.ndarray) -> BoardPose:
         """Place the board or raise :class:`BoardNotFound` saying why."""
-        found = self.detector.detect(image)
+        found = self.detector.detect(
+            image, {i: self.layout.array(i) for i in self.layout.corners})
         self.last_detections = found
         return self.fit(found)
 

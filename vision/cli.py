@@ -83,7 +83,7 @@ def cmd_teach(args: argparse.Namespace) -> int:
     board = _board(args.game)
     try:
         layout = load_layout(args.profile if args.profile.is_dir() else None, board)
-        templates, lesson = teach(args.layout, board, args.profile, layout)
+        templates, lesson = teach(args.layout, board, args.profile, layout, args.game)
     except BoardNotFound as exc:
         return _fail(EXIT_FAILED, f"markers not found in a teaching photo: {exc}")
     except (VisionError, OSError) as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,9 +55,13 @@ class MarkerDetector:
         self._detector = cv2.aruco.ArucoDetector(self._dictionary, params)
         self._levels = levels
 
-    def detect(self, image: np.ndarray) -> dict[int, Detection]:
+    def detect(self, image: np.ndarray,
+               layout: Mapping[int, np.ndarray] | None = None) -> dict[int, Detection]:
+        """Our markers in ``image``. ``layout`` (each marker's corners in grid units, as
+        :class:`vision.geometry.MarkerLayout` gives them) lets the scan, once three markers
+        are found, look for the rest only where those three say they lie."""
         grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-        found = self._scan(grey)
+        found = self._scan(grey, layout)
         if len(found) < 3:
             for marker_id, det in self._aruco(grey).items():
                 found.setdefault(marker_id, det)
@@ -80,7 +85,8 @@ class MarkerDetector:
             found[marker_id] = Detection(marker_id, cs.reshape(4, 2).astype(np.float32))
         return self._refine_all(grey, found)
 
-    def _scan(self, grey: np.ndarray) -> dict[int, Detection]:
+    def _scan(self, grey: np.ndarray,
+              layout: Mapping[int, np.ndarray] | None = None) -> dict[int, Detection]:
         f = 0.5 if max(grey.shape) > 700 else 1.0
         small = grey if f == 1.0 else cv2.resize(grey, None, fx=f, fy=f,
                                                  interpolation=cv2.INTER_AREA)
@@ -90,17 +96,18 @@ class MarkerDetector:
         twice: set[int] = set()
         # The usual levels first; only a frame with fewer than three markers pays for more.
         extra = tuple(v for v in range(20, 230, 10) if v not in self._levels)
+        # Once three markers are found they place the others to a few pixels: later levels
+        # look only there (a level over the whole frame costs about a millisecond, most of
+        # it in the outlines of the board's art; a small window almost nothing).
+        windows: list[tuple[int, int, int, int]] | None = None
         for n, level in enumerate(self._levels + extra):
             if n >= len(self._levels) and len(found) >= 3:
                 break  # three markers place the board; the fourth is not worth the time
-            _, mask = cv2.threshold(small, level - 0.5, 1, cv2.THRESH_BINARY_INV)
-            contours, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+            if windows is None and layout is not None and len(found) >= 3:
+                windows = _windows(found, layout, f, small.shape)
             seen_here: dict[int, np.ndarray] = {}
-            for c, (_, _, child, parent) in zip(contours, tree[0] if tree is not None else (),
-                                                 strict=False):
-                # A marker is a dark outline with white bits inside: an outer boundary with
-                # holes. A bare dark board square has none and is not worth reading.
-                if parent != -1 or child == -1 or len(c) < 4:
+            for c in _outlines(small, level, windows):
+                if len(c) < 4:
                     continue
                 per = cv2.arcLength(c, True)
                 if not min_per <= per <= max_per:
@@ -163,6 +170,47 @@ class MarkerDetector:
             return None
         return int(idx), np.roll(q, int(rot), axis=0)
 
+
+
+def _outlines(small: np.ndarray, level: int,
+              windows: list[tuple[int, int, int, int]] | None) -> list[np.ndarray]:
+    """Outer outlines with holes in them (a marker is a dark outline with white bits inside;
+    a bare dark square has none and is not worth reading) of the pixels darker than
+    ``level``: over the whole frame, or only inside ``windows`` (x0, y0, x1, y1)."""
+    out: list[np.ndarray] = []
+    whole = [(0, 0, small.shape[1], small.shape[0])]
+    for x0, y0, x1, y1 in windows if windows is not None else whole:
+        _, mask = cv2.threshold(small[y0:y1, x0:x1], level - 0.5, 1, cv2.THRESH_BINARY_INV)
+        contours, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE,
+                                          offset=(x0, y0))
+        if tree is None:
+            continue
+        keep = np.flatnonzero((tree[0][:, 3] == -1) & (tree[0][:, 2] != -1))
+        out.extend(contours[int(k)] for k in keep)
+    return out
+
+
+def _windows(found: Mapping[int, Detection], layout: Mapping[int, np.ndarray], f: float,
+             shape: tuple[int, ...]) -> list[tuple[int, int, int, int]]:
+    """Where the markers not yet found lie in the scanned (``f`` times smaller) frame, as
+    the found ones place them, with a marker's side to spare each way."""
+    ids = sorted(found)
+    src = np.concatenate([np.asarray(layout[i], np.float64) for i in ids])
+    dst = np.concatenate([found[i].corners for i in ids]).astype(np.float64) * f
+    h, _ = cv2.findHomography(src, dst, 0)
+    out: list[tuple[int, int, int, int]] = []
+    if h is None:
+        return out
+    for i in (m for m in MARKER_IDS if m not in found and m in layout):
+        at = cv2.perspectiveTransform(np.asarray(layout[i], np.float64)[None], h)[0]
+        side = float(np.linalg.norm(at - np.roll(at, 1, axis=0), axis=1).max())
+        pad = side + 6.0
+        x0, y0 = (int(max(0.0, v - pad)) for v in at.min(axis=0))
+        x1 = int(min(float(shape[1]), float(at[:, 0].max()) + pad))
+        y1 = int(min(float(shape[0]), float(at[:, 1].max()) + pad))
+        if x1 - x0 >= 8 and y1 - y0 >= 8:
+            out.append((x0, y0, x1, y1))
+    return out
 
 
 _TS = np.linspace(0.2, 0.8, 12, dtype=np.float32)

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from .read_corners import corner_colours, corner_features, corner_spread
 from .read_decide import EMPTY, Call, Thresholds, confidence, pick
 from .read_paths import PathScores, tiles
 
@@ -47,16 +48,28 @@ TWIN_LEAD = 2.0  # lead (in margins) a tile needs over a near twin (chosen on dr
 # seas and mottled; it cost 0-2% of squares read and took the near-twin wrongs of the
 # owner's look of tests/vision/test_vision_wizard_api.py)
 PATH_SETTLE = 1.5  # lead (in margins) a tile needs over the rest of the box to settle a square
+# Two looks at the same lines (the paths one by one, and every tile drawn whole) that name the
+# same tile: called with less lead than either needs alone, as long as the path ends show
+# (chosen on drawn, mottled, curved and seas; never on held-out)
+AGREE_LEAD = 0.75  # lead of the paths' best tile, in margins
+AGREE_ENDS = 0.1  # the third weakest path end
+# A tile's four corners show its own ground, as alike as on the tiles read surely; a square
+# without paths whose corners differ CORNERS times more than nine in ten sure tiles' do is no
+# tile, whatever its colour (chosen on drawn, mottled, curved and seas; never on held-out)
+CORNERS = 1.25
+GROUND = 0.25  # a corner this near (in the same units) a sure tile's corner shows a tile's ground
 
 
 def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] | None],
                bare_before: np.ndarray | None = None, th: Thresholds | None = None,
-               cols: int = 0, detail: np.ndarray | None = None) -> list[Call]:
+               cols: int = 0, detail: np.ndarray | None = None,
+               top: np.ndarray | None = None) -> list[Call]:
     """One call per square of ``paths.squares``. ``colour`` is every square's mean BGR (rows *
     cols, 3, row by row); ``bare_before`` marks squares read bare before (a re-read of a few
     squares then still knows the board's colour); with ``cols``, nothing next to a hand is
     called bare; ``detail`` (rows * cols) is how much each square's middle holds
-    (:func:`vision.read_features.plainness`)."""
+    (:func:`vision.read_features.plainness`); ``top`` is the top-down view (with ``cols``,
+    its squares' corners are compared)."""
     th = th or Thresholds()
     ev = paths.tile
     ends = paths.ends if paths.ends is not None else np.zeros((len(ev), 8), np.float32)
@@ -80,6 +93,8 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
         if call.label is not None and call.second is not None and call.lead < TWIN_LEAD and (
                 _twins(call.label, call.second)):
             call = Call(None, 0.4, call.lead, call.label, twins=True)
+        if call.label is None and paths.shape is not None:
+            call = _agreed(call, k, ev[k], paths.shape[k], float(third[k]), legal[k], th)
         calls.append(call)
     # A tile partly under a hand (or half its paths faint) still shows several path ends.
     few = (ends >= SOME_ENDS[1]).sum(axis=1) < SOME_ENDS[0]
@@ -94,8 +109,9 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
     board = _board_distance(colour, idx, bare, bare_before)  # all squares
     nearer = _nearer_bare(colour, detail, idx, bare, bare_before, calls)  # over idx
     # (art is judged only against tiles read surely: with none, nearer is infinite)
-    ok = (bare & (nearer > NEARER) | loose & (nearer > LOOSE_NEARER) & np.isfinite(nearer)) & (
-        board[idx] <= ODD)
+    mixed = _mixed_corners(top, cols, paths, calls)  # over idx: unlike a tile's
+    ok = (bare & ((nearer > NEARER) | (mixed > CORNERS))
+          | loose & (nearer > LOOSE_NEARER) & np.isfinite(nearer)) & (board[idx] <= ODD)
     if cols:
         # A hand: side by side squares of a foreign colour that are no tile (what shows
         # between its fingers may look like paths, so not only those without paths).
@@ -107,10 +123,45 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
         # Sure as the weakest of: how dark the path ends are, how little any pairing leads,
         # how much nearer the bare squares' colour than the tiles' and how near the bare
         # squares' typical colour it is.
+        unlike = max(float(nearer[j] - NEARER) / NEARER, float(mixed[j] - CORNERS) / CORNERS)
         sure = min(1.0, float(BARE_ENDS - third[j]) / 0.3, float(BARE_LEAD - lead[j]) / 0.1,
-                   float(nearer[j] - NEARER) / NEARER, float(ODD - board[idx[j]]) / ODD)
+                   unlike, float(ODD - board[idx[j]]) / ODD)
         calls[j] = Call(EMPTY, round(0.5 + 0.45 * max(sure, 0.0), 3), 9.0)
     return calls
+
+
+def _agreed(call: Call, k: int, ev: np.ndarray, shape: np.ndarray, third: float,
+            legal: set[str] | None, th: Thresholds) -> Call:
+    """A square the paths one by one left open, called when the tile drawn whole that its
+    lines resemble most is the paths' best too, the paths' lead is at least ``AGREE_LEAD``
+    margins, their evidence that of a tile and the path ends show."""
+    first, second = np.argsort(-ev)[:2]
+    if not np.isfinite(shape).all() or int(np.argmax(shape)) != int(first) or third < AGREE_ENDS:
+        return call
+    lead = float(ev[first] - ev[second]) / th.path_margin
+    label = PATH_LABELS[int(first)]
+    if float(ev[first]) < th.path_tile or lead < AGREE_LEAD or (legal and label not in legal):
+        return call
+    return Call(label, round(0.5 + 0.1 * min(1.0, lead), 3), lead, PATH_LABELS[int(second)])
+
+
+def _mixed_corners(top: np.ndarray | None, cols: int, paths: PathScores,
+                   calls: list[Call]) -> np.ndarray:
+    """Per square of ``paths``: how many times more its four corners differ than nine in ten
+    of the tiles read surely do; 0 where two or more corners show a sure tile's ground (a
+    hand over part of a tile mixes its corners too), with fewer than four sure tiles, or no
+    view."""
+    n = len(calls)
+    sure = np.array([c.label is not None and c.label != EMPTY and c.lead >= SURE for c in calls])
+    if top is None or not cols or sure.sum() < 4:
+        return np.zeros(n)
+    feats = corner_features(corner_colours(top, cols, np.asarray(paths.squares), paths.offsets))
+    spread = corner_spread(feats)
+    line = max(float(np.percentile(spread[sure], 90)), 1e-3)
+    ground = feats[sure].reshape(-1, feats.shape[-1])  # every corner of every sure tile
+    near = np.abs(feats[:, :, None] - ground[None, None]).max(axis=-1).min(axis=-1)  # (n, 4)
+    tile_like = (near < GROUND * line).sum(axis=1)
+    return np.asarray(np.where(tile_like >= 2, 0.0, spread / line))
 
 
 def _twins(a: str, b: str) -> bool:

@@ -31,7 +31,7 @@ photo seeds), never on ``held-out``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -47,7 +47,9 @@ WEAK = 3.0  # a taught call leading by less than this (in calling margins) is lo
 PART_FLOOR = 0.35  # every quarter of the square must fit a tile brought in this well
 CANDIDATES = 5  # the best few the box has a copy left of
 REFERENCES = 3  # tiles read surely whose fit shows what a good fit is on this board
-RELIABLE = 0.8  # of that fit: below it the finer look leaves a square alone
+RELIABLE = 0.8  # of that fit: below it the finer look leaves a square alone ...
+CLEAR = 0.45  # ... unless its best leads by this (of the way between two looks) ...
+FAINT = 0.55  # ... and it fits at least this share of that fit
 TWIN = 0.9  # looks this alike (vision.read_fine.FineModel.likeness) are near twins
 
 
@@ -151,7 +153,6 @@ def _settle_open(model: FineModel, view: View, todo: list[int],
     this square or the one holding that pattern is wrong: the square stays open."""
     if not todo:
         return dict(calls)
-    least = floor()
     out = dict(calls)
     every = {i: _tiles((out[i].second or "", *candidates[i]))[:CANDIDATES] for i in todo}
     free: dict[int, Verdict] = {}  # each square's look among all its candidates
@@ -176,9 +177,9 @@ def _settle_open(model: FineModel, view: View, todo: list[int],
                 verdicts[i] = look_again(model, view, i, cands)
             else:  # one left: it stands on its lead among all, if it was the best
                 verdicts[i] = f if f.label in cands else Verdict(None, 0.0, None, -1.0)
-        i = max(todo, key=lambda j: verdicts[j].lead if verdicts[j].score >= least else -1.0)
+        i = max(todo, key=lambda j: verdicts[j].lead if _speaks(verdicts[j], floor) else -1.0)
         v = verdicts[i]
-        if v.label is None or v.lead < MARGIN or v.score < least:
+        if v.label is None or v.lead < MARGIN or not _speaks(v, floor):
             break
         todo.remove(i)
         if _fits_whole(model, view, i, v.label):
@@ -231,6 +232,13 @@ class _Floor:
                 calls[i].label or "", 0.0) for i in best]
             self._value = RELIABLE * (float(np.median(fits)) if fits else 1.0)
         return self._value
+
+
+def _speaks(v: Verdict, floor: Callable[[], float]) -> bool:
+    """Whether the finer look may settle an open square: it fits its best look nearly as
+    well as the sure tiles fit theirs, or fits it faintly (the texture and blur of thin
+    pale paths) but leads clearly (no wrong best led by CLEAR on the looks chosen on)."""
+    return v.score >= floor() or (v.lead >= CLEAR and v.score >= floor() * FAINT / RELIABLE)
 
 
 def _fits_whole(model: FineModel, view: View, i: int, label: str) -> bool:

@@ -135,6 +135,8 @@ class PathScores:
     rim: np.ndarray  # (n,) the second weakest of the eight path ends: a tile shows all eight
     bend: int = DEFAULT_BEND  # index in BENDS of the board's bend
     ends: np.ndarray | None = None  # (n, 8) the line at each of the eight path ends, in order
+    shape: np.ndarray | None = None  # (n, 105) the lines' likeness to each tile drawn whole
+    # (NaN on squares sure enough without it: see ``score``)
 
 
 RIM_DEPTHS = (0.04, 0.065, 0.09)
@@ -293,4 +295,95 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
     if bend < 0:
         bend = choose_bend(resp, c1 - c0, local, off, polarity, rim)
     weakest = _weakest(resp, c1 - c0, local, off, polarity, _window(bend))
-    return PathScores(squares, _tiles(weakest), polarity, off, rim, bend, ends)
+    tile = _tiles(weakest)
+    # The tiles drawn whole are a second look where the first is unsure (it costs time):
+    # squares whose best pairing leads by little, or whose path ends hardly show.
+    top2 = -np.partition(-tile, 1, axis=1)[:, :2]
+    third = np.sort(ends, axis=1)[:, 2]
+    unsure = (top2[:, 0] >= SHAPE_BEST) & ((top2[:, 0] - top2[:, 1] < SHAPE_LEAD)
+                                            | (third < SHAPE_ENDS))
+    shape = np.full(tile.shape, np.nan, np.float32)
+    if unsure.any():
+        shape[unsure] = likeness(resp, c1 - c0, local[unsure], off[unsure], polarity, bend)
+    return PathScores(squares, tile, polarity, off, rim, bend, ends, shape)
+
+
+# -- a second look at the same lines: every tile drawn whole --------------------------------
+#
+# The pair evidence above asks of each path on its own whether it is there all along; where
+# a tile's own paths cross (a blob, or a break for a bridge) that question has no good
+# answer. So each tile is also drawn whole, as thin lines along its four curves at the
+# board's bend, and compared with the square's line strength by correlation: crossings are
+# drawn where they are, and a path missing anywhere costs a little, not all. Two looks that
+# name the same tile (:mod:`vision.paths_decide`) are surer than either.
+
+DRAW_POOL = 2  # the comparison runs at half size: 24 x 24 a square
+DRAW_SIGMA = 1.5  # top-down pixels: a drawn line is as wide as the filter sees a thin one
+DRAW_SHIFTS = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))  # pooled pixels round the tile
+# Squares given the second look: best pairing's evidence at least SHAPE_BEST, and a lead
+# under SHAPE_LEAD or the third weakest path end under SHAPE_ENDS (wider than
+# :mod:`vision.paths_decide` calls on, so the second look is there wherever it may count)
+SHAPE_BEST, SHAPE_LEAD, SHAPE_ENDS = 0.4, 0.3, 0.25
+
+
+@cache
+def _drawings(bend: int) -> np.ndarray:
+    """(105, cell * cell): every oriented tile's four paths drawn at the bend, zero-mean and
+    of unit length."""
+    big, cell = PX * 4, PX // DRAW_POOL
+    t = np.linspace(0.0, 1.0, 120)[:, None]
+    out = []
+    for tile in tiles():
+        img = np.zeros((big, big), np.float32)
+        for a, b in tile.pairs():
+            pts = _bezier(a, b, BENDS[bend], t) * big
+            cv2.polylines(img, [np.rint(pts).astype(np.int32)], False, 1.0, 4)
+        img = cv2.resize(img, (cell, cell), interpolation=cv2.INTER_AREA)
+        img = cv2.GaussianBlur(img, (0, 0), DRAW_SIGMA / DRAW_POOL).ravel()
+        img -= img.mean()
+        out.append(img / max(float(np.linalg.norm(img)), 1e-6))
+    return np.asarray(out, np.float32)
+
+
+def _bezier(a: int, b: int, bend: float, t: np.ndarray) -> np.ndarray:
+    """Points (m, 2) of the curve from rim point ``a`` to ``b`` at parameters ``t`` (m, 1),
+    in units of a square: the same curve as ``_curves`` samples."""
+    pa, pb = np.array(POINT_UV[a]), np.array(POINT_UV[b])
+    na, nb = np.array(INWARD[a]), np.array(INWARD[b])
+    k = bend * max(0.35, min(1.0, float(np.linalg.norm(pb - pa))))
+    c1, c2 = pa + na * k, pb + nb * k
+    return np.asarray((1 - t) ** 3 * pa + 3 * (1 - t) ** 2 * t * c1
+                      + 3 * (1 - t) * t**2 * c2 + t**3 * pb)
+
+
+def ridges(resp: Planes, polarity: int) -> np.ndarray:
+    """How strongly a line of the paths' polarity runs through each pixel, whatever its
+    direction: the larger curvature across it (0 where there is none)."""
+    dxx, dxy, dyy = resp
+    half = (dxx + dyy) * 0.5
+    root = np.sqrt(((dxx - dyy) * 0.5) ** 2 + dxy * dxy)
+    across = half + root if polarity > 0 else root - half
+    return np.asarray(np.maximum(across, 0.0), np.float32)
+
+
+def likeness(resp: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity: int,
+             bend: int) -> np.ndarray:
+    """(n, 105): the correlation of each square's line strength (where its tile lies, give or
+    take a pooled pixel) with every tile drawn whole at the board's bend; the best shift."""
+    cell = PX // DRAW_POOL
+    line = ridges(resp, polarity)
+    h, w = line.shape
+    small = cv2.resize(line, (w // DRAW_POOL, h // DRAW_POOL), interpolation=cv2.INTER_AREA)
+    pad = 2
+    small = cv2.copyMakeBorder(small, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+    view = np.lib.stride_tricks.sliding_window_view(small, (cell, cell))
+    r, c = idx // cols, idx % cols
+    y0 = r * cell + pad + np.rint(off[:, 1] / DRAW_POOL).astype(int)
+    x0 = c * cell + pad + np.rint(off[:, 0] / DRAW_POOL).astype(int)
+    sh = np.array(DRAW_SHIFTS)
+    ys = np.clip(y0[:, None] + sh[None, :, 1], 0, view.shape[0] - 1)
+    xs = np.clip(x0[:, None] + sh[None, :, 0], 0, view.shape[1] - 1)
+    patches = np.asarray(view[ys, xs], np.float32).reshape(len(idx), len(sh), cell * cell)
+    patches -= patches.mean(axis=-1, keepdims=True)
+    patches /= np.maximum(np.linalg.norm(patches, axis=-1, keepdims=True), 1e-6)
+    return np.asarray((patches @ _drawings(bend).T).max(axis=1), np.float32)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .read_features import Prepared, crops, plainness, unit
+from .read_features import Prepared, crops, plainness
 from .read_fine import FineModel
 
 EMPTY = "empty"
@@ -54,6 +54,12 @@ class TaughtModel:
     margin: float = 0.08
     look_least: np.ndarray | None = None  # (names,) each look's own calling line, see calibrate
     fine: FineModel | None = None  # full-size crops for a second look (vision.read_fine)
+    # The board's paths as the teach photos showed them (vision.read_paths): how far a path
+    # runs in before it turns (index in BENDS) and pale (+1) or dark (-1); one edition
+    # prints all its tiles alike, so a full read need not vote on them again. None: not
+    # known (a profile taught before they were kept), voted on every full read.
+    bend: int | None = None
+    polarity: int = 0
 
     def __post_init__(self) -> None:
         self.names: list[str] = list(dict.fromkeys(self.labels))
@@ -93,11 +99,18 @@ class TaughtModel:
         raw = crops(prep, idx)
         if offsets is not None:
             raw = np.concatenate([raw, crops(prep, idx, offsets=offsets)], axis=1)
-        vecs, _ = unit(raw)  # (n, S, DIM)
-        n, s, d = vecs.shape
-        own = np.einsum("nsd,nd->ns", vecs, self.empty[idx]).max(axis=1)
-        flat = distinct(vecs.reshape(n * s, d), self.common)
-        rows = (flat @ self.vectors.T).reshape(n, s, -1).max(axis=1)
+        n, s = raw.shape[:2]
+        flat = raw.reshape(n * s, -1)
+        flat = flat - flat.mean(axis=1, keepdims=True)
+        # Normalised once, not twice: the taught looks are already free of the shared look
+        # (``distinct``), so a crop's product with them is the same with or without it taken
+        # out, and only its length changes: |x|^2 less its part along the shared look.
+        along = flat @ self.common
+        length2 = np.einsum("ij,ij->i", flat, flat)
+        own = (np.einsum("nsd,nd->ns", flat.reshape(n, s, -1), self.empty[idx])
+               / np.sqrt(np.maximum(length2, 1e-12)).reshape(n, s)).max(axis=1)
+        rest = np.sqrt(np.maximum(length2 - along * along, 1e-12))[:, None]
+        rows = ((flat @ self.vectors.T) / rest).reshape(n, s, -1).max(axis=1)
         sims = np.maximum.reduceat(rows, self._bounds, axis=1)  # (n, names)
         return Scored(idx, sims, own, plainness(prep, idx))
 

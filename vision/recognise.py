@@ -198,8 +198,14 @@ class BoardReader:
                legal: Mapping[Square, set[str]]) -> dict[int, Call]:
         th = self.thresholds
         full = len(idx) >= 12
-        paths = read_paths.score(grey, self.rows, self.cols, idx, self._polarity,
-                                 -1 if full else self._bend)
+        # The board's bend and polarity of paths as taught (one edition prints all its tiles
+        # alike): a full read need not vote on them again, unless the taught looks do not
+        # fit this board (another edition's art).
+        shape = self._taught_shape()
+        kept = self._polarity, self._bend
+        paths = read_paths.score(grey, self.rows, self.cols, idx,
+                                 shape[1] if shape and full else self._polarity,
+                                 shape[0] if shape and full else -1 if full else self._bend)
         if full:
             self._polarity, self._bend = paths.polarity, paths.bend
         prep = prepare(top, self.rows, self.cols)
@@ -208,8 +214,8 @@ class BoardReader:
         bare_before = None if last is None else np.array(
             [last.squares[sq].content is Content.EMPTY for sq in self._squares])
         built_in = path_calls(paths, prep.colour, [legal.get(self._squares[int(i)]) for i in idx],
-                              bare_before, th, self.cols, plainness(prep))
-        if full and sum(is_tile(c) for c in built_in) < read_paths.PROBE // 3:
+                              bare_before, th, self.cols, plainness(prep), top)
+        if full and shape is None and sum(is_tile(c) for c in built_in) < read_paths.PROBE // 3:
             # too few tiles to have voted: the bend and the paths' polarity were chosen on
             # noise (a bare board), and a re-read of the first tiles laid must not inherit them
             self._bend, self._polarity = read_paths.DEFAULT_BEND, 0
@@ -225,6 +231,10 @@ class BoardReader:
             # Does what was taught fit this board at all (another edition's art does not)? It
             # fits when it names the tiles the paths name.
             self._fits = fits(mine, built_in, len(idx), self._fits, 0.5, 0.55)
+            if shape is not None and full and not self._fits:
+                # read with another edition's bend: the paths vote on their own after all
+                self._polarity, self._bend = kept
+                return self._calls(top, grey, raw, idx, legal)
         if model is None or taught is None or not self._fits:
             # Pieces drawn as the project draws them: the drawing leads, as a taught set would.
             drawn = drawn_calls(raw[idx])
@@ -281,6 +291,13 @@ class BoardReader:
         for k in (int(x) for x in np.flatnonzero(odd)):
             calls[int(idx[k])] = Call(None, 0.2)
         return calls
+
+    def _taught_shape(self) -> tuple[int, int] | None:
+        """The taught bend and polarity of paths, while the taught looks fit the board."""
+        model = self.model
+        if model is None or model.bend is None or not self._fits:
+            return None
+        return model.bend, model.polarity
 
     def _joint(self, model: TaughtModel, taught: np.ndarray, paths: np.ndarray) -> np.ndarray:
         """Both readers' evidence for every oriented tile, each in units of its own calling

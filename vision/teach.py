@@ -59,6 +59,8 @@ class Lesson:
     read_back: tuple[int, int, int] = (0, 0, 0)  # right, unknown, wrong: see read_back()
     path_evidence: list[float] = field(default_factory=list)  # per entry of details
     fine: list[tuple[str, np.ndarray]] = field(default_factory=list)  # label, full-size crop
+    # per photo: how many tiles it shows, and the bend and polarity of paths found on it
+    paths_shape: list[tuple[int, int, int]] = field(default_factory=list)
 
 
 def parse_layout(path: Path, board: BoardProfile) -> list[TeachImage]:
@@ -154,6 +156,8 @@ def learn(images: list[TeachImage], board: BoardProfile,
                 lesson.fine.append((label, fine_view.crop(i, SOURCE, off)))
         lesson.images += 1
         lesson.photos.append((frame, item.squares))
+        tiles = sum(isinstance(p, Tile) for p in item.squares.values())
+        lesson.paths_shape.append((tiles, paths.bend, paths.polarity))
     return lesson
 
 
@@ -195,7 +199,7 @@ def read_back(templates: TemplateSet, lesson: Lesson, board: BoardProfile,
 
     right = unknown = wrong = 0
     for frame, squares in lesson.photos:
-        reading = BoardReader(board, templates, layout).read(frame)
+        reading = BoardReader(board, templates, layout, game=templates.game).read(frame)
         for sq, piece in squares.items():
             got = reading.squares[sq]
             if got.content.value == "unknown":
@@ -239,6 +243,11 @@ def build_templates(lesson: Lesson) -> TemplateSet:
                         float(np.percentile(piece_details, 5)), common.astype(np.float32))
     if lesson.fine:
         model.fine = FineModel.from_samples(lesson.fine, _turned)
+    # The board's bend and polarity of paths, from the photo with the most tiles (enough of
+    # them to have voted): a full read then uses them instead of voting again.
+    shown, bend, polarity = max(lesson.paths_shape, default=(0, 0, 0))
+    if shown >= read_paths.PROBE:
+        model.bend, model.polarity = bend, polarity
     _calibrate(model, lesson)
     return TemplateSet(labels, vectors, model.piece_detail, source="taught", model=model)
 
@@ -259,8 +268,11 @@ _turn = _turned
 
 
 def teach(layout_path: Path, board: BoardProfile, profile_dir: Path,
-          marker_layout: MarkerLayout | None = None) -> tuple[TemplateSet, Lesson]:
-    """The whole of ``companion vision teach``: parse, learn, check, build and save."""
+          marker_layout: MarkerLayout | None = None,
+          game: str | None = None) -> tuple[TemplateSet, Lesson]:
+    """The whole of ``companion vision teach``: parse, learn, check, build and save.
+    ``game`` names the box taught (recorded in the profile: a reader built on it then
+    knows how many of each tile there are, and so does the read-back here)."""
     images = parse_layout(layout_path, board)
     lesson = learn(images, board, marker_layout)
     if lesson.samples and not lesson.empty:
@@ -272,10 +284,12 @@ def teach(layout_path: Path, board: BoardProfile, profile_dir: Path,
                           f"{', '.join(wrong[:6])}{' ...' if len(wrong) > 6 else ''}; "
                           f"nothing was learned")
     templates = build_templates(lesson)
+    templates.game = game
     templates.save(profile_dir)
     vet_pieces = vet_teach(layout_path, board, profile_dir, marker_layout)
     lesson.read_back = read_back(templates, lesson, board, marker_layout)
     record = {
+        "game": game,
         "board": {"rows": board.rows, "cols": board.cols, "name": board.name},
         "images": [str(i.path) for i in images],
         "taught": sorted({lb for lb, _ in lesson.samples}),

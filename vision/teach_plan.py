@@ -238,15 +238,16 @@ class TeachAlbum:
         tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         tmp.replace(self.layout_path)  # never a half-written layout beside the photos
 
-    def learn(self, marker_layout: MarkerLayout | None = None) -> str:
+    def learn(self, marker_layout: MarkerLayout | None = None, game: str | None = None) -> str:
         """Learn the pieces from the photos (as ``companion vision teach`` does), save the
-        looks in the directory and return what was learned, in a sentence."""
+        looks in the directory and return what was learned, in a sentence. ``game`` names
+        the box (recorded in the profile; the read-back then uses it as evidence)."""
         from .teach import summary, teach
 
         if not self._entries:
             raise LayoutError("no teaching photos yet: add a photo of each sheet first")
         layout = marker_layout or self._marker_layout()
-        templates, lesson = teach(self.layout_path, self.board, self.directory, layout)
+        templates, lesson = teach(self.layout_path, self.board, self.directory, layout, game)
         return summary(templates, lesson)
 
 

@@ -49,6 +49,7 @@ class TemplateSet:
     empty_contrast: float  # contrast below this reads as empty
     source: str = "built-in"
     model: TaughtModel | None = None  # what ``teach`` learned (vision.read_taught)
+    game: str | None = None  # the game whose set was taught (None: not recorded)
 
     def save(self, directory: Path) -> None:
         directory.mkdir(parents=True, exist_ok=True)
@@ -65,7 +66,8 @@ class TemplateSet:
                         else np.full(len(m.names), m.least)).astype(np.float32),
             meta=np.array(json.dumps({
                 "format": FORMAT, "rows": m.rows, "cols": m.cols, "source": self.source,
-                "piece_detail": m.piece_detail, "least": m.least, "margin": m.margin})),
+                "piece_detail": m.piece_detail, "least": m.least, "margin": m.margin,
+                "game": self.game, "bend": m.bend, "polarity": m.polarity})),
         )
         arrays.update(_fine_arrays(m))
         np.savez_compressed(directory / TEMPLATES_FILE, **arrays)
@@ -93,7 +95,9 @@ class TemplateSet:
                                     float(meta["piece_detail"]),
                                     data["common"].astype(np.float32), float(meta["least"]),
                                     float(meta["margin"]), data["look_least"].astype(np.float32),
-                                    _fine_model(data))
+                                    _fine_model(data), _bend(meta.get("bend")),
+                                    max(-1, min(1, int(meta.get("polarity") or 0))))
+                game = meta.get("game")
         except (OSError, KeyError, ValueError, TypeError) as exc:
             if isinstance(exc, ProfileError):
                 raise
@@ -102,7 +106,15 @@ class TemplateSet:
                 or empty.shape != (rows * cols, DIM) or empty_detail.shape != (rows * cols,)):
             raise ProfileError(f"{path} is damaged: {len(labels)} labels, {len(vectors)} looks")
         return cls(labels, vectors, model.piece_detail, str(meta.get("source", "taught")),
-                   model)
+                   model, game if isinstance(game, str) else None)
+
+
+def _bend(value: object) -> int | None:
+    """A profile's bend of paths (an index in ``read_paths.BENDS``); None when absent (a
+    profile taught before it was kept) or out of range."""
+    from .read_paths import BENDS
+
+    return value if isinstance(value, int) and 0 <= value < len(BENDS) else None
 
 
 def _fine_arrays(m: TaughtModel) -> dict[str, np.ndarray]:

@@ -157,6 +157,24 @@ def _vector(patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return flat / max(float(np.linalg.norm(flat)), 1e-6), chroma
 
 
+def _vectors(top: np.ndarray, rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_vector` of every square at once (one resize of the squares' insides laid
+    side by side: 49 small resizes cost a millisecond and a half): (n, DIM), (n, 3)."""
+    px = top.shape[0] // rows
+    d = int(px * _INSET)
+    inner = top[:rows * px, :cols * px].reshape(rows, px, cols, px, 3)[:, d:px - d, :, d:px - d]
+    side = px - 2 * d
+    small = cv2.resize(inner.reshape(rows * side, cols * side, 3).astype(np.float32),
+                       (cols * LOOK, rows * LOOK), interpolation=cv2.INTER_AREA)
+    each = np.ascontiguousarray(small.reshape(rows, LOOK, cols, LOOK, 3).swapaxes(1, 2))
+    each = each.reshape(rows * cols, LOOK * LOOK, 3)
+    sums = each.sum(axis=1)
+    chroma = sums / np.maximum(sums.sum(axis=1, keepdims=True), 1.0)
+    flat = (each - (sums / (LOOK * LOOK))[:, None, :]).reshape(rows * cols, -1)
+    norm = np.sqrt(np.einsum("ij,ij->i", flat, flat))[:, None]
+    return flat / np.maximum(norm, 1e-6), chroma
+
+
 @dataclass(frozen=True)
 class Looks:
     """Each piece's look facing each way: ``labels`` (as :func:`label` names them), the
@@ -249,15 +267,9 @@ class Reader:
         """Square index -> (look, confidence) for each square showing a piece surely."""
         if top.ndim != 3 or not self.looks.labels:
             return {}
-        px = top.shape[0] // rows
-        vs, cs = [], []
-        for r in range(rows):
-            for c in range(cols):
-                v, ch = _vector(top[r * px:(r + 1) * px, c * px:(c + 1) * px])
-                vs.append(v)
-                cs.append(ch)
-        corr = np.array(vs) @ self.looks.vectors.T
-        stray = np.abs(np.array(cs)[:, None, :] - self.looks.chroma[None, :, :]).max(axis=2)
+        vs, cs = _vectors(top, rows, cols)
+        corr = vs @ self.looks.vectors.T
+        stray = np.abs(cs[:, None, :] - self.looks.chroma[None, :, :]).max(axis=2)
         corr = np.where(stray <= self.looks.colour, corr, -1.0)
         kinds = np.array(self._kinds)
         out = {}

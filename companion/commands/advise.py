@@ -49,7 +49,8 @@ def cmd_advise(args: argparse.Namespace) -> int:
         )
         return 0
     who = state.game.players[state.active]
-    print(f"Advice for {who}: the chance the ship is still afloat when {who} next lays a tile")
+    alive = "ship is still afloat" if state.game.seas else "marker is still on the board"
+    print(f"Advice for {who}: the chance the {alive} when {who} next lays a tile")
     for n, a in enumerate(advice, 1):
         print(f"{n:>3}. {a.describe()}")
     return 0

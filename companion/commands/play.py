@@ -39,6 +39,12 @@ def _run(name: str) -> Handler:
     return handler
 
 
+def _games(args: argparse.Namespace) -> int:
+    from .play_games import cmd_games  # the store alone: no engine to load
+
+    return cmd_games(args)
+
+
 def _acting(words: Words) -> Handler:
     """A command that acts on the game: its words go through play_run's one interpreter."""
 
@@ -146,7 +152,7 @@ def register(sub: Any) -> None:
     on_game(p)
     p = add("history", _run("cmd_history"), "list the record of the game")
     on_game(p, json_flag=False)
-    add("games", _run("cmd_games"), "list the games in the store")
+    add("games", _games, "list the games in the store")
     p = add("resume", _run("cmd_resume"), "make a stored game the current one")
     p.add_argument("id", type=int)
     p = add("export", _run("cmd_export"), "write a game's record as JSON Lines")

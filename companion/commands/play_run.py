@@ -31,11 +31,11 @@ from companion.tsuro.render import render_board
 from companion.tsuro.session import Session, SessionError
 from companion.tsuro.state import Phase, State
 from companion.tsuro.tiles import PATTERNS, TileError
-from companion.tsuro.veterans.describe import veterans_lines
-from companion.tsuro.view import table_view, view_json
+from companion.tsuro.view import table_view, veterans_lines, view_json
 
 from ..cli import Handler, refusing
 from ..games import game_info
+from .play_hints import command_hints, land_examples
 
 
 class CliError(ValueError):
@@ -104,6 +104,10 @@ def plain(text: str, state: State) -> str:
         real = next((a for a in legal if a.startswith(verb + " ")), None)
         if real is not None:
             text = re.sub(rf"'{verb} r\d+c\d+:\d'", f"'{real}'", text)
+    if state.phase is Phase.PORTAL_LAND and "'land r" in text:
+        real = next(iter(land_examples(state)), None)
+        if real is not None:
+            text = re.sub(r"'land r\d+c\d+:\d TILE' or 'land r\d+c\d+:\d'", f"'{real}'", text)
     if state.phase is Phase.PLACE:
         front = state.grid.square(state.front_square(state.active))
         text = text.replace("'place SQUARE TILE'", f"'place {front} TILE'")
@@ -231,30 +235,6 @@ def cmd_state(args: argparse.Namespace) -> int:
     return 0
 
 
-def command_hints(s: Session) -> list[str]:
-    """What can be typed now: each line a command that works as it stands, a ``#`` before
-    anything said about it (so a whole line pasted into a shell works too)."""
-    st = s.state
-    if st.phase in (Phase.TURN_ROLL, Phase.DAIKAIJU_ROLL, Phase.PORTAL_ROLL):
-        return ["roll        # the companion rolls", "roll 3 4    # real dice: gold 3, blue 4"]
-    if st.phase in (Phase.DAIKAIJU_DIE, Phase.TSUNAMI_DIE, Phase.UZUSHIO_DIE):
-        return ["die         # the companion rolls", "die 5       # the real die shows 5"]
-    if st.phase is Phase.DRAW and st.vet is not None and any(st.vet.pile):
-        return ["draw ?          # a wake tile, unseen",
-                "draw taihou     # or portal, phoenix: always announced"]
-    if st.phase is Phase.PLACE and not st.legal_actions():
-        front = st.grid.square(st.front_square(st.active))
-        fine = (p.tile.notation() for p in s.possible_placements() if s.check(front, p.tile).legal)
-        example = next(fine, None)
-        lines = [f"place {front} {example}   # for example" if example else ""]
-        return [*filter(None, lines),
-            f"# write the tile laid on {front} as it lies: eight digits, digit i the point",
-            "# joined to point i; points 0-7 run clockwise from the top side's left point.",
-            f"# Asked to show the hand: place {front} TILE hand TILE T2 T3 (all of it).",
-        ]
-    return []
-
-
 def cmd_moves(args: argparse.Namespace) -> int:
     s = _session(args)
     risks = {p: r for p, r in s.placement_odds()} if s.game.has_daikaiju else {}
@@ -286,6 +266,11 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}% = {p}"
 
 
+NO_ODDS = """\
+No daikaiju in this game: a marker is lost only by the tiles laid, so there
+are no odds to give; 'companion moves' shows which placements are allowed."""
+
+
 def cmd_odds(args: argparse.Namespace) -> int:
     s = _session(args)
     odds = s.odds()
@@ -298,8 +283,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=1))
         return 0
     if not s.game.has_daikaiju:
-        print("No daikaiju in this game: a marker is lost only by the tiles laid, so there")
-        print("are no odds to give; 'companion moves' shows which placements are allowed.")
+        print(NO_ODDS)
         return 0
     tsunami = s.state.vet is not None and s.state.vet.tsunami is not None
     phases = "tsunami and daikaiju phases" if tsunami else "daikaiju phase"
@@ -327,29 +311,6 @@ def cmd_history(args: argparse.Namespace) -> int:
     s = _session(args)
     _say(s.history(), s.state)
     return 0
-
-
-def cmd_games(args: argparse.Namespace) -> int:
-    store = _store(args)
-    current = store.current()
-    games = store.games()
-    if not games:
-        print("No games in the store yet: start one with 'companion new tsuro --players red,blue'.")
-        return 0
-    for g in games:
-        state = "finished" if g.finished else "unfinished"
-        mark = "*" if g.game_id == current else " "
-        print(
-            f"{mark}{g.game_id:>4}  {g.game:<18} {_printable(','.join(g.players)):<30} {state}, "
-            f"{g.entries} entries, {g.updated}"
-        )
-    return 0
-
-
-def _printable(text: str, limit: int = 60) -> str:
-    """Names stored before names were checked: shown safely, escapes made visible."""
-    shown = "".join(ch if ch.isprintable() else "?" for ch in text)
-    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
@@ -479,7 +440,10 @@ def _play_line(s: Session, line: str) -> bool:
         for hint in command_hints(s):
             print(f"  {hint}")
     elif verb == "odds":
-        _print_odds(s.odds(), _phoenix_odds(s))
+        if s.game.has_daikaiju:
+            _print_odds(s.odds(), _phoenix_odds(s))
+        else:
+            print(NO_ODDS.replace("'companion moves'", "'moves'"))
     elif verb == "history":
         _say(s.history(), s.state)
     else:

@@ -148,9 +148,11 @@ def cmd_explore(args: argparse.Namespace) -> int:
 def cmd_moves(args: argparse.Namespace) -> int:
     s = _session(args)
     print(f"Now: {s.state.prompt()}")
+    if s.state.is_chance_node() or s.state.legal_actions():
+        print("Type one of these after 'companion rigadoon ' (or at its 'play' prompt):")
     if s.state.is_chance_node():
-        for outcome, p in s.state.chance_outcomes():
-            print(f"  {outcome.notation():<12} chance {p}")
+        for outcome, p in s.state.chance_outcomes():  # after '#', so the line pastes as it is
+            print(f"  {outcome.notation():<12} # chance {p}")
     for a in s.state.legal_actions():
         print(f"  {a.notation()}")
     return 0
@@ -160,6 +162,10 @@ def cmd_state(args: argparse.Namespace) -> int:
     s = _session(args)
     if not args.json:
         print(f"Legend: {LEGEND}")
+        # the layout is shown: say when it is the shipped default (the pictures are lost)
+        defaults = [d.split(" (", 1)[0] for d in s.game.defaults_to_check()]
+        if defaults:
+            print(f"Defaults to check against your set: {', '.join(defaults)}")
     show(s, args.json)
     return 0
 
@@ -172,7 +178,10 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     s = _session(args)
-    Path(args.file).write_text("\n".join(dump_lines(s.header, s.entries)) + "\n", "utf-8")
+    try:
+        Path(args.file).write_text("\n".join(dump_lines(s.header, s.entries)) + "\n", "utf-8")
+    except OSError as exc:  # a missing folder, a folder given as the file, no permission
+        raise RigadoonError(f"cannot write {args.file}: {exc.strerror or exc}") from None
     print(f"Wrote Rigadoon game {s.game_id} ({len(s.entries)} entries) to {args.file}.")
     return 0
 
@@ -186,11 +195,9 @@ def _read(path: str) -> list[str]:
 
 def cmd_import(args: argparse.Namespace) -> int:
     header, entries, numbers = load_lines(_read(args.file), args.accept_edited)
-    replay(header, entries, numbers)
+    state = replay(header, entries, numbers)
     store = _store(args)
-    game_id = store.create_game(header)
-    for e in entries:
-        store.append(game_id, e)
+    game_id = store.import_whole(header, entries, finished=state.is_terminal())
     s = Session.resume(store, game_id)
     print(f"Imported {args.file} as Rigadoon game {game_id}.")
     show(s)
@@ -225,7 +232,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     'choose palm', 'undo', 'state', 'moves', 'quit'); refusals do not end it."""
     s = _session(args)
     show(s)
-    for raw in sys.stdin:
+    while True:
+        sys.stdout.write("> ")  # the prompt: the command waits for a line
+        sys.stdout.flush()
+        raw = sys.stdin.readline()
+        if not raw:
+            print()
+            break
         words = raw.split()
         if not words:
             continue

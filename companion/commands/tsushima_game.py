@@ -262,9 +262,10 @@ _add("lay-mine", "Lay a mine (terminal phase, partial sea, near a friendly port)
     lambda d, x: d.lay_mine_on_map(x.navy, x.hex) if x.hexes_to_port is None
     else d.lay_mine(x.navy, x.hex, x.partial_sea, x.hexes_to_port)
 )
-_add("sweep", "Sweep a mined hex: one die per ship, six ships or more",
-     _args(a("hex"), a("--dice", type=int, nargs="+", required=True)))(
-    lambda d, x: d.sweep(x.hex, x.dice)
+_add("sweep", "Sweep a mined hex: six ships or more staying in it, one die each",
+     _args(a("hex"), a("ships", nargs="+", help="the sweeping ships, in the mined hex"),
+           a("--dice", type=int, nargs="+", required=True)))(
+    lambda d, x: d.sweep(x.hex, x.dice, x.ships)
 )
 _add("flying-base", "Place a Japanese flying base (never moved again) where the scenario "
      "allows: a port by name, a map hex, or another label with --korean-coast",

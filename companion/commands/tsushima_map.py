@@ -50,16 +50,7 @@ def answer_command(fact: Fact) -> str:
 
 
 def _lines(m: HexMap) -> list[str]:
-    lines = [f"Map file: {m.source}.", f"Layout: {m.layout or 'not yet given'}."]
-    lines += [f"{p} is in hex {h}." for p, h in sorted(m.port_hexes.items())]
-    for label, f in sorted(m.hexes.items()):
-        bits = []
-        if f.partial_sea is not None:
-            bits.append("partial sea" if f.partial_sea else "open sea")
-        if f.coast is not None:
-            bits.append("no coast" if f.coast == "none" else f"{f.coast.capitalize()} coast")
-        lines.append(f"Hex {label}: {', '.join(bits)}.")
-    return lines
+    return [f"Map file: {m.source}.", *m.describe()]
 
 
 def cmd_show(args: argparse.Namespace) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +24,16 @@ def owner_file(name: str) -> Path | None:
     return p if p.is_file() else None
 
 
+_DATA = Path(__file__).resolve().parent.parent / "data"
+
+
 @cache
 def _shipped(name: str) -> str:
+    shipped = _DATA / name
+    if shipped.is_file():  # a checkout or an installed package: no need for the resource API
+        return shipped.read_text("utf-8")
+    from importlib import resources  # packed in a zip: the slower, general way
+
     return resources.files("companion.data").joinpath(name).read_text("utf-8")
 
 

@@ -12,12 +12,10 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import json
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any, Literal, TypeGuard
 
 FORMAT = "table-companion-record"
@@ -42,6 +40,9 @@ class RecordError(ValueError):
 
 
 def now() -> str:
+    # Loaded on first use, as hashlib below: a command that only reads never pays for them.
+    from datetime import UTC, datetime
+
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
@@ -95,6 +96,8 @@ def chain(previous: str, doc: dict[str, Any]) -> str:
 
     The header's ``previous`` is the format name, so the chain starts at line 1.
     """
+    import hashlib
+
     data = f"{previous}\n{canonical(doc)}".encode()
     return hashlib.sha256(data).hexdigest()[:32]
 

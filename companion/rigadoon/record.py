@@ -156,6 +156,22 @@ class RigadoonStore(RecordStore):
             # read a Rigadoon record; Rigadoon's commands take the latest Rigadoon game.
             return int(cur.lastrowid or 0)
 
+    def import_whole(self, header: Header, entries: Sequence[Entry], finished: bool) -> int:
+        """A whole record in one transaction: all there or, killed midway, not at all
+        (the 'current' mark left alone, as for :meth:`create_game`)."""
+        t = now()
+        with self._tx() as db:
+            cur = db.execute(
+                "INSERT INTO games (header, created, updated, finished) VALUES (?, ?, ?, ?)",
+                (json.dumps(header.to_json()), t, t, int(finished)),
+            )
+            game_id = int(cur.lastrowid or 0)
+            db.executemany(
+                "INSERT INTO entries (game_id, seq, line) VALUES (?, ?, ?)",
+                [(game_id, e.seq, json.dumps(e.to_json())) for e in entries],
+            )
+        return game_id
+
     def load_game(self, game_id: int) -> tuple[Header, list[Entry]]:
         header_doc, docs = self._documents(game_id)
         try:

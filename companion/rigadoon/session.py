@@ -16,6 +16,7 @@ from companion.core.records import Entry, now
 from .actions import Change, NewWind, parse_action
 from .geometry import Direction, RigadoonError
 from .instructions import table_lines
+from .putting_back import put_back
 from .record import Header, RigadoonStore, replay
 from .state import Game, Phase, State
 
@@ -88,10 +89,11 @@ class Session:
         if not any(not e.is_undo for e in self.entries):
             raise RigadoonError("nothing to undo")
         entry = Entry(len(self.entries) + 1, "undo", self.state.active, "player", now())
+        before = self.state
         after = replay(self.header, [*self.entries, entry])
         self._append("undo", "player", after)
-        self.said = []
-        return ["took back the last action"]
+        self.said = put_back(self.game.board, before, after)
+        return ["took back the last action", *self.said]
 
     def history(self) -> list[str]:
         return [f"{e.seq:>4}  {e.action:<24} {e.source:<8} {e.at}" for e in self.entries]

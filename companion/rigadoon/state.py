@@ -1,4 +1,6 @@
-"""Rigadoon's fixed facts (:class:`Game`) and its immutable position (:class:`State`).
+"""Rigadoon's immutable position (:class:`State`). The fixed facts of a game (:class:`Game`,
+:class:`Phase`, :class:`Outcome`) live in ``game.py`` and the turn's transitions in
+``turn.py``; the first are importable from here too.
 
 The engine shape is the path games' one: ``current_player``, ``legal_actions``,
 ``apply`` (a new state), ``is_terminal``, ``returns``; changing the wind is a chance node
@@ -17,11 +19,8 @@ legal actions are the options that lead to different results.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from fractions import Fraction
-from typing import Any
 
-from ..games import game_info
 from .actions import (
     FLEET_NAMES,
     Action,
@@ -34,119 +33,23 @@ from .actions import (
     Repair,
     Sail,
 )
-from .board import ISLAND, MAELSTROM, OPEN, SHALLOWS, Board, default_board, load_board, parse_board
+from .board import ISLAND, MAELSTROM, OPEN, SHALLOWS, Board
 from .chain import (
     Chain,
     Event,
-    advance,
-    beside,
     choose,
-    fleet_of,
-    sail_chain,
-    ship_name,
     train_moves,
 )
-from .choices import distinct_options
-from .geometry import Direction, RigadoonError, direction_between
-from .wind import Wind, default_wind, load_wind, parse_wind
-
-CHANCE = -1
-TERMINAL = -4
-
-OPTIONS: dict[str, str] = {o.name: o.help for o in game_info("rigadoon").options}
-"""The named rule options, as the game registry declares them (companion/games.py)."""
-
-
-class Phase(StrEnum):
-    FLEET = "fleet"
-    OPENING = "opening"
-    TURN = "turn"
-    WIND = "wind"
-    CHOICE = "choice"
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    winner: int
-    """The winning seat."""
-    reason: str
-
-
-@dataclass(frozen=True)
-class Game:
-    players: tuple[str, str]
-    """Seat 0 sails first (decided at the table, by any method)."""
-    board: Board = field(default_factory=default_board)
-    wind: Wind = field(default_factory=default_wind)
-    options: frozenset[str] = frozenset()
-
-    @classmethod
-    def create(
-        cls,
-        players: list[str] | tuple[str, ...],
-        options: list[str] | tuple[str, ...] | frozenset[str] = (),
-        board: Board | None = None,
-        wind: Wind | None = None,
-    ) -> Game:
-        names = tuple(p.strip().lower() for p in players)
-        if len(names) != 2:
-            raise RigadoonError(f"Rigadoon is for 2 players, not {len(names)}")
-        if len(set(names)) != 2 or not all(names):
-            raise RigadoonError("each player needs a different, non-empty name")
-        bad = sorted(set(options) - set(OPTIONS))
-        if bad:
-            raise RigadoonError(
-                f"rigadoon has no option {bad[0]!r} (options: {', '.join(OPTIONS)})"
-            )
-        return cls(
-            (names[0], names[1]),
-            board or load_board(),
-            wind or load_wind(),
-            frozenset(options),
-        )
-
-    @property
-    def die(self) -> bool:
-        return "wind-die" in self.options
-
-    @property
-    def quiet_exits(self) -> bool:
-        return "quiet-maelstrom" in self.options
-
-    @property
-    def stop_beside(self) -> bool:
-        return "attack-in-passing" in self.options
-
-    @property
-    def short_chests(self) -> bool:
-        return "chest-stops-blast" in self.options
-
-    @property
-    def cumulative(self) -> bool:
-        return "win-by-claims" in self.options
-
-    def defaults_to_check(self) -> list[str]:
-        return [n for n in (self.board.defaults_note(), self.wind.defaults_note()) if n]
-
-    def to_json(self) -> dict[str, Any]:
-        from .data import board_json, wind_json
-
-        return {
-            "game": "rigadoon",
-            "players": list(self.players),
-            "options": sorted(self.options),
-            "board": board_json(self.board),
-            "wind": wind_json(self.wind),
-        }
-
-    @classmethod
-    def from_json(cls, doc: dict[str, Any]) -> Game:
-        board = (
-            parse_board({"profiles": [doc["board"]]}, "record header") if "board" in doc else None
-        )
-        wind = parse_wind(doc["wind"], "record header") if "wind" in doc else None
-        return cls.create(list(doc["players"]), list(doc.get("options", [])), board, wind)
+from .game import CHANCE as CHANCE
+from .game import OPTIONS as OPTIONS
+from .game import TERMINAL as TERMINAL
+from .game import Game as Game
+from .game import Outcome as Outcome
+from .game import Phase as Phase
+from .geometry import Direction, RigadoonError
+from .prompts import prompt_for
+from .sailing import beside, sail_chain
+from .turn import apply_turn, apply_wind, next_turn, settle
 
 
 @dataclass(frozen=True)
@@ -405,15 +308,15 @@ class State:
         if self.phase is Phase.OVER:
             raise RigadoonError("the game is over")
         if isinstance(action, Sail | Repair | End | Change):
-            return _apply_turn(self, action)
+            return apply_turn(self, action)
         if isinstance(action, Choose):
             if self.phase is not Phase.CHOICE or self.chain is None:
                 raise RigadoonError("there is no choice to make now")
             # Only what this choice set off is new for the table.
             told = len(self.chain.events)
-            return _settle(self, choose(self.board, self.chain, action.option), told)
+            return settle(self, choose(self.board, self.chain, action.option), told)
         if isinstance(action, NewWind):
-            return _apply_wind(self, action)
+            return apply_wind(self, action)
         if isinstance(action, PickFleet):
             if self.phase is not Phase.FLEET:
                 raise RigadoonError("the fleets have already been picked")
@@ -440,34 +343,10 @@ class State:
     def _auto_end(self) -> State:
         """Pass the turn at once when ending it is all the fleet on turn can still do."""
         if self.phase is Phase.TURN and self.legal_actions() == [End()]:
-            return _next_turn(self)
+            return next_turn(self)
         return self
 
     # ---- words --------------------------------------------------------------------------
-
-    def _choice_context(self) -> str:
-        """Which ship meets which chest, or which chest sank: the table cannot answer a
-        bare 'bump or stop' without knowing where the chain has got to."""
-        assert self.chain is not None and self.chain.choice is not None
-        b, c, kind = self.board, self.chain, self.chain.choice.kind
-        if kind == "chest" and c.stack and c.stack[-1][0] == 1:
-            ship, d = c.stack[-1][1], Direction(c.stack[-1][2])
-            at = c.ships[ship]
-            nxt = b.step(at, d)
-            if nxt < 0:
-                nxt = b.across(at, d)
-            stuck = train_moves(b, c.ships, c.chests, nxt, d) is None
-            note = " (it cannot move: 'bump' ends the blast short of it)" if stuck else ""
-            return (
-                f"{ship_name(ship)}, blasted {d.word} from {b.name(at)}, meets the chest at "
-                f"{b.name(nxt)}{note}; "
-            )
-        if kind == "island":
-            sunk = [int(e[1]) for e in c.events if e[0] == "sink"]
-            washed = sum(1 for e in c.events if e[0] == "wash")
-            if washed < len(sunk):
-                return f"the chest sunk at {b.name(sunk[washed])} needs an island; "
-        return ""
 
     def player(self, seat: int | None = None) -> str:
         s = self.active if seat is None else seat
@@ -475,51 +354,7 @@ class State:
         return f"{name} ({FLEET_NAMES[self.fleet_of_seat(s)]})" if self.first_fleet >= 0 else name
 
     def prompt(self) -> str:
-        p = self.phase
-        if p is Phase.OVER:
-            assert self.outcome is not None
-            return f"{self.player(self.outcome.winner)} wins: {self.outcome.reason}"
-        if p is Phase.FLEET:
-            return (
-                f"{self.game.players[0]} sails first: pick your fleet (fleet blue or fleet green)"
-            )
-        if p is Phase.OPENING:
-            how = "turn the die to" if self.game.die else "pick from the deck the card of"
-            return f"{self.game.players[1]}: {how} the opening wind (opening DIRECTION)"
-        if p is Phase.WIND:
-            how = "roll the wind die" if self.game.die else "draw a wind card"
-            return f"{self.player()}: {how} and enter it (wind DIRECTION)"
-        if p is Phase.CHOICE:
-            assert self.chain is not None and self.chain.choice is not None
-            c = self.chain.choice
-            what = {
-                "order": "which attack comes next (attacker target)",
-                "chest": "bump the chest on, or stop on it",
-                "island": "the island the sunk chest washes up on",
-            }[c.kind]
-            return f"{self.player()}: {self._choice_context()}choose {what}: {', '.join(c.options)}"
-        parts = []
-        if not self.changed:
-            parts.append("change the wind once (never last)")
-        need = self.required()
-        if need:
-            parts.append("sail or repair " + ", ".join(ship_name(s) for s in need))
-        excused = self.excused()
-        if excused:
-            names = ", ".join(ship_name(s) for s in excused)
-            parts.append(f"{names} excused (3 masts, no legal sail under this wind)")
-        extra = [s for s in self.fleet_ships() if self.bonus & (1 << s)]
-        if extra:
-            parts.append("Rigadoon! " + ", ".join(ship_name(s) for s in extra) + " may sail again")
-        if not parts or (self.changed and not need):
-            if self._may_end(need):
-                parts.append("end the turn when done (end)")
-            else:
-                ships = [s for s in self.fleet_ships() if self._optional(s) and self.sails(s)]
-                names = ", ".join(ship_name(s) for s in ships)
-                parts.append(f"the wind change cannot be your last action: sail {names}")
-        return f"{self.player()}: " + "; ".join(parts)
-
+        return prompt_for(self)
 
 def new_state(game: Game) -> State:
     b = game.board
@@ -532,180 +367,6 @@ def new_state(game: Game) -> State:
         (3,) * 8,
         tuple(sorted(b.chests)),
         pile=game.wind.deck,
-    )
-
-
-def _apply_wind(s: State, a: NewWind) -> State:
-    if s.phase is not Phase.WIND:
-        raise RigadoonError("change the wind first (change), then enter what it shows")
-    if a not in s.legal_actions():
-        raise RigadoonError(f"the wind cannot show {a.wind.word} now")
-    pile, discard = list(s.pile), list(s.discard)
-    if not s.game.die:
-        if not sum(pile):
-            # The deck ran out: everything but the face-up card is shuffled into a new one.
-            pile, discard = discard, [0] * 8
-        pile[a.wind] -= 1
-        assert s.wind is not None
-        discard[s.wind] += 1
-    return replace(
-        s,
-        phase=Phase.TURN,
-        wind=a.wind,
-        pile=tuple(pile),
-        discard=tuple(discard),
-        changed=True,
-        wind_last=True,
-        events=(("wind", a.wind),),
-    )._auto_end()
-
-
-def _refuse_turn(s: State, a: Action) -> str:
-    """Why the fleet on turn may not take this action now ('' when it may)."""
-    if s.phase is not Phase.TURN:
-        return f"not now: {s.prompt()}"
-    if isinstance(a, Change):
-        return "the wind has already been changed this turn" if s.changed else ""
-    if isinstance(a, End):
-        need = s.required()
-        if need:
-            return ", ".join(ship_name(x) for x in need) + " must still sail or repair"
-        if not s.changed:
-            return "the wind must be changed once each turn"
-        return "" if End() in s.legal_actions() else "the wind change cannot be your last action"
-    assert isinstance(a, Sail | Repair)
-    ship, name = a.ship, ship_name(a.ship)
-    if fleet_of(ship) != s.fleet:
-        return f"{name} is not a ship of the {FLEET_NAMES[s.fleet]} fleet"
-    if not s.may_act(ship):
-        return f"{name} has already sailed or repaired this turn"
-    if s._wind_would_be_last(ship, s.required()):
-        return "change the wind first: the wind change cannot be your last action"
-    if isinstance(a, Repair):
-        if s.acted & (1 << ship):
-            return f"{name} may sail again, not repair"
-        if s.masts[ship] >= 3:
-            return f"{name} has all 3 masts: nothing to repair"
-        return ""
-    return _refuse_sail(s, a)
-
-
-def _refuse_sail(s: State, a: Sail) -> str:
-    b, ship, name = s.board, a.ship, ship_name(a.ship)
-    m = s.masts[ship]
-    if m == 0:
-        return f"{name} has no masts: it must repair"
-    if s.aground(ship):
-        if m < 3:
-            return f"{name} is aground with fewer than 3 masts: it can only repair"
-        if s.grounded & (1 << ship):
-            return f"{name} ran aground this turn and cannot dislodge itself until the next"
-    if not (1 <= a.to[0] <= b.rows and 1 <= a.to[1] <= b.cols):
-        return f"r{a.to[0]}c{a.to[1]} is off the board"
-    line = direction_between(b.rc(s.ships[ship]), a.to)
-    where = f"{name} at {b.name(s.ships[ship])}"
-    if line is None:
-        return f"r{a.to[0]}c{a.to[1]} is not in a straight line from {where}"
-    d, k = line
-    assert s.wind is not None
-    reach = s.game.wind.template(s.wind).reach(d, m)
-    if k > reach:
-        masts = f"{m} mast" + ("s" if m != 1 else "")
-        allowed = f"at most {reach} square{'s' if reach != 1 else ''}" if reach else "no squares"
-        return f"the {s.wind.word} wind lets {name} ({masts}) sail {allowed} {d.word}"
-    if a not in s.sails(ship):
-        why = s.sail_chain(ship, d, k, a.stop)
-        return why if isinstance(why, str) else f"{name} cannot sail to r{a.to[0]}c{a.to[1]}"
-    return ""
-
-
-def _apply_turn(s: State, a: Sail | Repair | End | Change) -> State:
-    why = _refuse_turn(s, a)
-    if why:
-        raise RigadoonError(why)
-    if isinstance(a, Change):
-        return replace(s, phase=Phase.WIND, events=())
-    if isinstance(a, End):
-        return _next_turn(s)
-    bit = 1 << a.ship
-    if isinstance(a, Repair):
-        masts = list(s.masts)
-        masts[a.ship] += 1
-        return replace(
-            s,
-            masts=tuple(masts),
-            acted=s.acted | bit,
-            wind_last=False,
-            events=(("repair", a.ship, masts[a.ship]),),
-        )._auto_end()
-    b = s.board
-    line = direction_between(b.rc(s.ships[a.ship]), a.to)
-    assert line is not None
-    chain = s.sail_chain(a.ship, *line, a.stop)
-    assert isinstance(chain, Chain)
-    grounded = s.grounded | bit if a.stop == "aground" else s.grounded
-    s = replace(
-        s,
-        acted=s.acted | bit,
-        bonus=s.bonus & ~bit,
-        grounded=grounded,
-        wind_last=False,
-    )
-    return _settle(s, advance(b, chain))
-
-
-def _settle(s: State, chain: Chain, told: int = 0) -> State:
-    """Take the choices that change nothing, stop at the first that matters, or finish."""
-    while chain.choice is not None:
-        options = distinct_options(s.board, chain)
-        if len(options) > 1:
-            c = replace(chain, choice=replace(chain.choice, options=options))
-            # The pieces show where the chain has got to while the fleet decides.
-            return replace(
-                s,
-                phase=Phase.CHOICE,
-                chain=c,
-                events=c.events[told:],
-                ships=c.ships,
-                masts=c.masts,
-                chests=c.chests,
-            )
-        chain = choose(s.board, chain, options[0])
-    s = replace(
-        s,
-        phase=Phase.TURN,
-        chain=None,
-        ships=chain.ships,
-        masts=chain.masts,
-        chests=chain.chests,
-        claims=chain.claims,
-        events=chain.events[told:],
-    )
-    if chain.rigadoon:
-        s = replace(s, bonus=s.bonus | (1 << chain.starter))
-    if chain.winner >= 0:
-        seat = s.seat_of_fleet(chain.winner)
-        return replace(
-            s, phase=Phase.OVER, outcome=Outcome(seat, "two chests claimed on two islands")
-        )
-    if chain.loser >= 0:
-        seat = 1 - s.seat_of_fleet(chain.loser)
-        reason = f"the {FLEET_NAMES[chain.loser]} fleet set off an endless loop of attacks"
-        return replace(s, phase=Phase.OVER, outcome=Outcome(seat, reason))
-    return s._auto_end()
-
-
-def _next_turn(s: State) -> State:
-    return replace(
-        s,
-        active=1 - s.active,
-        turn=s.turn + 1,
-        changed=False,
-        acted=0,
-        bonus=0,
-        grounded=0,
-        wind_last=False,
-        events=s.events,
     )
 
 

@@ -15,17 +15,14 @@ companion.tsuro.actions.ActionError: 'fly away' is not an action: unknown word '
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
 
 from companion.core.board import BoardError, Point, Side, Square
 from companion.core.dice import read_face
 from companion.tsuro.tiles import Tile, TileError
-from companion.tsuro.veterans.actions import HEADS as VETERANS_HEADS
-from companion.tsuro.veterans.actions import (
-    PIECES,
-    VeteransAction,
-    VeteransActionError,
-    parse_veterans_action,
-)
+
+if TYPE_CHECKING:
+    from companion.tsuro.veterans.actions import VeteransAction
 
 UNSEEN = "?"
 
@@ -142,8 +139,18 @@ class Bonus:
         )
 
 
-Action = Start | Relocate | Roll | Die | DrawDaikaiju | Facing | Place | Draw | Bonus | VeteransAction
-"""Veterans of the Seas, Phoenix and reference-bonus actions: :mod:`companion.tsuro.veterans.actions`."""
+if TYPE_CHECKING:
+    Action: TypeAlias = (
+        Start | Relocate | Roll | Die | DrawDaikaiju | Facing | Place | Draw | Bonus | VeteransAction
+    )
+    """Veterans of the Seas, Phoenix and reference-bonus actions:
+    :mod:`companion.tsuro.veterans.actions`."""
+else:  # at run time the base game's alone, so that a game without them never loads them
+    Action = Start | Relocate | Roll | Die | DrawDaikaiju | Facing | Place | Draw | Bonus
+
+_BASE_HEADS = frozenset({"start", "relocate", "roll", "die", "daikaiju", "facing", "place", "bonus"})
+"""Words only the base game's actions begin with (``draw`` is shared with the expansion's
+``draw taihou``); any other word may be the expansion's, which is loaded to read it."""
 
 
 def _tile_text(tile: Tile | None) -> str:
@@ -160,11 +167,21 @@ def parse_action(text: str) -> Action:
     if not words:
         raise ActionError("an empty line is not an action")
     head, args = words[0].lower(), words[1:]
-    if head in VETERANS_HEADS and (head != "draw" or (len(args) == 1 and args[0] in PIECES)):
-        try:
-            return parse_veterans_action(text)
-        except VeteransActionError as exc:
-            raise ActionError(str(exc)) from None
+    # a tile is digits and an unseen one '?': only a word can be the expansion's piece
+    maybe_piece = head == "draw" and len(args) == 1 and args[0].isalpha()
+    if head not in _BASE_HEADS and (head != "draw" or maybe_piece):
+        from companion.tsuro.veterans.actions import (
+            HEADS,
+            PIECES,
+            VeteransActionError,
+            parse_veterans_action,
+        )
+
+        if head in HEADS and (head != "draw" or args[0] in PIECES):
+            try:
+                return parse_veterans_action(text)
+            except VeteransActionError as exc:
+                raise ActionError(str(exc)) from None
     try:
         return _parse(head, args)
     except (TileError, BoardError, ValueError) as exc:

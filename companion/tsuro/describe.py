@@ -5,7 +5,6 @@ from __future__ import annotations
 from companion.core.events import Event
 from companion.core.instruction import Instruction
 from companion.tsuro.state import Phase, State
-from companion.tsuro.veterans import describe as vet_describe
 
 _LOSS = {
     "edge": "went off the edge of the board",
@@ -52,7 +51,7 @@ def instructions(state: State, events: tuple[Event, ...] | None = None) -> list[
         out.append(_instruction(text, e, state))
 
     for e in state.events if events is None else events:
-        if state.vet is not None and (said := vet_describe.sentence(e, state)) is not None:
+        if state.vet is not None and (said := _expansion_sentence(e, state)) is not None:
             add(said)
             continue
         k = e.kind
@@ -126,13 +125,26 @@ def outcome_sentence(state: State) -> str:
     return f"{' and '.join(n.capitalize() for n in names)} tie for the win ({reason})."
 
 
+def _expansion_sentence(e: Event, state: State) -> str | None:
+    # The expansion's sentences load with the first game that has it.
+    from companion.tsuro.veterans.describe import sentence
+
+    return sentence(e, state)
+
+
+def _expansion_prompt(state: State) -> str | None:
+    from companion.tsuro.veterans.describe import prompt as vet_prompt
+
+    return vet_prompt(state)
+
+
 def prompt(state: State) -> str:
     """One sentence: what the table should do now."""
     p = state.phase
     who = state.game.players[state.active].capitalize()
     if p is Phase.OVER:
         return outcome_sentence(state)
-    if state.vet is not None and (said := vet_describe.prompt(state)) is not None:
+    if state.vet is not None and (said := _expansion_prompt(state)) is not None:
         return said
     if p is Phase.DEAL:
         return "Shuffle the tiles and deal three to each player."

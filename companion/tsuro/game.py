@@ -14,16 +14,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.board import SEAS_6X6, SEAS_7X7, TSURO, BoardProfile
 from companion.core.locations import read_data
 from companion.games import Family, game_info, keys
-from companion.tsuro.daikaiju import DaikaijuDeck, load_deck
 from companion.tsuro.paths import Grid, grid
 from companion.tsuro.placement import CATCH_UP, HEAD_ON, ONE_WAY_BAN
 from companion.tsuro.tiles import PATTERNS, Tile, TileError
-from companion.tsuro.veterans.data import VeteransData, load_veterans
+
+if TYPE_CHECKING:
+    from companion.tsuro.daikaiju import DaikaijuDeck
+    from companion.tsuro.veterans.data import VeteransData
 
 PATTERN_INDEX: dict[Tile, int] = {p: i for i, p in enumerate(PATTERNS)}
 
@@ -35,6 +37,13 @@ OPTIONS: dict[str, dict[str, str]] = {
 }
 
 COLOURS = ("red", "blue", "green", "yellow", "black", "white", "purple", "orange")
+
+
+VETERANS = "companion.tsuro.veterans.turn"
+"""The rules plug-in (companion/tsuro/rules_plugin.py) of Veterans of the Seas, the
+Phoenix and the reference's bonus, named so that the engine imports it only when a game
+has one of those options."""
+_PLUGIN_OPTIONS = frozenset({"veterans", "phoenix", "reference-bonus"})
 
 
 class GameError(ValueError):
@@ -110,12 +119,23 @@ class Game:
             return cls(kind, players, TSURO, tuple(range(len(PATTERNS))), opts)
         board = SEAS_6X6 if "board-6x6" in opts else SEAS_7X7
         if "no-daikaiju" not in opts and deck is None:
+            from companion.tsuro.daikaiju import load_deck  # only the games that have them
+
             deck = load_deck()
         if opts & {"veterans", "phoenix"}:
-            veterans = veterans if veterans is not None else load_veterans()
+            if veterans is None:
+                from companion.tsuro.veterans.data import load_veterans  # only these games
+
+                veterans = load_veterans()
         else:
             veterans = None
         return cls(kind, players, board, load_tile_set(), opts, deck, veterans)
+
+    @cached_property
+    def plugin(self) -> str:
+        """The module of the rules this game's options add to the turn ("" for none), see
+        :mod:`companion.tsuro.rules_plugin`."""
+        return VETERANS if self.options & _PLUGIN_OPTIONS else ""
 
     @cached_property
     def grid(self) -> Grid:

@@ -12,9 +12,8 @@ from collections import defaultdict
 from fractions import Fraction
 
 from companion.core.board import Side
-from companion.tsuro.actions import Die, Facing, Place, Roll
+from companion.tsuro.actions import Action, Die, Facing, Place, Roll
 from companion.tsuro.state import Phase, State, advance_turn
-from companion.tsuro.veterans.actions import SkipUzushio
 
 _PHASE_STEPS = frozenset(
     {
@@ -60,7 +59,7 @@ def _explore(s: State, turn: int, p: Fraction, acc: dict[int, Fraction], alive: 
         _explore(s.apply(Roll(3, 3)), turn, p * _TRIGGER, acc, alive)
         _explore(s.apply(Roll(1, 1)), turn, p * (1 - _TRIGGER), acc, alive)
     elif s.phase is Phase.UZUSHIO:  # a choice: the odds take the uzushio as left
-        _explore(s.apply(SkipUzushio()), turn, p, acc, alive)
+        _explore(s.apply(_skip_uzushio()), turn, p, acc, alive)
     elif s.phase in (Phase.DAIKAIJU_DIE, Phase.TSUNAMI_DIE, Phase.UZUSHIO_DIE):
         for face in range(1, 7):
             _explore(s.apply(Die(face)), turn, p / 6, acc, alive)
@@ -113,7 +112,7 @@ def _branches(s: State) -> list[tuple[State, Fraction]]:
     if s.phase is Phase.TURN_ROLL:
         return [(s.apply(Roll(3, 3)), _TRIGGER), (s.apply(Roll(1, 1)), 1 - _TRIGGER)]
     if s.phase is Phase.UZUSHIO:
-        return [(s.apply(SkipUzushio()), Fraction(1))]
+        return [(s.apply(_skip_uzushio()), Fraction(1))]
     if s.phase in (Phase.DAIKAIJU_DIE, Phase.TSUNAMI_DIE, Phase.UZUSHIO_DIE):
         return [(s.apply(Die(face)), Fraction(1, 6)) for face in range(1, 7)]
     if s.phase is Phase.DAIKAIJU_ROLL:
@@ -174,3 +173,10 @@ def _risk_after(after: State, seat: int) -> Fraction:
 def placement_risks(state: State) -> list[tuple[Place, Fraction]]:
     """Every legal placement the companion can see, with its risk to the active ship."""
     return [(a, placement_risk(state, a)) for a in state.legal_actions() if isinstance(a, Place)]
+
+
+def _skip_uzushio() -> Action:
+    # The uzushio is the expansion's: only a game that has it reaches this point.
+    from companion.tsuro.veterans.actions import SkipUzushio
+
+    return SkipUzushio()

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from companion.core.records import (
     FORMAT,
@@ -36,13 +36,22 @@ from companion.core.records import (
     whole_number,
 )
 from companion.core.store import RecordStore
-from companion.tsuro.actions import ActionError, Die, Draw, DrawDaikaiju, Facing, Roll, parse_action
-from companion.tsuro.daikaiju import DaikaijuDeck, DeckError, parse_deck
+from companion.tsuro.actions import (
+    Action,
+    ActionError,
+    Die,
+    Draw,
+    DrawDaikaiju,
+    Facing,
+    Roll,
+    parse_action,
+)
 from companion.tsuro.game import Game, GameError
 from companion.tsuro.state import State, new_state
 from companion.tsuro.tiles import PATTERNS
-from companion.tsuro.veterans.actions import DrawPiece
-from companion.tsuro.veterans.data import VeteransDataError, parse_veterans, veterans_json
+
+if TYPE_CHECKING:
+    from companion.tsuro.daikaiju import DaikaijuDeck
 
 TileMode = Literal["hidden", "virtual"]
 
@@ -73,6 +82,8 @@ class Header:
             "created": self.created,
         }
         if self.game.veterans is not None:
+            from companion.tsuro.veterans.data import veterans_json
+
             doc["veterans"] = veterans_json(self.game.veterans)
         if self.integrity != "verified":
             doc["integrity"] = self.integrity
@@ -102,19 +113,19 @@ class Header:
             deck = (
                 None
                 if doc.get("daikaiju") is None
-                else parse_deck(doc["daikaiju"], "record header")
+                else _parse_deck(doc["daikaiju"])
             )
-            vet = (
-                None
-                if doc.get("veterans") is None
-                else parse_veterans(doc["veterans"], "record header")
-            )
+            vet = None
+            if doc.get("veterans") is not None:
+                from companion.tsuro.veterans.data import parse_veterans
+
+                vet = parse_veterans(doc["veterans"], "record header")
             game = Game.create(
                 doc["game"], list(doc["players"]), list(doc.get("options", [])), deck, vet
             )
         except (KeyError, TypeError, AttributeError):
             raise RecordError(line, "the header lacks game, players or options") from None
-        except (GameError, DeckError, VeteransDataError) as exc:
+        except _header_refusals() as exc:  # evaluated only when something was raised
             raise RecordError(line, str(exc)) from None
         if doc.get("tile_set") is not None:
             from companion.tsuro.game import parse_tile_set
@@ -134,6 +145,12 @@ class Header:
             raise RecordError(line, f"integrity must be unverified or edited, not {integrity!r}")
         created = doc.get("created", "")
         return cls(game, mode, created if isinstance(created, str) else "", integrity)
+
+
+def _parse_deck(doc: Any) -> DaikaijuDeck:
+    from companion.tsuro.daikaiju import parse_deck  # a header with a deck: a game with daikaiju
+
+    return parse_deck(doc, "record header")
 
 
 def _deck_json(deck: DaikaijuDeck) -> dict[str, Any]:
@@ -170,7 +187,7 @@ def replay(header: Header, entries: Sequence[Entry], lines: Sequence[int] | None
         line = lines[i] if lines is not None else i + 2
         try:
             action = parse_action(entries[i].action)
-            if entries[i].source == "auto" and not isinstance(action, _AUTO):
+            if entries[i].source == "auto" and not _chance(action):
                 raise ActionError(
                     f"{entries[i].action!r} is a choice, not a step the companion takes "
                     "itself: its source cannot be 'auto'"
@@ -181,9 +198,27 @@ def replay(header: Header, entries: Sequence[Entry], lines: Sequence[int] | None
     return state
 
 
-_AUTO = (DrawPiece, Draw, DrawDaikaiju, Facing, Roll, Die)
-"""Chance, never a player's choice: only these can be ``source: auto`` (the session takes
-the first three itself; a generated game may record its dice so too)."""
+_AUTO = (Draw, DrawDaikaiju, Facing, Roll, Die)
+"""Chance, never a player's choice: only these and the expansion's special tile drawn
+(``draw taihou``) can be ``source: auto`` (the session takes the draws and the daikaiju
+itself; a generated game may record its dice so too)."""
+
+
+def _chance(action: Action) -> bool:
+    if isinstance(action, _AUTO):
+        return True
+    # only an expansion's game gets here with a chance step, so only it loads the module
+    from companion.tsuro.veterans.actions import DrawPiece
+
+    return isinstance(action, DrawPiece)
+
+
+def _header_refusals() -> tuple[type[ValueError], ...]:
+    """The errors of a header that names a game which cannot be set up as written."""
+    from companion.tsuro.daikaiju import DeckError
+    from companion.tsuro.veterans.data import VeteransDataError
+
+    return (GameError, DeckError, VeteransDataError)
 
 
 def dump_lines(header: Header, entries: Iterable[Entry]) -> list[str]:

@@ -30,7 +30,6 @@ from companion.tsuro.actions import (
 )
 from companion.tsuro.describe import instructions, piece, prompt
 from companion.tsuro.game import Game
-from companion.tsuro.odds import danger, placement_risks
 from companion.tsuro.piles import UNKNOWN
 from companion.tsuro.placement import FINE, SELF_LOST
 from companion.tsuro.record import Header, TileMode, load_game, replay
@@ -262,10 +261,14 @@ class Session:
 
     def odds(self) -> dict[str, Fraction]:
         """Each ship's exact chance of being lost in the next daikaiju phase."""
+        from companion.tsuro.odds import danger  # only the commands that print odds
+
         return {self.game.players[k]: v for k, v in danger(self._state).items()}
 
     def placement_odds(self) -> list[tuple[Place, Fraction]]:
         """For each legal placement of the active player, the chance their ship is then lost."""
+        from companion.tsuro.odds import placement_risks
+
         return placement_risks(self._state)
 
     # ---- acting ------------------------------------------------------------------------

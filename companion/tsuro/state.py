@@ -23,7 +23,7 @@ from enum import Enum
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.core.board import Point, Side
 from companion.core.events import Event
@@ -40,8 +40,7 @@ from companion.tsuro.actions import (
     Roll,
     Start,
 )
-from companion.tsuro.daikaiju import MOVES
-from companion.tsuro.game import PATTERN_INDEX, Game
+from companion.tsuro.game import PATTERN_INDEX, VETERANS, Game
 from companion.tsuro.paths import NOTATIONS, ORIENTED, TILE_INDEX, End, Grid
 from companion.tsuro.piles import UNKNOWN, Pile, remove_one
 from companion.tsuro.placement import (
@@ -55,12 +54,11 @@ from companion.tsuro.placement import (
     settle_many,
     standing_at,
 )
+from companion.tsuro.rules_plugin import RulesPlugin, load_plugin
 from companion.tsuro.tiles import PATTERNS, Tile
-from companion.tsuro.veterans import engine as vet_engine
-from companion.tsuro.veterans import pieces as vet_pieces
-from companion.tsuro.veterans import portal_play as vet_portal
-from companion.tsuro.veterans.actions import Keep
-from companion.tsuro.veterans.engine import Vet
+
+if TYPE_CHECKING:
+    from companion.tsuro.veterans.engine import Vet
 
 CHANCE = -1
 TERMINAL = -4
@@ -205,9 +203,9 @@ class State:
         if self.phase in CHANCE_PHASES:
             return CHANCE
         if self.phase is Phase.PORTAL_LAND:
-            return vet_portal.portal_seat(self)
+            return _rules(self).portal_seat(self)
         if self.phase is Phase.TAIHOU_SAVE:
-            return vet_pieces.saving_seat(self)
+            return _rules(self).saving_seat(self)
         return self.active
 
     def is_terminal(self) -> bool:
@@ -265,7 +263,7 @@ class State:
         if p is Phase.PORTAL_ROLL:
             return list(_ROLLS)
         if p is Phase.DRAW and self.vet is not None and any(self.vet.pile):
-            return vet_pieces.draw_outcomes(self)
+            return _rules(self).draw_outcomes(self)
         if p is Phase.DAIKAIJU_FACING:
             return list(_FACINGS)
         if p is Phase.DAIKAIJU_DRAW:
@@ -364,14 +362,14 @@ class State:
             sq = self.grid.square(self.front_square(self.active))
             places: list[Action] = [Place(sq, ORIENTED[o]) for o in self._hand_ranks().legal]
             if self.vet is not None:
-                places += vet_turn.place_choices(self)
+                places += _rules(self).place_choices(self)
             return places
         if p is Phase.BONUS:
             if "reference-bonus" in self.game.options:
-                return [Keep(_tiles(k)) for k in vet_turn.keep_choices(self)]
+                return _rules(self).keep_actions(self)
             return self._bonus_choices()
         if self.vet is not None:
-            return vet_turn.choices(self)
+            return _rules(self).choices(self)
         return []
 
     def _free_start_marks(self) -> list[Point]:
@@ -413,8 +411,8 @@ class State:
     def apply(self, action: Action) -> State:
         """The state after ``action``; :class:`IllegalAction` if the rules refuse it."""
         if self.vet is not None:
-            return vet_turn.apply(self, action)
-        handler = _HANDLERS.get((self.phase, type(action)))
+            return _rules(self).apply(self, action)
+        handler = _HANDLERS.get((self.phase, type(action))) or _plugin_handler(self, action)
         if handler is None:
             raise IllegalAction(f"{action.notation()!r} is not possible now: {self.expecting()}")
         return _finished(handler(_drafted(self), action))
@@ -538,8 +536,8 @@ def new_state(game: Game) -> State:
         ships=tuple([-1] * n),
         hands=tuple(() for _ in range(n)),
         pile=Pile.shuffled_from(game.tile_set),
-        dk_deck=vet_turn.deck(game, deck),
-        vet=vet_turn.new(game),
+        dk_deck=load_plugin(game.plugin).deck(game, deck) if game.plugin else deck,
+        vet=load_plugin(game.plugin).new(game) if game.plugin else None,
     )
 
 
@@ -610,7 +608,7 @@ def _begin_turn(s: State, first: bool = False) -> State:
     events = (*s.events, Event("turn", seat))
     fresh = {"active": seat, "turn": s.turn + 1, "last_roll": None, "last_die": 0, "events": events}
     if s.vet is not None and s.vet.tsunami is not None:
-        s = vet_engine.tsunami_phase(replace(s, **fresh))
+        s = _rules(s).tsunami_phase(replace(s, **fresh))
         if s.phase is Phase.OVER or (s.vet is not None and s.vet.rolls):
             return s
         return _turn_check(s)
@@ -648,12 +646,12 @@ def _before_place(s: State) -> State:
             if s._relocations():
                 return replace(s, phase=Phase.RELOCATE)
             return _end_turn(_lose(s, [(seat, "no free start mark on its edge")]))
-        if s.vet is not None and vet_pieces.held(s, seat, vet_pieces.TAIHOU):
+        if s.vet is not None and _rules(s).holds_taihou(s, seat):
             return replace(s, phase=Phase.TAIHOU_CHECK)
         return _end_turn(_lose(s, [(seat, "daikaiju")]))
     if displaced and s.on_start_mark(seat) and len(s._relocations()) > 1:  # it may stay, too
         return replace(s, phase=Phase.RELOCATE)
-    if not s.hands[seat] and not (s.vet is not None and vet_turn.place_choices(s)):
+    if not s.hands[seat] and not (s.vet is not None and _rules(s).place_choices(s)):
         # Nothing to lay: the turn passes, but at sea the player still draws back up.
         s = replace(s, events=(*s.events, Event("passed", seat=seat)))
         return _start_draw(s) if s.game.seas else _end_turn(s)
@@ -671,7 +669,7 @@ def _apply_turn_roll(s: State, a: Roll) -> State:
     s = replace(s, last_roll=a)
     if a.total in (6, 7, 8):
         return replace(s, phase=Phase.DAIKAIJU_DIE)
-    if s.vet is not None and vet_engine.uzushio_afloat(s):
+    if s.vet is not None and _rules(s).uzushio_afloat(s):
         assert s.game.veterans is not None
         must = s.game.veterans.uzushio.must_move or "uzushio-must-move" in s.game.options
         return replace(s, phase=Phase.UZUSHIO_DIE if must else Phase.UZUSHIO)
@@ -732,8 +730,8 @@ def remove_str(items: tuple[str, ...], value: str) -> tuple[str, ...]:
 
 def _apply_dk_facing(s: State, a: Facing) -> State:
     sq = s.target
-    if s.card == vet_engine.TSUNAMI_CARD:
-        return _after_dk_placed(vet_turn.tsunami_arrives(s, a))
+    if s.vet is not None and s.card == _rules(s).TSUNAMI_CARD:
+        return _after_dk_placed(_rules(s).tsunami_arrives(s, a))
     dk = Daikaiju(s.card, sq, int(a.side))
     s = replace(
         s, events=(*s.events, Event("daikaiju-placed", square=sq, card=s.card, detail=a.side.word))
@@ -745,7 +743,7 @@ def _apply_dk_facing(s: State, a: Facing) -> State:
 
 def _after_dk_placed(s: State) -> State:
     if s.vet is not None and s.vet.anew:
-        return vet_turn.anew_next(s)
+        return _rules(s).anew_next(s)
     if s.phase is Phase.OVER:
         return s
     if s.to_place > 0 and s.deck_left():
@@ -796,11 +794,13 @@ def _retire_daikaiju(s: State, dk: Daikaiju, why: str) -> State:
 
 
 def _move_daikaiju(s: State, face: int) -> State:
+    from companion.tsuro.daikaiju import MOVES  # a game with daikaiju has loaded it (its deck)
+
     assert s.game.deck is not None
     g = s.grid
     ids = [d.card for d in s.daikaiju]
     if s.vet is not None:  # the uzushio moves only when the daikaiju sleep
-        ids = [c for c in ids if not vet_engine.is_uzushio(c)]
+        ids = [c for c in ids if not _rules(s).is_uzushio(c)]
     for card in s.game.deck.movement_order(ids):
         dk = next((d for d in s.daikaiju if d.card == card.id), None)
         if dk is None:
@@ -912,7 +912,7 @@ def _lose(s: State, lost: Sequence[tuple[int, str]], pool_hands: bool = False) -
         losses=tuple(losses),
     )
     if s.vet is not None:
-        s = vet_pieces.drop_lost(s)
+        s = _rules(s).drop_lost(s)
     return _check_over(s, [seat for seat, _ in lost])
 
 
@@ -992,7 +992,7 @@ def _place(s: State, sq: int, tile: int, shown: Sequence[Tile] | None) -> State:
             raise IllegalAction(why_not(move.rank) + " while the hand allows a better placement")
     saving: tuple[tuple[int, int], ...] = ()
     if s.vet is not None:  # a taihou may yet save a ship run into a daikaiju
-        move, saving = vet_pieces.split_savable(s, move)
+        move, saving = _rules(s).split_savable(s, move)
     hand = remove_one(hand, pattern)
     board = s.board
     board = (*board[:sq], tile, *board[sq + 1 :])
@@ -1015,7 +1015,7 @@ def _place(s: State, sq: int, tile: int, shown: Sequence[Tile] | None) -> State:
     if saving:  # the owners choose first; every ship of this placement is lost at once
         assert s.vet is not None
         if s.vet.tsunami is not None:
-            s = vet_engine.entries_after_place(s, move.moved)
+            s = _rules(s).entries_after_place(s, move.moved)
         assert s.vet is not None
         vet = dc_replace(s.vet, saving=saving, pending=lost)
         return replace(s, phase=Phase.TAIHOU_SAVE, vet=vet)
@@ -1028,7 +1028,7 @@ def _place(s: State, sq: int, tile: int, shown: Sequence[Tile] | None) -> State:
     if s.phase is Phase.OVER:
         return s
     if s.vet is not None and s.vet.tsunami is not None:
-        s = vet_engine.entries_after_place(s, move.moved)
+        s = _rules(s).entries_after_place(s, move.moved)
         if s.vet is not None and s.vet.rolls:
             return s
     if bonus and s.pool:
@@ -1129,8 +1129,9 @@ def _start_draw(s: State) -> State:
 def _seas_draw_or_end(s: State) -> State:
     alive = s.ships[s.active] >= 0
     if s.vet is not None:
-        short = vet_pieces.hand_count(s, s.active) < s.game.hand_size
-        if alive and short and vet_pieces.pile_size(s):
+        rules = _rules(s)
+        short = rules.hand_count(s, s.active) < s.game.hand_size
+        if alive and short and rules.pile_size(s):
             return replace(s, phase=Phase.DRAW, drawer=s.active)
         return _end_turn(s)
     if alive and len(s.hands[s.active]) < s.game.hand_size and s.pile.size:
@@ -1182,6 +1183,18 @@ def advance_turn(s: State) -> State:
     return _end_turn(replace(s, pool=(), events=()))
 
 
-# Veterans of the Seas, the Phoenix and the reference's bonus reach the turn through
-# companion/tsuro/veterans/turn.py, which adds its handlers to the table above.
-from companion.tsuro.veterans import turn as vet_turn  # noqa: E402  (it builds on this module)
+# ---- the rules plug-in ---------------------------------------------------------------
+# Veterans of the Seas, the Phoenix and the reference's bonus reach the turn through the
+# plug-in their game names (companion/tsuro/rules_plugin.py); this module never imports it.
+
+
+def _rules(s: State) -> RulesPlugin:
+    """The plug-in of a game that has one (only asked where its options are in play)."""
+    return load_plugin(s.game.plugin or VETERANS)
+
+
+def _plugin_handler(s: State, action: Action) -> Callable[[State, Any], State] | None:
+    """The plug-in's handler for an action the base game has none for in this phase. A
+    game without the plug-in's options still gets the plug-in's own refusal (``keep``
+    where the bonus is a swap says so), as before the split; only that path loads it."""
+    return load_plugin(s.game.plugin or VETERANS).HANDLERS.get((s.phase, type(action)))

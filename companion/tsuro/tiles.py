@@ -72,20 +72,26 @@ class Tile:
 
     def rotated(self, quarter_turns: int = 1) -> Tile:
         """This tile turned clockwise: every point ``p`` goes to ``(p + 2) mod 8``."""
-        return Tile(_rotate(self.links, quarter_turns % 4))
+        return _trusted(_rotate(self.links, quarter_turns % 4))
 
     def rotations(self) -> tuple[Tile, ...]:
         """The distinct orientations, in order of quarter turns from this one."""
-        seen: list[Tile] = []
+        seen: list[tuple[int, ...]] = []
         for k in range(4):
-            r = self.rotated(k)
+            r = _rotate(self.links, k)
             if r not in seen:
                 seen.append(r)
-        return tuple(seen)
+        return tuple(_trusted(r) for r in seen)
 
     def pattern(self) -> Tile:
         """The tile as a physical piece: the smallest of its rotations."""
-        return min(self.rotations(), key=Tile.notation)
+        found = _PATTERN_OF.get(self.links)
+        if found is None:
+            # links are digits 0-7, so the smallest tuple is the smallest notation
+            found = _PATTERN_OF[self.links] = _trusted(
+                min(_rotate(self.links, k) for k in range(4))
+            )
+        return found
 
     def quarter_turns_from_pattern(self) -> int:
         """How many clockwise quarter turns take the pattern to this orientation."""
@@ -94,6 +100,18 @@ class Tile:
 
     def pairs(self) -> tuple[tuple[int, int], ...]:
         return tuple((p, q) for p, q in enumerate(self.links) if p < q)
+
+
+_PATTERN_OF: dict[tuple[int, ...], Tile] = {}
+"""Each oriented tile's pattern, once worked out (the engine's tables ask for all 105 as
+it loads, and records for every tile they name)."""
+
+
+def _trusted(links: tuple[int, ...]) -> Tile:
+    """A tile made from the links of a checked one (a rotation of it): not checked again."""
+    tile = object.__new__(Tile)
+    object.__setattr__(tile, "links", links)
+    return tile
 
 
 def _rotate(links: tuple[int, ...], k: int) -> tuple[int, ...]:

@@ -10,7 +10,6 @@ from companion.tsuro.actions import Relocate, Start
 from companion.tsuro.describe import outcome_sentence, prompt
 from companion.tsuro.paths import ORIENTED
 from companion.tsuro.state import Phase, State
-from companion.tsuro.veterans.describe import veterans_lines
 
 AWAITING = {
     Phase.DEAL: "draw",
@@ -127,6 +126,16 @@ def table_view(s: State) -> TableView:
         ) if s.phase in (Phase.START, Phase.RELOCATE) else (),
         veterans=tuple(veterans_lines(s)),
     )
+
+
+def veterans_lines(s: State) -> list[str]:
+    """What the state display adds for Veterans of the Seas and the Phoenix (their module
+    loads only for a game that has them)."""
+    if s.vet is None:
+        return []
+    from companion.tsuro.veterans.describe import veterans_lines as lines
+
+    return lines(s)
 
 
 def view_json(view: TableView) -> dict[str, Any]:

@@ -154,6 +154,19 @@ class HexMap:
             raise TsushimaError("there is no port to measure from")
         return best
 
+    def describe(self) -> list[str]:
+        """What the file knows, one fact a line."""
+        lines = [f"Layout: {self.layout or 'not yet given'}."]
+        lines += [f"{p} is in hex {h}." for p, h in sorted(self.port_hexes.items())]
+        for label, f in sorted(self.hexes.items()):
+            bits = []
+            if f.partial_sea is not None:
+                bits.append("partial sea" if f.partial_sea else "open sea")
+            if f.coast is not None:
+                bits.append("no coast" if f.coast == "none" else f"coast of {f.coast.capitalize()}")
+            lines.append(f"Hex {label}: {', '.join(bits)}.")
+        return lines
+
     # ----- answers -----------------------------------------------------------------------
     def answer(self, fact: Fact, value: str) -> HexMap:
         """The map with one more fact, checked."""

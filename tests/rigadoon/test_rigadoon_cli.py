@@ -56,9 +56,11 @@ def test_a_game_from_the_command_line(run, tmp_path: Path):
     code, _, err = run("wind", "n")
     assert code == 2 and "already been changed" in err
     code, out, _ = run("undo")
-    assert code == 0 and "took back" in out
+    assert code == 0 and "took back" in out and "set the wind back to southeast" in out
     code, out, _ = run("wind", "n")
     assert code == 0 and "set the wind to north" in out
+    code, out, _ = run("state")
+    assert "Defaults to check against your set: Rigadoon board, Wind" in out  # marked default
     code, out, _ = run("state", "--json")
     doc = json.loads(out)
     assert doc["wind"] == "n" and doc["wind_changed"] and doc["fleets"] == ["blue", "green"]
@@ -153,3 +155,36 @@ def test_the_readings_chosen_at_the_start_are_shown_with_the_game(run):
     assert code == 0 and "options attack-in-passing" in out
     code, out, _ = run("state", "--json")
     assert json.loads(out)["options"] == ["attack-in-passing"]
+
+
+def test_a_whole_game_to_its_end_from_the_command_line(run, tmp_path: Path):
+    # Two players who claim whenever they can and otherwise pick at random (seeded), one
+    # command at a time through the real entry point, virtual winds, until the game ends.
+    import random
+
+    rng = random.Random(6)
+    assert run("new", "--players", "ann,bob")[0] == 0
+    islands = {"r2c2", "r2c8", "r8c8", "r8c3"}
+    for _ in range(400):
+        doc = json.loads(run("state", "--json")[1])
+        if doc["phase"] == "over":
+            break
+        legal = doc["legal"]
+        if doc["phase"] == "wind" or "change" in legal and rng.random() < 0.3:
+            code, out, err = run("wind")  # change it now and draw a virtual card
+        else:
+            port = {s["ship"] for s in doc["ships"] if s["in_port"]}
+            stay = [a for a in legal if not (a.startswith("sail") and a.split()[1] in port)]
+            claims = [a for a in stay if a.startswith("sail") and a.split()[2] in islands]
+            pick = rng.choice(claims or stay or legal)
+            code, out, err = run("do", pick)
+            if pick.startswith(("sail", "repair")):
+                assert out.startswith("On the table:\n 1. ")  # what to do with the pieces
+        assert code == 0, err
+    assert doc["phase"] == "over" and doc["outcome"]["reason"]
+    winner = doc["players"][doc["outcome"]["winner"]]
+    assert f"{winner} (" in doc["prompt"] and "wins" in doc["prompt"]
+    record = tmp_path / "whole.jsonl"
+    assert run("export", str(record))[0] == 0
+    code, out, _ = run("replay", str(record), "--json")
+    assert json.loads(out)["outcome"] == doc["outcome"]

@@ -166,3 +166,45 @@ def test_a_ship_sailing_from_a_maelstrom_exit_into_that_maelstrom_is_not_blocked
     assert Sail(0, (3, 1)) in s.sails(0)
     s = s.apply(Sail(0, (3, 1)))
     assert s.board.name(s.ships[0]) == "r5c1" and s.acted & 1
+
+
+def test_the_default_board_fits_each_sentence_about_the_board():
+    from rigadoon_helpers import at
+
+    from companion.rigadoon.actions import Sail
+    from companion.rigadoon.board import OPEN, SHALLOWS
+    from companion.rigadoon.geometry import direction_between
+
+    b = default_board()
+    n = b.name
+    # 21 Shallows in the middle, the compass at the centre, the four chests on Shallows.
+    assert len(b.shallows) == 21 and all(2 <= b.rc(s)[0] <= 8 for s in b.shallows)
+    assert n(b.compass) == "r5c5" and b.terrain[b.compass] == SHALLOWS
+    assert len(b.chests) == 4 and all(b.terrain[c] == SHALLOWS for c in b.chests)
+    # Eight start squares around the board, four blue and four green, in open water.
+    assert len(b.starts[0]) == 4 and len(b.starts[1]) == 4
+    assert all(b.terrain[s] == OPEN for s in (*b.starts[0], *b.starts[1]))
+    # Four islands, one near each corner, each with its own symbol, a maelstrom diagonally
+    # next to it and an exit in open water on the board.
+    corners = {(b.rc(i.square)[0] < 5, b.rc(i.square)[1] < 5) for i in b.islands}
+    assert len(corners) == 4 and len({i.name for i in b.islands}) == 4
+    for i in b.islands:
+        found = direction_between(b.rc(i.square), b.rc(i.maelstrom))
+        assert found is not None and not found[0].orthogonal and found[1] == 1
+        assert b.terrain[i.exit] == OPEN and b.exit_of[i.maelstrom] == i.exit
+    # A ship in the middle sails three squares diagonally (southwest to open water; the
+    # other diagonals end on islands, which it enters only to claim a chest).
+    s = at({"b1": ("r5c5", 3)}, ["r1c2", "r9c8"], "se")
+    assert Sail(0, (8, 2)) in s.sails(0)
+    s = at({"b1": ("r5c5", 3)}, ["r8c8", "r1c2"], "se")
+    assert Sail(0, (8, 8)) in s.sails(0)
+    # The Pro tip: from port, the maelstrom diagonally next to the island is a way out.
+    park = ("r1c1", "r1c9", "r9c1", "r9c9", "r3c3", "r7c7", "r3c7", "r6c2")  # off the exits
+    for i in b.islands:
+        d = direction_between(b.rc(i.square), b.rc(i.maelstrom))
+        assert d is not None
+        wind = d[0].short  # a card blowing that way always allows one square along it
+        ships = {"b1": (n(i.square), 2)}
+        s = at(ships, [n(i.square), "r4c4"], wind, park=park)
+        assert s.in_port(0) and Sail(0, b.rc(i.maelstrom)) in s.sails(0)
+        assert s.apply(Sail(0, b.rc(i.maelstrom))).ships[0] == i.exit

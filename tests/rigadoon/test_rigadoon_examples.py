@@ -131,3 +131,22 @@ def test_a_thousand_words_steps_four_and_five():
     assert where(s, "b4") == ("r9c6", 1)
     # Every blue ship has acted and the wind was not last: the turn passes by itself.
     assert s.fleet == 1 and s.turn == 2 and End() not in s.legal_actions()
+
+
+def test_taking_back_a_whole_chain_names_each_piece_to_put_back_in_a_safe_order():
+    from companion.rigadoon.putting_back import put_back
+
+    s = thousand_words()
+    done = play(s, "sail b1 r6c6", "choose sink", "choose palm")
+    lines = put_back(s.board, done, s)
+    # b2 stands on b1's old square: it goes back first; the chest that sank returns last.
+    assert lines == [
+        "lift the chest off r2c8",
+        "move blue ship 2 back from r3c3 to r5c3; give it back one mast",
+        "move blue ship 1 back from r6c6 to r3c3",
+        "move blue ship 4 back from r9c6 to r7c6",
+        "move green ship 1 back from r6c3 to r6c5; give it back one mast",
+        "move green ship 2 back from r6c9 to r6c2; give it back one mast",
+        "put a chest back on r6c9",
+    ]
+    assert put_back(s.board, s, s) == []

@@ -1,4 +1,5 @@
-"""Random legal turns, checking the invariants after every action; records replay them."""
+"""Random legal turns, checking the invariants after every action; records replay them, and
+undo gives back the state before (the table told which ships to move back)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from rigadoon_helpers import touching
 
 from companion.core.records import Entry
 from companion.rigadoon.board import ISLAND, MAELSTROM, SHALLOWS
+from companion.rigadoon.instructions import piece
+from companion.rigadoon.putting_back import put_back
 from companion.rigadoon.record import Header, replay
 from companion.rigadoon.state import Game, Phase, State, new_state
 
@@ -63,9 +66,17 @@ def test_random_legal_turns_keep_every_invariant_and_replay_exactly(data, game):
         entries.append(Entry(len(entries) + 1, action.notation(), None))
         states.append(s)
     assert replay(header, entries) == s
-    if entries:
-        undone = [*entries, Entry(len(entries) + 1, "undo", None)]
-        back = states[-2]
-        if entries[-1].action.startswith("wind") and len(states) > 2:
-            back = states[-3]  # a wind outcome goes back with its change
+    # Undo at the end and at a few points drawn along the way gives back the state before,
+    # and the table is told to move back every ship that moved.
+    for k in {len(entries), *data.draw(st.lists(st.integers(1, max(1, len(entries))), max_size=3))}:
+        if not 1 <= k <= len(entries):
+            continue
+        undone = [*entries[:k], Entry(k + 1, "undo", None)]
+        back = states[k - 1]
+        if entries[k - 1].action.startswith("wind") and k > 1:
+            back = states[k - 2]  # a wind outcome goes back with its change
         assert replay(header, undone) == back
+        said = " / ".join(put_back(back.board, states[k], back))
+        for i in range(8):
+            if states[k].ships[i] != back.ships[i]:
+                assert f"{piece(i)} back" in said or f"put {piece(i)} back on" in said

@@ -17,7 +17,8 @@ def test_own_ship_sailing_between_two_ships_attacks_both():
     s = at({"b1": ("r5c1", 2), "b2": ("r4c3", 3), "g1": ("r6c3", 3)}, FAR, "e")
     s = play(s, "sail b1 r5c3")  # into the gap between its own ship and a green one
     assert where(s, "b2") == ("r2c3", 2)  # north, two squares
-    assert where(s, "g1") == ("r8c3", 2) or where(s, "g1")[0] == "r7c3"
+    assert where(s, "g1") == ("r7c3", 2)  # south, one square: the bell island is next
+    assert where(s, "b1") == ("r5c3", 2) and s.phase is Phase.TURN
     assert not touching(s)
 
 
@@ -174,7 +175,14 @@ def test_aground_ship_blasted_towards_a_second_chest_bump_or_aground_is_the_inst
     assert where(run_aground, "g1") == ("r5c5", 0)
     assert chests(run_aground) == {"r5c4", "r5c5", "r1c2"}
     bumped = play(s, "choose bump")
-    assert where(bumped, "g1")[0] in ("r5c6", "r5c5")
+    # The chest goes on to r5c6, where the blast meets it again: asked a second time.
+    assert where(bumped, "g1") == ("r5c5", 0) and choice(bumped) == ("chest", ("bump", "aground"))
+    pushed_on = play(bumped, "choose bump")
+    assert where(pushed_on, "g1") == ("r5c6", 0)
+    assert chests(pushed_on) == {"r5c4", "r5c7", "r1c2"}
+    aground_there = play(bumped, "choose aground")
+    assert where(aground_there, "g1") == ("r5c6", 0)
+    assert chests(aground_there) == {"r5c4", "r5c6", "r1c2"}
 
 
 def test_rigadoon_one_chain_hits_all_four_enemy_ships():

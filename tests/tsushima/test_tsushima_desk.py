@@ -276,7 +276,7 @@ def test_mines_flying_bases_and_block_ships() -> None:
             "PA1", True, 10)
     desk.lay_mine(Side.RUSSIA, "PA1", True, 0)
     refused(desk, "no mine counters left", desk.lay_mine, Side.RUSSIA, "PA2", True, 0)
-    refused(desk, "at least 6 ships", desk.sweep, "PA1", [1, 2])
+    refused(desk, "at least 6 ships", desk.sweep, "PA1", [1, 2], ["Idzumo", "Iwate"])
     desk.terminal()
     refused(desk, "no mine lies in PA9", desk.mine, "Mikasa", "PA9", 6, 4)
     assert desk.mine("Mikasa", "PA1", 6, 4)[-1] == "Mikasa: sunk."
@@ -285,7 +285,9 @@ def test_mines_flying_bases_and_block_ships() -> None:
     desk.flying_base("chemulpo")
     refused(desk, "no flying base left", desk.flying_base, "K8")
     desk.to_terminal()
-    assert desk.sweep("PA1", [1, 2, 3, 4, 5, 1]) == ["The mine in PA1 is swept away."]
+    # six ships recorded at sea: the hex the record does not name is the players' word
+    at_sea = ["Idzumo", "Iwate", "Tokiwa", "Tsushima", "Azuma", "Takachiho"]
+    assert desk.sweep("PA1", [1, 2, 3, 4, 5, 1], at_sea) == ["The mine in PA1 is swept away."]
     refused(desk, "does not join|no mine", desk.mine, "Asahi", "PA1", 1)
 
 

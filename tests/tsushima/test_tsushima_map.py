@@ -99,10 +99,11 @@ def test_laying_a_mine_asks_for_each_fact_once(
     code, out, err = run(capsys, "game", "lay-mine", "--record", rec, "--data", str(data),
                          "russia", "1204", "--ask")
     assert code == 0, err
-    assert "Russian mine laid in 1204" in out and len(asked) == 4
+    # Port Arthur, one hex away, settles "within 9 hexes": Vladivostok's hex is not asked
+    assert "Russian mine laid in 1204" in out and len(asked) == 3, asked
     stored = json.loads((data / "map.json").read_text())
     assert stored["layout"] == "odd-q" and stored["hexes"]["1204"]["partial_sea"] is True
-    assert stored["port_hexes"] == {"Port Arthur": "1205", "Vladivostok": "1801"}
+    assert stored["port_hexes"] == {"Port Arthur": "1205"}
     # the record holds the facts used, so it replays without the map
     desk = Desk.read(rec)
     last = desk.entries[-1]

@@ -288,6 +288,9 @@ def test_channel_and_sweep_are_tried_once_a_terminal_phase() -> None:
     """Rule: clearing the Port Arthur channel is a die in the terminal phase, sweeping a mine
     is the sweeping fleet's dice in the terminal phase: once each per terminal phase."""
     desk = new("war-at-sea")
+    sweepers = ["JM2", "JM3", "JM4", "JM5", "JM6", "JM7"]
+    for ship in sweepers:  # Japanese movement: they stay in the hex through the terminal
+        desk.place(ship, "0909")
     desk.next()
     desk.port_attack("Port Arthur", 2)
     desk.blockships(["JM1"], [6])
@@ -296,13 +299,14 @@ def test_channel_and_sweep_are_tried_once_a_terminal_phase() -> None:
     assert desk.clear_block(3) == ["Die 3: the block ship stays in the channel."]
     with pytest.raises(TsushimaError, match="already been tried this terminal phase"):
         desk.clear_block(6)
-    assert desk.sweep("0909", [1, 1, 1, 1, 1, 1]) == ["The mine in 0909 remains."]
+    assert desk.sweep("0909", [1, 1, 1, 1, 1, 1], sweepers) == ["The mine in 0909 remains."]
     with pytest.raises(TsushimaError, match="already been swept this terminal phase"):
-        desk.sweep("0909", [6, 6, 6, 6, 6, 6])
+        desk.sweep("0909", [6, 6, 6, 6, 6, 6], sweepers)
     desk.terminal()
     desk.to_terminal()
     assert "cleared" in desk.clear_block(6)[0]
-    assert desk.sweep("0909", [6, 1, 1, 1, 1, 1]) == ["The mine in 0909 is swept away."]
+    assert desk.sweep("0909", [6, 1, 1, 1, 1, 1], sweepers) == [
+        "The mine in 0909 is swept away."]
 
 
 def test_a_block_ship_that_fails_stays_in_the_port_arthur_hex(tmp_path: Path) -> None:

@@ -209,3 +209,6 @@ def _later(app: Any, c: RigadoonController) -> Iterator[str]:
         c.table_done(anyway=True)
     app.show(route(c, "rigadoon-play"))
     yield "rigadoon-end"
+    c.undo()  # the last sail taken back: each piece to put back, named
+    app.show(route(c, "rigadoon-play"))
+    yield "rigadoon-undo"

@@ -535,14 +535,17 @@ class RigadoonController:
             self.said = []
             self.checking = False
             if undone.split(" ")[0] in ("sail", "choose", "repair") and s.chain is None:
-                self.said = ["put the pieces back as the board now shows them, masts too"]
+                # each piece that differs, named (the session works them out), then the rest
+                self.said = [*self.session.said,
+                             "put the pieces back as the board now shows them, masts too"]
                 self.checking = True
             elif undone.startswith("wind") and s.wind is not None:
                 self.said = [f"set the wind back to {s.wind.word}"]
             self._lay_table()
-            self.message = ("Took back " + (undone or "the last action") + "."
-                            + (" " + "; ".join(self.said).capitalize() + "." if self.said
-                               else ""))
+            told = ("Put the pieces back as listed, then press Confirm." if self.checking
+                    else "; ".join(self.said).capitalize() + "." if self.said else "")
+            self.message = "Took back " + (undone or "the last action") + "." + (
+                " " + told if told else "")
 
         if self.session is None:
             return self._act("undo", lambda: self._raise("nothing to undo"))

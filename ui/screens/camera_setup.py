@@ -18,6 +18,8 @@ from kivy.uix.togglebutton import ToggleButton
 
 from companion.core.config import DEFAULT_GAME
 from companion.games import game_info
+from ui.teach_sheets import VETERANS_OPTION, offers_veterans, veterans_words
+from ui.widgets.sheet import SheetView  # noqa: F401  (registers the class for kv)
 from ui.wizard import SETUP_GAMES, CameraSetup, SetupError, default_profile_dir
 
 log = logging.getLogger(__name__)
@@ -57,8 +59,8 @@ GUIDE = {
     ),
     "teach": (
         "Teach the camera your own pieces, one photo per sheet.\n\n"
-        "Sheet {n} of {total}: lay the tiles as drawn, each turned as drawn{daikaiju}; "
-        "leave every other square empty. Then press Photograph. After the last sheet, "
+        "Sheet {n} of {total}: lay the tiles as drawn, each turned as drawn{daikaiju}"
+        "{veterans}; leave every other square empty. Then press Photograph. After the last sheet, "
         "press Learn: the camera then reads your pieces.{game}"
     ),
     "bare": (
@@ -88,6 +90,11 @@ class CameraSetupScreen(Screen):
     read_back = StringProperty("")
     """How the last lesson read its own teaching photos back (empty: none this sitting)."""
     read_back_good = BooleanProperty(True)
+    offers_veterans = BooleanProperty(False)
+    """The game shown can be played with Veterans of the Seas: the teach step offers
+    the switch that puts its pieces on the sheets."""
+    veterans = BooleanProperty(False)
+    """The sheets hold the Veterans pieces (the switch is on)."""
 
     setup: CameraSetup | None = None
 
@@ -99,8 +106,18 @@ class CameraSetupScreen(Screen):
         if game not in SETUP_GAMES:
             game = App.get_running_app().loaded.config.game.default
         c.paused = PAUSED
+        self.veterans = self._owns_veterans(c)
         self._start(game if game in SETUP_GAMES else SETUP_GAMES[0], c.camera)
         self._camera_buttons()
+
+    def _owns_veterans(self, c: Any) -> bool:
+        """Whether the table plays with Veterans of the Seas: the game going says so when
+        it is a game that offers it, else the settings' rule options for new games."""
+        game = c.snapshot.game if c.session is not None else ""
+        if game and offers_veterans(game):
+            options = getattr(getattr(c.session, "game", None), "options", ())
+            return VETERANS_OPTION in options
+        return VETERANS_OPTION in App.get_running_app().loaded.config.game.options
 
     def refresh(self, c: Any) -> None:
         """Something happened elsewhere (a button pressed): the setup keeps its progress."""
@@ -116,8 +133,9 @@ class CameraSetupScreen(Screen):
         if self.setup is not None:
             self.setup.finish()
         profile = default_profile_dir(app.loaded.config.camera.profile)
-        self.setup = CameraSetup(camera, game, profile)
+        self.setup = CameraSetup(camera, game, profile, veterans=self.veterans)
         self.game = game
+        self.offers_veterans = offers_veterans(game)
         self.other_title = game_info(self._other_game()).title
         self.sheet_index = 0
         self.read_back = ""
@@ -173,12 +191,14 @@ class CameraSetupScreen(Screen):
             self.action_text, self.second_text = "", ""
             return
         daikaiju = ", and the daikaiju facing as its arrow" if self.sheet.daikaiju else ""
+        veterans = veterans_words(self.sheet)
         playing = App.get_running_app().controller.session is not None
         game = ("\n\nYour game's pieces come off the board for this; when you press Back "
                 "the app checks the board against the game." if playing else "")
-        bare = not (self.sheet.tiles or self.sheet.daikaiju)
+        bare = not (self.sheet.tiles or self.sheet.daikaiju or veterans)
         self.guide = GUIDE["bare" if bare else "teach"].format(
-            n=self.sheet_index + 1, total=total, daikaiju=daikaiju, game=game)
+            n=self.sheet_index + 1, total=total, daikaiju=daikaiju, veterans=veterans,
+            game=game)
         if setup.lay_sheet_on_simulated_table(self.sheet_index):
             self.guide += "\n\nSimulated table: the sheet has been laid for you."
         done = sorted(setup.photographed)
@@ -229,9 +249,8 @@ class CameraSetupScreen(Screen):
                 self._take_photo()
             elif self.step == "teach":
                 self.message = setup.learn()
-                back = setup.read_back
-                self.read_back = back.sentence() if back is not None else ""
-                self.read_back_good = back is None or back.good()
+                self.read_back = setup.read_back_sentences()
+                self.read_back_good = setup.read_back_good()
                 self._remember_profile()
         except SetupError as exc:
             self.message = str(exc)
@@ -250,6 +269,15 @@ class CameraSetupScreen(Screen):
             return
         self.sheet_index = (self.sheet_index + by) % total
         self._show_sheet()
+
+    def set_veterans(self, on: bool) -> None:
+        """The switch: the sheets with the Veterans pieces or without them (a new plan:
+        a sheet photographed under the other one is asked for again)."""
+        if on == self.veterans or self.setup is None:
+            return
+        self.veterans = on
+        self._start(self.game, App.get_running_app().controller.camera)
+        self.message = "Veterans pieces on the sheets." if on else "No Veterans pieces."
 
     def switch_game(self) -> None:
         self._start(self._other_game(), App.get_running_app().controller.camera)

@@ -152,11 +152,20 @@ class StartScreen(Screen):
 
     def _notes_for(self, game: str) -> list[str]:
         notes: dict[str, list[str]] = getattr(self, "_notes", {})
+        if self.options and game_info(game).family is Family.PATH:
+            # an option can bring defaults of its own (Veterans of the Seas' pieces)
+            from companion.tsuro.game import Game
+
+            try:
+                return Game.create(game, ["red", "blue"], list(self.options)).defaults_to_check()
+            except ValueError:  # options that do not go together: the game's own notes
+                pass
         return notes.get(game, [])
 
     def set_option(self, name: str, on: bool) -> None:
         opts = [o for o in self.options if o != name]
         self.options = [*opts, name] if on else opts
+        self.notes = "\n".join(self._notes_for(self.game))
 
     def update(self, c: Any) -> None:
         box = self.ids.resume

@@ -17,7 +17,8 @@ from .controller import TsushimaDesk
 
 KV_DIR = Path(__file__).parent / "kv"
 KV_FILES = (
-    "tsushima.kv", "setup.kv", "fleets.kv", "battle.kv", "terminal.kv", "campaign.kv", "map.kv"
+    "tsushima.kv", "setup.kv", "fleets.kv", "battle.kv", "terminal.kv", "campaign.kv", "map.kv",
+    "map_file.kv",
 )
 SCREEN_NAMES = (
     "tsushima-setup",
@@ -26,6 +27,7 @@ SCREEN_NAMES = (
     "tsushima-terminal",
     "tsushima-campaign",
     "tsushima-map",
+    "tsushima-mapfile",
 )
 
 
@@ -39,16 +41,17 @@ def load_kv() -> None:
 
 
 def tsushima_screens() -> list[Any]:
-    """The six screens (their kv rules must be loaded first: :func:`load_kv`)."""
+    """The seven screens (their kv rules must be loaded first: :func:`load_kv`)."""
     from .battle import BattleScreen
     from .campaign import CampaignScreen
     from .fleets import FleetsScreen
     from .map import MapScreen
+    from .map_file import MapFileScreen
     from .setup import ScenarioScreen
     from .terminal import TerminalScreen
 
     return [ScenarioScreen(), FleetsScreen(), BattleScreen(), TerminalScreen(), CampaignScreen(),
-            MapScreen()]
+            MapScreen(), MapFileScreen()]
 
 
 def install(app: Any, desk: TsushimaDesk | None = None) -> TsushimaDesk:
@@ -57,7 +60,15 @@ def install(app: Any, desk: TsushimaDesk | None = None) -> TsushimaDesk:
     if desk is None:
         from companion.core.locations import data_dir
 
-        desk = TsushimaDesk(save_dir=data_dir() / "tsushima")
+        from .map_facts import owner_data, owner_dir
+
+        # the owner's data (and the map file the app fills in) sit beside the saved game
+        # unless TSUSHIMA_DATA names another folder
+        folder = data_dir() / "tsushima"
+        mine = owner_dir(folder)
+        data, problem = owner_data(mine)
+        desk = TsushimaDesk(data=data, save_dir=folder, map_dir=mine)
+        desk.message = problem
     app.tsushima = desk
     for screen in tsushima_screens():
         app.sm.add_widget(screen)
@@ -150,3 +161,5 @@ def screenshot_states(app: Any, seed: int = 5) -> Iterator[str]:
         d.toggle_map_ship(ship)
     d.toggle_map_flag("partial_sea")
     yield "tsushima-map-search"
+    app.show("tsushima-mapfile")
+    yield "tsushima-mapfile"

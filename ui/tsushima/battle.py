@@ -48,6 +48,8 @@ class BattleScreen(DeskScreen):
     may_flee = BooleanProperty(False)
     flight_due = BooleanProperty(False)
     flee_label = StringProperty("Flee")
+    may_flee_merchants = BooleanProperty(False)
+    flee_merchants_label = StringProperty("Merchants flee")
 
     _rows_key: Any = None
     _fire_rows: list[Any]
@@ -60,6 +62,9 @@ class BattleScreen(DeskScreen):
         self.may_flee = d.may_flee()
         self.flight_due = d.flight_die_needed() and d.flight_die is None
         self.flee_label = "Flee: yes" if d.flee else "Flee"
+        self.may_flee_merchants = d.may_flee_merchants()
+        self.flee_merchants_label = ("Merchants flee: yes" if d.flee_merchants
+                                     else "Merchants flee")
         self._board(d)
         box = self.ids.actions
         key = None
@@ -194,6 +199,10 @@ class BattleScreen(DeskScreen):
             row.ids.target.text = f"at {o.target} (range {rng})"
             row.ids.target.bind(on_release=lambda _b, n=i: desk().retarget(n))
             row.ids.drop.bind(on_release=lambda _b, n=i: desk().drop_order(n))
+            if o.weapon == "torpedo":  # the boat's salvos shared among its targets
+                row.counted = True
+                row.ids.count.text = d.torpedo_count_label(i)
+                row.ids.count.bind(on_release=lambda _b, n=i: desk().cycle_torpedo_salvos(n))
             box.add_widget(row)
 
     # ---------------------------------------------------------------- declared fire

@@ -5,42 +5,15 @@ engine's and the desk's answer (``Engagement.detachable``, ``Desk.screen_options
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import dataclasses
 
-from companion.tsushima import Engagement, FireOrder, Formation, TsushimaError
-from companion.tsushima.desk import Desk
+from companion.tsushima import FireOrder, TsushimaError
+
+from .movement_plans import MovementPlans
 
 
-class BoardPlans:
+class BoardPlans(MovementPlans):
     """Mixed into :class:`~ui.tsushima.controller.TsushimaDesk`."""
-
-    plan: list[FireOrder]
-    moves: dict[str, int]
-    detach: list[str]
-
-    # provided by the desk class this is mixed into
-    @property
-    def engagement(self) -> Engagement | None:  # pragma: no cover - the controller's
-        raise NotImplementedError
-
-    def _desk(self) -> Desk:  # pragma: no cover
-        raise NotImplementedError
-
-    def _battle(self) -> Engagement:  # pragma: no cover
-        raise NotImplementedError
-
-    def _attempt(self, step: Callable[[], Any]) -> bool:  # pragma: no cover
-        raise NotImplementedError
-
-    def _desk_step(self, act: Callable[[Desk], list[str]]) -> bool:  # pragma: no cover
-        raise NotImplementedError
-
-    def _say(self, text: str) -> None:  # pragma: no cover
-        raise NotImplementedError
-
-    def move_limit(self, f: Formation) -> int:  # pragma: no cover
-        raise NotImplementedError
 
     def detachable(self) -> list[str]:
         """Damaged ships the mover may leave behind this round (the board's own answer)."""
@@ -100,3 +73,28 @@ class BoardPlans:
             self._say(f"{boat} will make its torpedo attack: touch the target to change it.")
 
         return self._attempt(step)
+
+    def torpedo_count_label(self, index: int) -> str:
+        """How many of the boat's salvos this torpedo order takes, as the button says it."""
+        order = self.plan[index]
+        if order.salvos is not None:
+            return f"{order.salvos} salvo{'s' * (order.salvos > 1)}"
+        shared = sum(1 for o in self.plan if o.firer == order.firer and o.weapon == "torpedo")
+        return "one each" if shared > 1 else "all salvos"
+
+    def cycle_torpedo_salvos(self, index: int) -> bool:
+        """Give a torpedo order one salvo more of the boat's salvos (after the last, back to
+        the engine's share: all salvos, or one each among several targets). The split itself
+        is checked by the engine when the fire is declared."""
+
+        def step() -> None:
+            order = self.plan[index]
+            if order.weapon != "torpedo":
+                raise TsushimaError("only torpedo salvos may be split among targets")
+            most = self._battle().ship(order.firer).torpedo_salvos
+            count = (order.salvos or 0) + 1
+            self.plan[index] = dataclasses.replace(order, salvos=count if count <= most else None)
+            self._say(f"{order.firer} at {order.target}: {self.torpedo_count_label(index)}.")
+
+        return self._attempt(step)
+

@@ -112,6 +112,9 @@ class DeskScreen(Screen):
         title = d.scenario.title.removeprefix("The Battle of ").removeprefix("The ")
         self.clock_line = f"{title} · {d.fleet.time.describe()}" if d.fleet else title
         self.refresh(d)
+        from .map_file import ask_if_needed  # the pop-up's module draws on this one
+
+        ask_if_needed(d)
 
     def refresh(self, d: Any) -> None:  # pragma: no cover - each screen draws its own
         pass

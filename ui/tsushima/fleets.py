@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion.tsushima import Side
 
@@ -35,6 +35,8 @@ class FleetsScreen(DeskScreen):
     russia_head = StringProperty("")
     battle_label = StringProperty("Start battle")
     verdict = StringProperty("")
+    building = BooleanProperty(False)
+    first_label = StringProperty("")
 
     def refresh(self, d: Any) -> None:
         if d.fleet is None:
@@ -76,6 +78,16 @@ class FleetsScreen(DeskScreen):
         e = d.engagement
         self.battle_label = "Back to the battle" if e is not None else "Start battle"
         self.verdict = d.verdict_line()
+        self.building = e is None and bool(d.setup or d.selected)
+        if self.building:
+            self.ids.battle_place.values = d.battle_places()
+            self.ids.battle_place.text = d.battle_port or d.OPEN_SEA
+            self.first_label = f"{d.first_mover().adjective} side moves first"
+
+    def pick_place(self, place: str) -> None:
+        d = desk()
+        if self.building and place and place != (d.battle_port or d.OPEN_SEA):
+            d.set_battle_place(place)
 
     def battle(self) -> None:
         d = desk()

@@ -6,32 +6,19 @@ choices, the dice it wants and the step it becomes are the desk's
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from companion.core.dice import DiceService, read_face
+from companion.core.dice import read_face
 from companion.tsushima import Side, TsushimaError
-from companion.tsushima.desk import Desk, orders
+from companion.tsushima.desk import orders
 from companion.tsushima.desk.orders import FLAG_TEXT, FORMS, MapOrder
 
+from .desk_state import DeskState
 
-class MapPlans:
+
+class MapPlans(DeskState):
     """Mixed into :class:`~ui.tsushima.controller.TsushimaDesk`."""
-
-    dice: DiceService
-    results: list[str]
-    desk: Desk | None
-    order: MapOrder = MapOrder("spot")
-
-    # provided by the desk class this is mixed into
-    def _desk(self) -> Desk:  # pragma: no cover - replaced by the controller's
-        raise NotImplementedError
-
-    def _attempt(self, step: Callable[[], Any]) -> bool:  # pragma: no cover
-        raise NotImplementedError
-
-    def _say(self, text: str) -> None:  # pragma: no cover
-        raise NotImplementedError
 
     # ------------------------------------------------------------------ queries
     @staticmethod

@@ -119,9 +119,14 @@ def prompt(state: State) -> str | None:
         return None
     if p is Phase.DRAW and any(vet.pile):
         drawer = state.game.players[state.drawer].capitalize()
+        # only the pieces still in the pile: the prompt's commands are typed as they stand
+        left = [k for k, count in zip(("taihou", "portal", "phoenix"), vet.pile, strict=True)
+                if count]
+        names = {"taihou": "a taihou", "portal": "a mystic portal", "phoenix": "the Phoenix tile"}
+        wake = "'draw ?' for a wake tile; " if state.pile.size else ""
         return (
-            f"{drawer}: draw a tile ('draw ?' for a wake tile; a taihou, mystic portal or "
-            "Phoenix tile is announced: 'draw taihou', 'draw portal', 'draw phoenix')."
+            f"{drawer}: draw a tile ({wake}{' or '.join(names[k] for k in left)} is announced: "
+            f"{', '.join(repr(f'draw {k}') for k in left)})."
         )
     if p is Phase.TSUNAMI_DIE and vet.rolls:
         roller = state.game.players[vet.rolls[0]].capitalize()

@@ -1,14 +1,19 @@
 """Where Veterans of the Seas, the Phoenix and the reference's bonus reach the turn.
 
-:mod:`companion.tsuro.state` calls in here when a game has the ``veterans`` or ``phoenix``
-option (its ``vet`` is not None), and this module adds the expansion's handlers to the
-state's handler table. The rules themselves are in the sibling modules; the pieces of the
-turn used here (losing ships, drawing, ending the turn) are the state's own.
+This module is the path engine's rules plug-in
+(:class:`companion.tsuro.rules_plugin.RulesPlugin`): a game with the ``veterans``,
+``phoenix`` or ``reference-bonus`` option names it, and :mod:`companion.tsuro.state` calls
+its hooks at the points of the turn where the expansion acts, and its :data:`HANDLERS`
+for the expansion's actions. The state never imports this module; this one builds on the
+state. The rules themselves are in the sibling modules; the pieces of the turn used here
+(losing ships, drawing, ending the turn) are the state's own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace as dc_replace
+from typing import TYPE_CHECKING, Any
 
 from companion.core.events import Event
 from companion.tsuro.actions import Action, Die, Draw, DrawDaikaiju, Facing, Roll
@@ -27,6 +32,7 @@ from companion.tsuro.state import (
     _pattern_numbers,
     _seas_draw_or_end,
     _start_draw,
+    _tiles,
     _turn_check,
     _with_hand,
     replace,
@@ -48,6 +54,23 @@ from companion.tsuro.veterans.actions import (
 )
 from companion.tsuro.veterans.engine import Vet
 from companion.tsuro.veterans.taihou import Use
+
+if TYPE_CHECKING:
+    from companion.tsuro.rules_plugin import RulesPlugin
+
+# The hooks the state calls that the sibling modules answer as they stand.
+TSUNAMI_CARD = vet_engine.TSUNAMI_CARD
+tsunami_phase = vet_engine.tsunami_phase
+uzushio_afloat = vet_engine.uzushio_afloat
+is_uzushio = vet_engine.is_uzushio
+entries_after_place = vet_engine.entries_after_place
+draw_outcomes = vet_pieces.draw_outcomes
+saving_seat = vet_pieces.saving_seat
+drop_lost = vet_pieces.drop_lost
+split_savable = vet_pieces.split_savable
+hand_count = vet_pieces.hand_count
+pile_size = vet_pieces.pile_size
+portal_seat = vet_portal.portal_seat
 
 
 def deck(game: Game, deck: tuple[str, ...]) -> tuple[str, ...]:
@@ -80,6 +103,15 @@ def keep_choices(s: State) -> list[tuple[int, ...]]:
     from companion.tsuro.veterans.bonus import keep_choices
 
     return keep_choices(s.hands[s.active], s.pool, _wake_tiles_kept(s))
+
+
+def keep_actions(s: State) -> list[Action]:
+    """The reference's bonus: each pair of tiles the active player may keep."""
+    return [Keep(_tiles(k)) for k in keep_choices(s)]
+
+
+def holds_taihou(s: State, seat: int) -> bool:
+    return bool(vet_pieces.held(s, seat, vet_pieces.TAIHOU))
 
 
 def _wake_tiles_kept(s: State) -> int:
@@ -115,7 +147,8 @@ def apply(s: State, action: Action) -> State:
             return _finished(vet_pieces.phoenix(_drafted(s), action))
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
-    handler = _HANDLERS.get((s.phase, type(action)))
+    key = (s.phase, type(action))
+    handler = _HANDLERS.get(key) or HANDLERS.get(key)
     if handler is None:
         raise IllegalAction(f"{action.notation()!r} is not possible now: {s.expecting()}")
     try:
@@ -271,22 +304,26 @@ def _apply_keep(s: State, a: Keep) -> State:
     return _start_draw(s)
 
 
-_HANDLERS.update(
-    {
-        (Phase.TSUNAMI_DIE, Die): _apply_tsunami_die,
-        (Phase.UZUSHIO, RollUzushio): _apply_uzushio_choice,
-        (Phase.UZUSHIO, SkipUzushio): _apply_uzushio_choice,
-        (Phase.UZUSHIO_DIE, Die): _apply_uzushio_die,
-        (Phase.TAIHOU_CHECK, FireTaihou): _apply_taihou_check,
-        (Phase.TAIHOU_CHECK, HoldTaihou): _apply_taihou_check,
-        (Phase.PLACE, FireTaihou): _apply_taihou_clear,
-        (Phase.PLACE, PlacePortal): _apply_portal,
-        (Phase.TAIHOU_KEEP, KeepTaihou): _apply_keep_taihou,
-        (Phase.TAIHOU_SAVE, FireTaihou): _apply_taihou_save,
-        (Phase.TAIHOU_SAVE, HoldTaihou): _apply_taihou_save,
-        (Phase.DRAW, DrawPiece): _apply_draw_piece,
-        (Phase.PORTAL_ROLL, Roll): _apply_portal_roll,
-        (Phase.PORTAL_LAND, Land): _apply_land,
-        (Phase.BONUS, Keep): _apply_keep,
-    }
-)
+HANDLERS: dict[tuple[Phase, type], Callable[[State, Any], State]] = {
+    (Phase.TSUNAMI_DIE, Die): _apply_tsunami_die,
+    (Phase.UZUSHIO, RollUzushio): _apply_uzushio_choice,
+    (Phase.UZUSHIO, SkipUzushio): _apply_uzushio_choice,
+    (Phase.UZUSHIO_DIE, Die): _apply_uzushio_die,
+    (Phase.TAIHOU_CHECK, FireTaihou): _apply_taihou_check,
+    (Phase.TAIHOU_CHECK, HoldTaihou): _apply_taihou_check,
+    (Phase.PLACE, FireTaihou): _apply_taihou_clear,
+    (Phase.PLACE, PlacePortal): _apply_portal,
+    (Phase.TAIHOU_KEEP, KeepTaihou): _apply_keep_taihou,
+    (Phase.TAIHOU_SAVE, FireTaihou): _apply_taihou_save,
+    (Phase.TAIHOU_SAVE, HoldTaihou): _apply_taihou_save,
+    (Phase.DRAW, DrawPiece): _apply_draw_piece,
+    (Phase.PORTAL_ROLL, Roll): _apply_portal_roll,
+    (Phase.PORTAL_LAND, Land): _apply_land,
+    (Phase.BONUS, Keep): _apply_keep,
+}
+"""The expansion's (phase, action) pairs; the state's own table holds the base game's."""
+
+if TYPE_CHECKING:  # mypy checks that this module is a whole plug-in
+    import companion.tsuro.veterans.turn as _this
+
+    _PLUGIN: RulesPlugin = _this

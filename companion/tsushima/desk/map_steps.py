@@ -9,7 +9,7 @@ with the step; the record keeps them with it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..aground import resolve_aground
 from ..calendar import GameTime
@@ -23,7 +23,7 @@ from ..campaign import (
 )
 from ..dice import check_die
 from ..errors import TsushimaError
-from ..fleet import SEA, Fleet
+from ..fleet import FLYING_BASE, SEA, Fleet
 from ..hexmap import is_hex
 from ..mines import MineField, resolve_entry, resolve_sweep
 from ..units import Ship, ShipType, Side
@@ -151,8 +151,16 @@ def lay_mine(
 
 
 @step("sweep")
-def sweep(c: Campaign, hex: str, dice: Sequence[int]) -> tuple[Campaign, Lines]:
-    """Six or more ships staying in a mined hex through the terminal phase sweep it."""
+def sweep(
+    c: Campaign,
+    hex: str,
+    dice: Sequence[int],
+    ships: Sequence[str] | None = None,
+    port_hexes: Mapping[str, str] | None = None,
+) -> tuple[Campaign, Lines]:
+    """Six or more ships staying in a mined hex through the terminal phase sweep it, one die
+    each. ``ships`` are the sweepers (records written before they were named give only
+    the dice); ``port_hexes`` the hexes of the ports they lie in, read from the map."""
     c.fleet.check_open()
     _terminal_phase(c, "sweeping")
     if hex not in {h for h, _ in c.mines}:
@@ -160,6 +168,9 @@ def sweep(c: Campaign, hex: str, dice: Sequence[int]) -> tuple[Campaign, Lines]:
     marks = c.current_marks()
     if hex in marks.swept:
         raise TsushimaError(f"{hex} has already been swept this terminal phase")
+    if ships is not None:
+        resolve_sweep(len(ships), dice)  # six ships or more, one die each
+        _sweepers_in_hex(c, hex, ships, port_hexes or {})
     cleared = resolve_sweep(len(dice), dice)
     c = c.replace(marks=dataclasses.replace(marks, swept=(*marks.swept, hex)))
     if cleared:
@@ -167,6 +178,27 @@ def sweep(c: Campaign, hex: str, dice: Sequence[int]) -> tuple[Campaign, Lines]:
             f"The mine in {hex} is swept away."
         ]
     return c, [f"The mine in {hex} remains."]
+
+
+def _sweepers_in_hex(
+    c: Campaign, hex: str, ships: Sequence[str], port_hexes: Mapping[str, str]
+) -> None:
+    """Refuse a sweeper the record puts anywhere but the mined hex. A ship recorded only at
+    sea (or at a flying base) stands in a hex the record does not name: the players' word."""
+    seen: set[str] = set()
+    for ident in ships:
+        s = _afloat(c.fleet, ident)
+        c.check_off_board(s.ident)
+        if s.ident in seen:
+            raise TsushimaError(f"{s.ident} is named twice: each sweeping ship rolls one die")
+        seen.add(s.ident)
+        where = c.fleet.berth(s.ident).location
+        if where in (SEA, FLYING_BASE) or where == hex or port_hexes.get(where) == hex:
+            continue
+        raise TsushimaError(
+            f"{s.ident} is at {where}, not in {hex}: only ships staying in the mined hex "
+            "through the terminal phase sweep it"
+        )
 
 
 @step("flying-base")

@@ -19,9 +19,9 @@ from fractions import Fraction
 from ..aground import TRIGGER, aground_odds
 from ..campaign import blockship_odds, scuttle_odds, town_raid_odds
 from ..errors import TsushimaError
-from ..fleet import INTERNED
+from ..fleet import FLYING_BASE, INTERNED, SEA
 from ..hexmap import is_hex
-from ..mines import LAY_RANGE, SWEEP_SHIPS, entry_odds, sweep_odds
+from ..mines import SWEEP_SHIPS, entry_odds, sweep_odds
 from ..spotting import port_attack_odds, zone_spot_odds
 from ..units import ShipType, Side
 from .desk import Desk
@@ -31,7 +31,8 @@ from .game import Campaign
 @dataclass(frozen=True)
 class Form:
     """What a procedure asks for: the acting navy, ships (``ships`` names which: ``navy``,
-    ``any``, ``merchants``, ``raiders``, ``fallen``), a place, the referee's facts."""
+    ``any``, ``in_mine`` (those the record may put in the mined hex), ``merchants``,
+    ``raiders``, ``fallen``), a place, the referee's facts."""
 
     title: str
     navy: bool = False
@@ -48,8 +49,8 @@ FORMS: dict[str, Form] = {
     "port-attack": Form("Attack a port", place="port"),
     "aground": Form("Running aground", ships="navy", navy=True),
     "mine": Form("Mined hex entered", ships="any", many=False, place="mine"),
-    "lay-mine": Form("Lay a mine", navy=True, place="hex", flags=("partial_sea", "near_port")),
-    "sweep": Form("Sweep a mine", ships="any", place="mine"),
+    "lay-mine": Form("Lay a mine", navy=True, place="hex"),
+    "sweep": Form("Sweep a mine", ships="in_mine", place="mine"),
     "flying-base": Form("Flying base", place="hex", flags=("korean_coast",)),
     "blockships": Form("Block ships", ships="merchants"),
     "clear-block": Form("Clear the channel"),
@@ -58,12 +59,12 @@ FORMS: dict[str, Form] = {
     "capture": Form("Capture", ships="fallen", many=False),
     "merchant-callup": Form("Merchant call-up", place="port"),
     "land-plan": Form("Land campaign plan", place="plan"),
+    "hits": Form("Hits, other cause", ships="any", many=False, place="count"),
 }
 FLAG_TEXT = {
     "began_in_hex": "began in the hex",
     "partial_sea": "partial sea",
     "evade": "enemy evades",
-    "near_port": f"within {LAY_RANGE} of a port",
     "korean_coast": "Korean coast",
     "coastal_hex": "Japanese coast",
 }
@@ -95,6 +96,13 @@ def ship_choices(c: Campaign, order: MapOrder) -> list[str]:
         return [b.ship.ident for b in afloat if b.ship.navy is order.navy]
     if kind == "any":
         return [b.ship.ident for b in afloat]
+    if kind == "in_mine":
+        # a ship at sea or at a flying base stands in a hex the record does not name; a ship
+        # in port is in the mine's hex when the map (or the mine's label) puts the port there
+        hexes = c.data.hexmap.port_hexes
+        return [b.ship.ident for b in afloat if not order.place
+                or b.location in (SEA, FLYING_BASE, order.place)
+                or hexes.get(b.location) == order.place]
     if kind == "merchants":
         return [b.ship.ident for b in afloat
                 if b.ship.side is Side.JAPAN and b.ship.type is ShipType.M]
@@ -114,6 +122,8 @@ def place_choices(c: Campaign, order: MapOrder) -> list[str]:
         return [h for h, _ in c.mines]
     if kind == "plan":
         return ["A", "B", "C"]
+    if kind == "count":
+        return ["1 hit", "2 hits", "3 hits"]
     if kind == "port" and order.name == "merchant-callup":
         return [p for p in c.data.ports if f.port(p).owner is Side.JAPAN]
     if kind == "port":
@@ -232,13 +242,11 @@ def run(desk: Desk, order: MapOrder, faces: Sequence[int]) -> list[str]:
     if name == "mine":
         return desk.mine(ships[0], place, die, faces[1] if len(faces) > 1 else None)
     if name == "lay-mine":
-        if {"partial_sea", "near_port"} & flags:
-            # the referee's word on the hex: nine hexes or fewer to a friendly port
-            near = LAY_RANGE if "near_port" in flags else LAY_RANGE + 1
-            return desk.lay_mine(order.navy, place, "partial_sea" in flags, near)
+        # partial sea and the distance to the nearest friendly port are read from the
+        # owner's map file (a fact it lacks is asked for and stored), never guessed
         return desk.lay_mine_on_map(order.navy, place)
     if name == "sweep":
-        return desk.sweep(place, list(faces))
+        return desk.sweep(place, list(faces), ships)
     if name == "flying-base":
         return desk.flying_base(place, "korean_coast" in flags)
     if name == "blockships":
@@ -255,4 +263,10 @@ def run(desk: Desk, order: MapOrder, faces: Sequence[int]) -> list[str]:
         return desk.merchant_callup(place)
     if name == "land-plan":
         return desk.land_plan(place)
+    if name == "hits":
+        # damage from a cause no procedure resolves, on the referee's word (as `game hits`)
+        count = place.split()[0]
+        if not count.isdigit():
+            raise TsushimaError(f"{place!r} is not a number of hits")
+        return desk.hits(ships[0], int(count), cause="the referee's word")
     raise TsushimaError(f"unknown map procedure {name!r}")

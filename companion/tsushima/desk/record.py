@@ -125,6 +125,10 @@ def load(text: str) -> tuple[Header, list[Entry]]:
             docs.append((n, json.loads(raw)))
         except json.JSONDecodeError as exc:
             raise RecordError(n, f"not JSON ({exc.msg})") from None
+        except RecursionError:  # "[[[[..." past Python's own depth: no record line nests so
+            raise RecordError(n, "not a record line: it nests too deeply") from None
+        except ValueError as exc:  # a number of thousands of digits and the like
+            raise RecordError(n, f"not a record line: {exc}") from None
     if not docs:
         raise RecordError(1, "the record is empty")
     if any(isinstance(doc, dict) and "sum" in doc for _, doc in docs):

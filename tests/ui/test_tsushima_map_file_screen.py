@@ -1,0 +1,143 @@
+"""The owner's map file in the app, headless: a step that needs a fact of the printed map asks
+it in a pop-up, stores the answer in the owner's map file and goes on; the map facts page
+lists and changes the facts. Pictures of both at both sizes."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.core.dice import DiceService
+
+SHOTS = os.environ.get("TSUSHIMA_SHOTS")  # a folder to keep the pictures in, when set
+
+
+@pytest.fixture
+def h(h: Any) -> Any:
+    h.app.tsushima.dice = DiceService(11)
+    return h
+
+
+def screen(h: Any, name: str) -> Any:
+    h.frames(2)
+    assert h.app.sm.current == name
+    return h.app.sm.get_screen(name)
+
+
+def question(h: Any) -> Any:
+    h.frames(2)
+    found = [w for w in h.Window.children if type(w).__name__ == "TsuMapQuestion"]
+    assert len(found) == 1, found  # one question at a time
+    return found[0]
+
+
+def no_question(h: Any) -> bool:
+    h.frames(2)
+    return not [w for w in h.Window.children if type(w).__name__ == "TsuMapQuestion"]
+
+
+def button(box: Any, text: str) -> Any:
+    return next(b for b in box.children if getattr(b, "text", "") == text)
+
+
+def pictures(h: Any, tmp_path: Path, name: str, popup: Any = None) -> None:
+    """The screen at both sizes; with ``popup``, the pop-up over it as well."""
+    from ui.screenshots import blank
+
+    for size in ((800, 480), (1280, 720)):
+        h.resize(size)
+        folder = Path(SHOTS) if SHOTS else tmp_path
+        path = h.shoot(folder / f"{name}-{size[0]}x{size[1]}.png")
+        assert not blank(path), path
+        if popup is not None:
+            over = folder / f"{name}-popup-{size[0]}x{size[1]}.png"
+            popup.export_to_png(str(over))
+            assert not blank(over), over
+    h.resize((800, 480))
+
+
+def test_a_mine_asks_each_map_fact_once_by_touch(h: Any, tmp_path: Path) -> None:
+    d = h.app.tsushima
+    assert d.choose_scenario("round-island") and d.start_scenario() and d.to_terminal()
+    h.show("tsushima-map")
+    m = screen(h, "tsushima-map")
+    m.ids.procedure.text = "Lay a mine"
+    m = screen(h, "tsushima-map")
+    h.touch(m.ids.navy)  # Russia holds Round Island's mine
+    m = screen(h, "tsushima-map")
+    assert m.ids.flags.height == 0  # nothing taken on the referee's word
+    m.ids.place.text = "1204"  # typed, not confirmed with Enter
+    h.touch(m.ids.roll)
+    q = question(h)
+    assert "whether hex 1204 is partial sea" in q.question
+    assert {b.text for b in q.ids.answers.children} == {"yes", "no"} and not q.typed
+    pictures(h, tmp_path, "tsushima-map-question", q)
+    h.touch(button(question(h).ids.answers, "yes"))
+    q = question(h)
+    assert "which hex holds Port Arthur" in q.question and q.typed
+    q.ids.typed.text = "1205"
+    h.touch(q.ids.store)
+    q = question(h)
+    assert "how the map numbers its hexes" in q.question
+    h.touch(button(q.ids.answers, "odd-q"))
+    assert no_question(h)
+    m = screen(h, "tsushima-map")
+    assert "Russian mine laid in 1204" in m.results, m.refused
+    stored = json.loads((d.map_dir / "map.json").read_text())
+    assert stored["hexes"]["1204"]["partial_sea"] is True
+    assert stored["port_hexes"] == {"Port Arthur": "1205"}
+    # the record keeps the facts used; the map facts page shows the file
+    assert d.desk.entries[-1].args["hexes_to_port"] == 1
+    h.touch(m.ids.map_file)
+    page = screen(h, "tsushima-mapfile")
+    assert "Port Arthur is in hex 1205." in page.facts and "Hex 1204: partial sea." in page.facts
+
+
+def test_not_now_leaves_the_step_unmade(h: Any) -> None:
+    d = h.app.tsushima
+    assert d.choose_scenario("round-island") and d.start_scenario() and d.to_terminal()
+    h.show("tsushima-map")
+    assert d.choose_procedure("lay-mine") and d.switch_navy() and d.set_map_place("1204")
+    h.touch(screen(h, "tsushima-map").ids.roll)
+    h.touch(question(h).ids.later)
+    assert no_question(h)
+    m = screen(h, "tsushima-map")
+    assert "still unknown" in m.refused or "still unknown" in d.message
+    assert not d.desk.campaign.mines and not (d.map_dir / "map.json").exists()
+
+
+def test_the_map_facts_page_gives_and_changes_facts(h: Any, tmp_path: Path) -> None:
+    d = h.app.tsushima
+    assert d.choose_scenario("war-at-sea") and d.start_scenario()
+    page = h.show("tsushima-mapfile")
+    page = screen(h, "tsushima-mapfile")
+    assert "Layout: not yet given." in page.facts and str(d.map_dir) in page.facts
+    page.ids.kind.text = "coast"
+    page = screen(h, "tsushima-mapfile")
+    assert set(page.ids.value_pick.values) >= {"japan", "korea", "none"}
+    page.ids.subject.text = "0912"
+    page.ids.value_pick.text = "korea"
+    h.touch(page.ids.store)
+    page = screen(h, "tsushima-mapfile")
+    assert "Hex 0912: coast of Korea." in page.facts, page.refused
+    page.ids.kind.text = "port's hex"
+    page = screen(h, "tsushima-mapfile")
+    assert "Port Arthur" in page.ids.subject_pick.values and page.typed_value
+    page.ids.subject_pick.text = "Port Arthur"
+    page.ids.value.text = "12x5"
+    h.touch(page.ids.store)
+    page = screen(h, "tsushima-mapfile")
+    assert "not four digits" in page.refused and "Port Arthur" not in page.facts
+    page.ids.value.text = "1205"
+    h.touch(page.ids.store)
+    page = screen(h, "tsushima-mapfile")
+    assert "Port Arthur is in hex 1205." in page.facts and not page.refused
+    pictures(h, tmp_path, "tsushima-mapfile")
+    # the flying base on a Korean coastal hex is now read from the file
+    assert d.choose_procedure("flying-base") and d.set_map_place("0912")
+    assert d.roll_map(), d.message
+    assert "Flying base placed at 0912" in d.results[0]

@@ -1,0 +1,186 @@
+"""The taught reader's work cut down (issue 9): what is learned once per profile (the game,
+the board's bend and polarity of paths) is kept in it and used, the marker scan looks for the
+last markers only where the first ones place them, and the faster sums give the same
+answers as the slower ones they replace."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.core.board import GAME_BOARDS
+from vision import looks, read_paths
+from vision.look_files import write_teach_set
+from vision.markers import MarkerDetector
+from vision.profile import load_templates
+from vision.read_features import crops, prepare, unit
+from vision.read_taught import distinct
+from vision.recognise import BoardReader
+from vision.teach import read_back, teach
+from vision.templates import TEMPLATES_FILE
+from vision.veterans import _vector, _vectors
+
+TSURO = GAME_BOARDS["tsuro"]
+
+
+@pytest.fixture(scope="module")
+def taught(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A mottled set taught for Tsuro, as ``companion vision teach --game tsuro`` does."""
+    where = tmp_path_factory.mktemp("taught")
+    layout = write_teach_set("mottled", 6, 6, "tsuro", where, 5)
+    teach(layout, TSURO, where / "profile", game="tsuro")
+    return where / "profile"
+
+
+def _photo(seed: int, look: str = "mottled") -> np.ndarray:
+    truth = looks.random_position(np.random.default_rng(seed), 6, 6, "tsuro", 0.7)
+    photo, _ = looks.board_photo(look, 6, 6, truth, seed=seed)
+    return photo
+
+
+def test_the_profile_records_its_game_and_the_boards_paths(taught: Path) -> None:
+    templates = load_templates(taught)
+    assert templates.game == "tsuro"
+    assert json.loads((taught / "teach.json").read_text(encoding="utf-8"))["game"] == "tsuro"
+    model = templates.model
+    assert model is not None
+    assert model.bend is not None and 0 <= model.bend < len(read_paths.BENDS)
+    assert model.polarity in (-1, 1)
+
+
+def test_a_profile_taught_before_the_game_was_kept_still_reads(taught: Path,
+                                                                tmp_path: Path) -> None:
+    old = tmp_path / "old"
+    old.mkdir()
+    with np.load(taught / TEMPLATES_FILE, allow_pickle=False) as data:
+        arrays = {k: data[k] for k in data.files}
+    meta = json.loads(str(arrays["meta"]))
+    for key in ("game", "bend", "polarity"):
+        del meta[key]
+    arrays["meta"] = np.array(json.dumps(meta))
+    np.savez_compressed(old / TEMPLATES_FILE, **arrays)
+    templates = load_templates(old)
+    assert templates.game is None
+    assert templates.model is not None and templates.model.bend is None
+    # read as before: the board votes on its bend on a full read
+    reading = BoardReader(TSURO, templates).read(_photo(11))
+    assert reading.found
+    assert sum(r.content.value != "unknown" for r in reading.squares.values()) >= 30
+
+
+def test_a_full_read_uses_the_taught_bend_while_the_taught_looks_fit(taught: Path) -> None:
+    templates = load_templates(taught)
+    assert templates.model is not None
+    reader = BoardReader(TSURO, templates, game="tsuro")
+    assert reader.read(_photo(12)).found
+    assert (reader._bend, reader._polarity) == (templates.model.bend, templates.model.polarity)
+    # Another edition's art (the drawn look): the taught looks do not fit, and the paths
+    # vote on the board's own bend (the same as a reader with nothing taught finds).
+    other = _photo(13, "drawn")
+    reader = BoardReader(TSURO, templates, game="tsuro")
+    reader.read(other)
+    plain = BoardReader(TSURO, game="tsuro")
+    plain.read(other)
+    assert not reader._fits
+    assert reader._bend == plain._bend
+
+
+def test_the_read_back_uses_the_box_of_the_game_taught(taught: Path) -> None:
+    """teach reads its photos back with the game's box as evidence: a read-back through
+    the profile's game matches one through a reader given the game outright."""
+    templates = load_templates(taught)
+    assert templates.game == "tsuro"
+    from vision.teach import learn, parse_layout
+
+    images = parse_layout(taught.parent / "layout.json", TSURO)
+    lesson = learn(images, TSURO)
+    right, unknown, wrong = read_back(templates, lesson, TSURO)
+    assert wrong == 0 and right >= 0.95 * (right + unknown)
+
+
+def test_the_last_markers_are_found_where_the_first_ones_place_them() -> None:
+    detector = MarkerDetector()
+    layout = GAME_BOARDS["tsuro"]
+    from vision.geometry import MarkerLayout
+
+    corners = MarkerLayout.default(layout.rows, layout.cols)
+    where = {i: corners.array(i) for i in corners.corners}
+    for seed in range(4):
+        grey = cv2.cvtColor(_photo(20 + seed), cv2.COLOR_BGR2GRAY)
+        everywhere = detector.detect(grey)
+        windowed = detector.detect(grey, where)
+        assert sorted(windowed) == sorted(everywhere) == [0, 1, 2, 3]
+        for i, det in windowed.items():
+            assert np.abs(det.corners - everywhere[i].corners).max() < 0.5
+
+
+def test_a_covered_marker_is_still_missing_with_windows() -> None:
+    """A hand over a corner: the windowed scan does not invent the hidden marker."""
+    truth = looks.random_position(np.random.default_rng(3), 6, 6, "tsuro", 0.7)
+    photo, _ = looks.board_photo("mottled", 6, 6, truth, seed=3, hand=True)
+    from vision.geometry import MarkerLayout
+
+    corners = MarkerLayout.default(6, 6)
+    grey = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
+    detector = MarkerDetector()
+    assert sorted(detector.detect(grey, {i: corners.array(i) for i in corners.corners})) == \
+        sorted(detector.detect(grey))
+
+
+def test_taught_scores_match_the_two_step_normalisation(taught: Path) -> None:
+    """Scores normalised once equal the crop made unit length, the shared look taken out
+    and made unit length again."""
+    templates = load_templates(taught)
+    model = templates.model
+    assert model is not None
+    reader = BoardReader(TSURO, templates)
+    photo = _photo(14)
+    pose, _ = reader._pose(photo)
+    from vision.features import warp_top_down
+
+    top = warp_top_down(photo, pose.homography, 6, 6, 48)
+    prep = prepare(top, 6, 6)
+    idx = np.arange(36)
+    offsets = np.zeros((36, 2))
+    got = model.score(prep, idx, offsets)
+    raw = np.concatenate([crops(prep, idx), crops(prep, idx, offsets=offsets)], axis=1)
+    vecs, _ = unit(raw)
+    n, s, d = vecs.shape
+    own = np.einsum("nsd,nd->ns", vecs, model.empty[idx]).max(axis=1)
+    rows = (distinct(vecs.reshape(n * s, d), model.common) @ model.vectors.T)
+    sims = np.maximum.reduceat(rows.reshape(n, s, -1).max(axis=1), model._bounds, axis=1)
+    assert np.abs(got.pieces - sims).max() < 1e-4
+    assert np.abs(got.empty - own).max() < 1e-4
+
+
+def test_veterans_looks_of_all_squares_at_once_match_one_by_one() -> None:
+    rng = np.random.default_rng(1)
+    top = rng.integers(0, 256, (7 * 48, 7 * 48, 3), dtype=np.uint8)
+    vectors, chroma = _vectors(top, 7, 7)
+    for i in range(49):
+        r, c = divmod(i, 7)
+        v, ch = _vector(top[r * 48:(r + 1) * 48, c * 48:(c + 1) * 48])
+        assert np.abs(vectors[i] - v).max() < 1e-5
+        assert np.abs(chroma[i] - ch).max() < 1e-6
+
+
+def test_the_finer_look_settles_a_faint_square_only_on_a_clear_lead() -> None:
+    """On textured tiles with thin pale paths a square may fit its look far worse than the
+    board's sure tiles fit theirs: the finer look then settles it only when its best leads
+    clearly (CLEAR), and never when it fits hardly at all (FAINT)."""
+    from vision.read_again import CLEAR, FAINT, MARGIN, RELIABLE, _speaks
+    from vision.read_fine import Verdict
+
+    def floor() -> float:
+        return RELIABLE * 0.9  # the sure tiles fit their looks 0.9
+
+    good = floor()
+    faint = floor() * FAINT / RELIABLE
+    assert _speaks(Verdict("10325476", MARGIN, None, good), floor)
+    assert not _speaks(Verdict("10325476", CLEAR - 0.05, None, good - 0.01), floor)
+    assert _speaks(Verdict("10325476", CLEAR, None, faint + 0.01), floor)
+    assert not _speaks(Verdict("10325476", 3 * CLEAR, None, faint - 0.01), floor)

@@ -1,0 +1,105 @@
+"""The owner's map file on screen: the question a procedure asked about the printed map (a
+pop-up over any Tsushima screen), and the page that lists what the file knows and lets the
+referee give or change a fact ahead of play. Questions, answers and their checks are the
+desk's (:mod:`ui.tsushima.map_facts`, :mod:`companion.tsushima.hexmap`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.uix.modalview import ModalView
+
+from .common import DeskScreen, desk
+
+CHOOSE = "Choose..."
+
+
+class TsuMapQuestion(ModalView):
+    """The fact a step is waiting on: one button per answer, or a hex typed."""
+
+    question = StringProperty("")
+    answers = ListProperty([])
+    typed = BooleanProperty(False)
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        self._fill()
+
+    def on_answers(self, *_: Any) -> None:
+        if self.ids:
+            self._fill()
+
+    def _fill(self) -> None:
+        row = self.ids.answers
+        row.clear_widgets()
+        for value in self.answers:
+            b = Factory.TsuButton(text=value)
+            b.bind(on_release=lambda _b, v=value: self.answer(v))
+            row.add_widget(b)
+        self.typed = not self.answers
+
+    def answer(self, value: str) -> None:
+        self.dismiss(animation=False)  # a fading pop-up would swallow the next touch
+        desk().answer_map(value)
+
+    def later(self) -> None:
+        self.dismiss(animation=False)
+        desk().drop_question()
+
+
+_asking: list[TsuMapQuestion] = []
+
+
+def ask_if_needed(d: Any) -> TsuMapQuestion | None:
+    """Open the question pop-up when a step waits on a map fact (once per question)."""
+    question = d.map_question()
+    if _asking and (not question or _asking[0].question != question):
+        _asking.pop().dismiss(animation=False)
+    if not question or _asking:
+        return _asking[0] if _asking else None
+    popup = TsuMapQuestion(question=question, answers=d.map_answers())
+    popup.bind(on_dismiss=lambda *_: _asking.clear())
+    _asking.append(popup)
+    popup.open()
+    return popup
+
+
+class MapFileScreen(DeskScreen):
+    facts = StringProperty("")
+    typed_subject = BooleanProperty(False)
+    typed_value = BooleanProperty(False)
+
+    def refresh(self, d: Any) -> None:
+        self.facts = "\n".join(d.map_fact_lines())
+        kinds = dict(d.map_fact_kinds())
+        self.ids.kind.values = list(kinds.values())
+        if self.ids.kind.text not in kinds.values():
+            self.ids.kind.text = kinds["partial-sea"]
+        kind = self._kind()
+        subjects = d.map_fact_subjects(kind)
+        self.ids.subject_pick.values = subjects
+        self.typed_subject = kind != "layout"
+        answers = d.map_fact_answers(kind)
+        self.typed_value = not answers
+        self.ids.value_pick.values = answers
+        if self.ids.value_pick.text not in answers:
+            self.ids.value_pick.text = CHOOSE
+
+    def _kind(self) -> str:
+        d = desk()
+        return next((k for k, t in d.map_fact_kinds() if t == self.ids.kind.text), "partial-sea")
+
+    def pick_kind(self, _text: str) -> None:
+        self.ids.subject.text = ""
+        self.ids.value.text = ""
+        self.update()
+
+    def pick_subject(self, text: str) -> None:
+        if text and text != CHOOSE:
+            self.ids.subject.text = text
+
+    def store(self) -> None:
+        value = self.ids.value.text if self.typed_value else self.ids.value_pick.text
+        desk().set_map_fact(self._kind(), self.ids.subject.text,
+                            "" if value == CHOOSE else value)
