@@ -76,7 +76,7 @@ def confirm_to_verdict(placements: int) -> tuple[list[float], list[float], float
     import random
 
     from ui import demo
-    from ui.camera import SimCamera
+    from ui.sim_camera import SimCamera
 
     with tempfile.TemporaryDirectory() as t:
         _env(Path(t))

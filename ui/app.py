@@ -1,15 +1,14 @@
 """The Kivy application: screens, the GPIO panel, the camera and the watchdog, wired.
 
-:func:`build_context` gathers what the app stands on (configuration, record store, pin
-factory and panel, camera) so tests pass in their own; :class:`CompanionApp` builds the
-screens from ``ui/kv`` and routes the controller's changes to them.
+:func:`ui.app_context.build_context` gathers what the app stands on (configuration,
+record store, pin factory and panel, camera) so tests pass in their own;
+:class:`CompanionApp` builds the screens from ``ui/kv`` and routes the controller's
+changes to them.
 """
 
 from __future__ import annotations
 
 import logging
-import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,11 +25,11 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.core.config import ConfigError, Loaded
 from hardware.panel import Panel
-from hardware.pins import FactoryChoice, choose_factory
 
-from .camera import Camera, make_camera
+from .app_context import AppContext
+from .camera_open import make_camera
 from .clockbridge import ClockBridge
-from .controller import SessionApi, TableController
+from .controller import TableController
 from .screens.camera_setup import CameraSetupScreen
 from .screens.end import EndScreen
 from .screens.history import HistoryScreen
@@ -41,9 +40,6 @@ from .screens.table import TableScreen
 from .sdnotify import Notifier
 from .widgets.board import BoardView  # noqa: F401  (registers the class for kv)
 from .widgets.dice import DieFace  # noqa: F401
-
-if TYPE_CHECKING:
-    from companion.core.store import RecordStore
 from .widgets.photo import PhotoView  # noqa: F401
 from .widgets.simpanel import SimPanel
 
@@ -52,61 +48,6 @@ log = logging.getLogger(__name__)
 KV_DIR = Path(__file__).parent / "kv"
 KV_FILES = ("common.kv", "start.kv", "table.kv", "instructions.kv", "history.kv",
             "settings.kv", "camera_setup.kv", "end.kv")
-
-
-@dataclass
-class AppContext:
-    loaded: Loaded
-    store: RecordStore
-    camera: Camera | None
-    camera_note: str
-    factory: FactoryChoice
-    panel: Panel
-    session_api: SessionApi | None = None
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def simulated(self) -> bool:
-        return self.factory.simulated or bool(getattr(self.camera, "simulated", False))
-
-    def close(self) -> None:
-        self.panel.close()
-        if self.camera is not None:
-            self.camera.close()
-
-
-def build_context(
-    loaded: Loaded,
-    camera: str | None = None,
-    factory: FactoryChoice | None = None,
-    store: RecordStore | None = None,
-    session_api: SessionApi | None = None,
-) -> AppContext:
-    """Everything the app needs, from the configuration (arguments override it)."""
-    from .memory import tune_malloc
-
-    tune_malloc()  # before the camera's first big arrays (see ui/memory.py)
-    config = loaded.config
-    if config.data.dir:
-        os.environ["COMPANION_DATA_DIR"] = config.data.dir
-    if store is None:
-        from companion.core.store import RecordStore
-
-        store = RecordStore.open()
-    factory = factory or choose_factory(config.gpio.factory)
-    panel = Panel.build(config.gpio, factory.factory)
-    cam, note = make_camera(camera or config.camera.source, config.camera.profile)
-    if cam is not None:
-        cam.warm_up()
-    notes = []
-    if factory.simulated:
-        notes.append(f"GPIO: {factory.reason}")
-    notes.append(f"Camera: {note}")
-    notes += [f"Pin problem: {p}" for p in panel.problems]
-    for n in notes:
-        log.warning("%s", n) if ("simulat" in n.lower() or "mock" in n.lower() or "problem" in n
-                                 or "not " in n) else log.info("%s", n)
-    return AppContext(loaded, store, cam, note, factory, panel, session_api, notes)
 
 
 class _KeepGoing(ExceptionHandler):

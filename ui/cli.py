@@ -123,7 +123,8 @@ def run_app(args: argparse.Namespace) -> int:
     prepare_kivy(size, fullscreen)
     if args.gpio:
         loaded = loaded.with_value("gpio.factory", args.gpio)
-    from .app import CompanionApp, build_context
+    from .app import CompanionApp
+    from .app_context import build_context
 
     try:
         ctx = build_context(loaded, camera=args.camera)

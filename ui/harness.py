@@ -41,7 +41,7 @@ def simulated_app(tmp: Path, seed: int = 3, size: tuple[int, int] = (800, 480),
     from hardware.pins import FactoryChoice, mock_factory
 
     from . import demo
-    from .app import build_context
+    from .app_context import build_context
 
     loaded = cfg.load(tmp / "config.toml", etc_path=None)
     for key, value in (settings or {}).items():

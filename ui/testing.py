@@ -12,9 +12,9 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.core.config import Config
 from hardware.panel import Panel
-from ui.camera import SimCamera, exact_reader
 from ui.controller import TableController
 from ui.demo import SeededSessions, temp_store
+from ui.sim_camera import SimCamera, exact_reader
 
 
 class Clock:

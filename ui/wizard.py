@@ -379,7 +379,7 @@ class CameraSetup:
     def _markers_dir(self) -> Path | None:
         """Where this board's markers were measured: its own folder, or a profile made on
         the command line (None: the printed sheet's geometry)."""
-        from .camera import profile_file_dirs
+        from .vision_camera import profile_file_dirs
 
         return profile_file_dirs(self.profile_dir, (self.board.rows, self.board.cols))[
             "markers.json"]

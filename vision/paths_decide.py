@@ -51,8 +51,10 @@ PATH_SETTLE = 1.5  # lead (in margins) a tile needs over the rest of the box to 
 # Two looks at the same lines (the paths one by one, and every tile drawn whole) that name the
 # same tile: called with less lead than either needs alone, as long as the path ends show
 # (chosen on drawn, mottled, curved and seas; never on held-out)
-AGREE_LEAD = 0.75  # lead of the paths' best tile, in margins
+AGREE_LEAD = 1.2  # lead of the paths' best tile, in margins (a near twin is all but always
+# the next: 1.0 let a few copies of one Seas pattern read as their near twin)
 AGREE_ENDS = 0.1  # the third weakest path end
+AGREE_SHAPE = 0.45  # the drawn tile's correlation (art whose lines happen to fit stays lower)
 # A tile's four corners show its own ground, as alike as on the tiles read surely; a square
 # without paths whose corners differ CORNERS times more than nine in ten sure tiles' do is no
 # tile, whatever its colour (chosen on drawn, mottled, curved and seas; never on held-out)
@@ -109,7 +111,8 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
     board = _board_distance(colour, idx, bare, bare_before)  # all squares
     nearer = _nearer_bare(colour, detail, idx, bare, bare_before, calls)  # over idx
     # (art is judged only against tiles read surely: with none, nearer is infinite)
-    mixed = _mixed_corners(top, cols, paths, calls)  # over idx: unlike a tile's
+    # (only where the look alone does not settle it)
+    mixed = _mixed_corners(top, cols, paths, calls, bare & (nearer <= NEARER) & (board[idx] <= ODD))
     ok = (bare & ((nearer > NEARER) | (mixed > CORNERS))
           | loose & (nearer > LOOSE_NEARER) & np.isfinite(nearer)) & (board[idx] <= ODD)
     if cols:
@@ -134,9 +137,11 @@ def _agreed(call: Call, k: int, ev: np.ndarray, shape: np.ndarray, third: float,
             legal: set[str] | None, th: Thresholds) -> Call:
     """A square the paths one by one left open, called when the tile drawn whole that its
     lines resemble most is the paths' best too, the paths' lead is at least ``AGREE_LEAD``
-    margins, their evidence that of a tile and the path ends show."""
+    margins, their evidence that of a tile, the drawing fits well and the path ends show."""
     first, second = np.argsort(-ev)[:2]
     if not np.isfinite(shape).all() or int(np.argmax(shape)) != int(first) or third < AGREE_ENDS:
+        return call
+    if float(shape[first]) < AGREE_SHAPE:
         return call
     lead = float(ev[first] - ev[second]) / th.path_margin
     label = PATH_LABELS[int(first)]
@@ -146,22 +151,28 @@ def _agreed(call: Call, k: int, ev: np.ndarray, shape: np.ndarray, third: float,
 
 
 def _mixed_corners(top: np.ndarray | None, cols: int, paths: PathScores,
-                   calls: list[Call]) -> np.ndarray:
-    """Per square of ``paths``: how many times more its four corners differ than nine in ten
-    of the tiles read surely do; 0 where two or more corners show a sure tile's ground (a
-    hand over part of a tile mixes its corners too), with fewer than four sure tiles, or no
-    view."""
+                   calls: list[Call], asked: np.ndarray) -> np.ndarray:
+    """Per square of ``paths`` (those ``asked`` about; 0 elsewhere): how many times more its
+    four corners differ than nine in ten of the tiles read surely do; 0 where two or more
+    corners show a sure tile's ground (a hand over part of a tile mixes its corners too),
+    with fewer than four sure tiles, or no view."""
     n = len(calls)
     sure = np.array([c.label is not None and c.label != EMPTY and c.lead >= SURE for c in calls])
-    if top is None or not cols or sure.sum() < 4:
-        return np.zeros(n)
-    feats = corner_features(corner_colours(top, cols, np.asarray(paths.squares), paths.offsets))
+    out = np.zeros(n)
+    if top is None or not cols or sure.sum() < 4 or not asked.any():
+        return out
+    use = sure | asked
+    idx, off = np.asarray(paths.squares)[use], paths.offsets[use]
+    feats = corner_features(corner_colours(top, cols, idx, off))
     spread = corner_spread(feats)
-    line = max(float(np.percentile(spread[sure], 90)), 1e-3)
-    ground = feats[sure].reshape(-1, feats.shape[-1])  # every corner of every sure tile
-    near = np.abs(feats[:, :, None] - ground[None, None]).max(axis=-1).min(axis=-1)  # (n, 4)
-    tile_like = (near < GROUND * line).sum(axis=1)
-    return np.asarray(np.where(tile_like >= 2, 0.0, spread / line))
+    mine = sure[use]
+    line = max(float(np.percentile(spread[mine], 90)), 1e-3)
+    ground = feats[mine].reshape(-1, feats.shape[-1])  # every corner of every sure tile
+    ask = asked[use]
+    near = np.abs(feats[ask][:, :, None] - ground[None, None]).max(axis=-1).min(axis=-1)
+    tile_like = (near < GROUND * line).sum(axis=1)  # corners showing a tile's ground
+    out[np.flatnonzero(asked)] = np.where(tile_like >= 2, 0.0, spread[ask] / line)
+    return out
 
 
 def _twins(a: str, b: str) -> bool:

@@ -45,6 +45,7 @@ SWITCH = 0.5  # another tile must lead a tile called before by this to replace i
 DOUBT = 0.1  # ... and by this to leave the square open
 WEAK = 3.0  # a taught call leading by less than this (in calling margins) is looked at again
 PART_FLOOR = 0.35  # every quarter of the square must fit a tile brought in this well
+SETTLED_PART = 0.02  # ... and one the box settled on the joint evidence at least this well
 CANDIDATES = 5  # the best few the box has a copy left of
 REFERENCES = 3  # tiles read surely whose fit shows what a good fit is on this board
 RELIABLE = 0.8  # of that fit: below it the finer look leaves a square alone ...
@@ -79,10 +80,15 @@ def finer_look(model: FineModel, top: np.ndarray, cols: int,
         # A called tile with no near twin among its candidates is not confused at this size.
         twins = [lb for lb in _tiles(candidates[i])[:CANDIDATES]
                  if lb != label and model.likeness(label, lb) >= TWIN]
+        settled = before.get(i) is None or before[i].label != label
         if twins:
-            settled = before.get(i) is None or before[i].label != label
             out[i] = _again(model, view, i, out, twins, candidates[i], counts, fixed,
                             floor, settled, conflicts)
+        if settled and out[i].label == label and not _fits_whole(model, view, i, label,
+                                                                 SETTLED_PART):
+            # Settled on the joint evidence alone, but some quarter of the square shows
+            # nothing of the tile: a hand or a sleeve over part of it, more often than not.
+            out[i] = Call(None, 0.3, 0.0, label)
     out = _settle_open(model, view, opened, candidates, out, counts, fixed, floor, conflicts)
     return _holders(model, view, conflicts, candidates, out, fixed, floor)
 
@@ -241,8 +247,9 @@ def _speaks(v: Verdict, floor: Callable[[], float]) -> bool:
     return v.score >= floor() or (v.lead >= CLEAR and v.score >= floor() * FAINT / RELIABLE)
 
 
-def _fits_whole(model: FineModel, view: View, i: int, label: str) -> bool:
-    return float(model.parts(view.crop(i), label).min()) >= PART_FLOOR
+def _fits_whole(model: FineModel, view: View, i: int, label: str,
+                least: float = PART_FLOOR) -> bool:
+    return float(model.parts(view.crop(i), label).min()) >= least
 
 
 def _called(v: Verdict) -> Call:

@@ -300,8 +300,9 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
     # squares whose best pairing leads by little, or whose path ends hardly show.
     top2 = -np.partition(-tile, 1, axis=1)[:, :2]
     third = np.sort(ends, axis=1)[:, 2]
-    unsure = (top2[:, 0] >= SHAPE_BEST) & ((top2[:, 0] - top2[:, 1] < SHAPE_LEAD)
-                                            | (third < SHAPE_ENDS))
+    lead = top2[:, 0] - top2[:, 1]
+    unsure = (top2[:, 0] >= SHAPE_BEST) & (lead >= SHAPE_LEAD[0]) & (third >= SHAPE_ENDS[0]) & (
+        (lead < SHAPE_LEAD[1]) | (third < SHAPE_ENDS[1]))
     shape = np.full(tile.shape, np.nan, np.float32)
     if unsure.any():
         shape[unsure] = likeness(resp, c1 - c0, local[unsure], off[unsure], polarity, bend)
@@ -320,29 +321,39 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
 DRAW_POOL = 2  # the comparison runs at half size: 24 x 24 a square
 DRAW_SIGMA = 1.5  # top-down pixels: a drawn line is as wide as the filter sees a thin one
 DRAW_SHIFTS = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))  # pooled pixels round the tile
-# Squares given the second look: best pairing's evidence at least SHAPE_BEST, and a lead
-# under SHAPE_LEAD or the third weakest path end under SHAPE_ENDS (wider than
-# :mod:`vision.paths_decide` calls on, so the second look is there wherever it may count)
-SHAPE_BEST, SHAPE_LEAD, SHAPE_ENDS = 0.4, 0.3, 0.25
+# Squares given the second look (where :mod:`vision.paths_decide` may use it, a little
+# wider): best pairing's evidence at least SHAPE_BEST, its lead and the third weakest path
+# end at least the first of SHAPE_LEAD and SHAPE_ENDS, and one of them under the second
+# (above both, the paths alone call the tile)
+SHAPE_BEST, SHAPE_LEAD, SHAPE_ENDS = 0.45, (0.1, 0.25), (0.08, 0.25)
 
 
 @cache
 def _drawings(bend: int) -> np.ndarray:
     """(105, cell * cell): every oriented tile's four paths drawn at the bend, zero-mean and
     of unit length."""
-    big, cell = PX * 4, PX // DRAW_POOL
-    t = np.linspace(0.0, 1.0, 120)[:, None]
-    out = []
-    for tile in tiles():
-        img = np.zeros((big, big), np.float32)
-        for a, b in tile.pairs():
-            pts = _bezier(a, b, BENDS[bend], t) * big
-            cv2.polylines(img, [np.rint(pts).astype(np.int32)], False, 1.0, 4)
-        img = cv2.resize(img, (cell, cell), interpolation=cv2.INTER_AREA)
-        img = cv2.GaussianBlur(img, (0, 0), DRAW_SIGMA / DRAW_POOL).ravel()
-        img -= img.mean()
-        out.append(img / max(float(np.linalg.norm(img)), 1e-6))
-    return np.asarray(out, np.float32)
+    big, cell = PX * 2, PX // DRAW_POOL
+    t = np.linspace(0.0, 1.0, 60)[:, None]
+    lines = np.zeros((big, big, len(PAIRS)), np.float32)  # every pair's path on its own
+    for k, (a, b) in enumerate(PAIRS):
+        canvas = np.zeros((big, big), np.float32)
+        pts = _bezier(a, b, BENDS[bend], t) * big
+        cv2.polylines(canvas, [np.rint(pts).astype(np.int32)], False, 1.0, 2)
+        lines[:, :, k] = canvas
+    # a tile is its four paths, drawn over each other where they cross
+    drawn = np.stack([lines[:, :, _matchings()[k] > 0].max(axis=2)
+                      for k in range(len(tiles()))], axis=2)
+    small = np.stack([cv2.resize(np.ascontiguousarray(drawn[:, :, k:k + 35]), (cell, cell),
+                                 interpolation=cv2.INTER_AREA)
+                      for k in range(0, drawn.shape[2], 35)], axis=0)  # (3, cell, cell, 35)
+    small = np.concatenate(list(small), axis=2)
+    blurred = np.stack([cv2.GaussianBlur(np.ascontiguousarray(small[:, :, k]), (0, 0),
+                                         DRAW_SIGMA / DRAW_POOL)
+                        for k in range(small.shape[2])])
+    flat = blurred.reshape(len(tiles()), -1)
+    flat = flat - flat.mean(axis=1, keepdims=True)
+    return np.asarray(flat / np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-6),
+                      np.float32)
 
 
 def _bezier(a: int, b: int, bend: float, t: np.ndarray) -> np.ndarray:

@@ -4,8 +4,9 @@ A :class:`Chain` is an immutable snapshot of a resolution in progress: the piece
 work still to do (a stack of attacks and blasts), the attacks waiting for the instigating
 fleet to order them, and, when the rules leave something to that fleet, the
 :class:`Choice` it must make. :func:`advance` runs the arithmetic until the next choice or
-the end; :func:`choose` takes one option. The rules themselves, as this module applies
-them, are stated in ``docs/rigadoon.md`` ("The chain reaction").
+the end; :func:`choose` takes one option (the sail that starts a chain is worked out in
+``sailing.py``). The rules themselves, as this module applies them, are stated in
+``docs/rigadoon.md`` ("The chain reaction").
 
 Ships are numbered 0-7: 0-3 are blue ships 1-4, 4-7 green ships 1-4.
 """

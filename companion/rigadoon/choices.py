@@ -16,13 +16,21 @@ class TooBig(Exception):
     """A search ran past its budget of chain steps."""
 
 
-def distinct_options(board: Board, chain: Chain) -> tuple[str, ...]:
-    """The options of the pending choice that lead to different results (first of each)."""
+Memo = dict[tuple[object, ...], frozenset[tuple[object, ...]]]
+"""Chain position (``Chain.progress()``) -> the set of results reachable from it."""
+
+
+def distinct_options(board: Board, chain: Chain, memo: Memo | None = None) -> tuple[str, ...]:
+    """The options of the pending choice that lead to different results (first of each).
+
+    A ``memo`` shared by the calls on one chain as it settles (a choice that changes
+    nothing is taken, then the next is weighed) spares exploring the same positions
+    again: they are the ones the first call went through."""
     c = chain.choice
     assert c is not None
     if len(c.options) <= 1 or c.kind == "island":
         return c.options
-    memo: dict[tuple[object, ...], frozenset[tuple[object, ...]]] = {}
+    memo = {} if memo is None else memo
     steps = [0]
     seen: set[frozenset[tuple[object, ...]]] = set()
     kept: list[str] = []
@@ -40,7 +48,7 @@ def distinct_options(board: Board, chain: Chain) -> tuple[str, ...]:
 def _results(
     board: Board,
     c: Chain,
-    memo: dict[tuple[object, ...], frozenset[tuple[object, ...]]],
+    memo: Memo,
     steps: list[int],
 ) -> frozenset[tuple[object, ...]]:
     """The set of results reachable from ``c``, sub-resolutions met again taken from memo."""

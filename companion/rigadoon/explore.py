@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .actions import Sail
 from .board import ISLAND, Board
 from .chain import Chain, advance, choose, fleet_of
-from .choices import TooBig, distinct_options
+from .choices import Memo, TooBig, distinct_options
 from .geometry import direction_between
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def completions(
     done: set[tuple[object, ...]] = set()
     count = 0
 
-    def go(c: Chain, path: tuple[str, ...]) -> None:
+    def go(c: Chain, path: tuple[str, ...], memo: Memo) -> None:
         nonlocal count
         count += 1
         if count > budget:
@@ -48,12 +48,15 @@ def completions(
         if mark in done:
             return
         done.add(mark)
-        options = distinct_options(board, c) if asked_only else c.choice.options
+        options = distinct_options(board, c, memo) if asked_only else c.choice.options
         for o in options:
-            # A choice with one option left is made by the companion: not on the path.
-            go(choose(board, c, o), (*path, o) if len(options) > 1 else path)
+            # A choice with one option left is made by the companion: not on the path, and
+            # weighed with the memo of the choices before it, as the state settles a chain
+            # (a question answered starts afresh), so both ask the same questions.
+            asked = len(options) > 1
+            go(choose(board, c, o), (*path, o) if asked else path, {} if asked else memo)
 
-    go(chain, ())
+    go(chain, (), {})
     return out
 
 

@@ -21,15 +21,18 @@ def choice_context(s: State) -> str:
     b, c, kind = s.board, s.chain, s.chain.choice.kind
     if kind == "chest" and c.stack and c.stack[-1][0] == 1:
         ship, d = c.stack[-1][1], Direction(c.stack[-1][2])
+        # Named from the square the table still has it on (the blast is told once decided).
+        origin, crossed = c.stack[-1][7], bool(c.stack[-1][8])
         at = c.ships[ship]
         nxt = b.step(at, d)
         if nxt < 0:
-            nxt = b.across(at, d)
+            nxt, crossed = b.across(at, d), True
         stuck = train_moves(b, c.ships, c.chests, nxt, d) is None
         note = " (it cannot move: 'bump' ends the blast short of it)" if stuck else ""
+        edge = ", across the edge" if crossed else ""
         return (
-            f"{ship_name(ship)}, blasted {d.word} from {b.name(at)}, meets the chest at "
-            f"{b.name(nxt)}{note}; "
+            f"{ship_name(ship)}, blasted {d.word} from {b.name(origin)}{edge}, meets the chest "
+            f"at {b.name(nxt)}{note}; "
         )
     if kind == "island":
         sunk = [int(e[1]) for e in c.events if e[0] == "sink"]

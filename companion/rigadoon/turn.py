@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .actions import FLEET_NAMES, Action, Change, End, NewWind, Repair, Sail
 from .chain import Chain, advance, choose, fleet_of, ship_name
-from .choices import distinct_options
+from .choices import Memo, distinct_options
 from .game import Outcome, Phase
 from .geometry import RigadoonError, direction_between
 
@@ -142,8 +142,9 @@ def apply_turn(s: State, a: Sail | Repair | End | Change) -> State:
 
 def settle(s: State, chain: Chain, told: int = 0) -> State:
     """Take the choices that change nothing, stop at the first that matters, or finish."""
+    memo: Memo = {}  # what the first weighing explored serves the next ones
     while chain.choice is not None:
-        options = distinct_options(s.board, chain)
+        options = distinct_options(s.board, chain, memo)
         if len(options) > 1:
             c = replace(chain, choice=replace(chain.choice, options=options))
             # The pieces show where the chain has got to while the fleet decides.

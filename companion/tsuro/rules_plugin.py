@@ -2,12 +2,12 @@
 
 The state (:mod:`companion.tsuro.state`) plays the base games alone. A game whose options
 bring more rules (Veterans of the Seas, the Phoenix, the reference's bonus) names the
-module that holds them (:attr:`companion.tsuro.game.Game.plugin`, a module string as the
-game registry names engines); the state asks the game
-for it at the few points of the turn where the expansion acts. So the arrow points one
-way: the expansion builds on the state, and the state knows only this interface and a
-module name, and loads the module the first time a game needs it. A game without those
-options never loads the expansion at all (``companion state`` on a Tsuro game stays quick).
+module that holds them (:attr:`companion.tsuro.game.Game.plugin`, a module string, as the
+game registry names engines), and the state calls that module's hooks at the few points
+of the turn where the expansion acts. So the arrow points one way: the expansion builds
+on the state; the state knows only this interface and a module name, and loads the
+module the first time a game needs it. A game without those options never loads the
+expansion at all (``companion state`` on a Tsuro game stays quick).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from companion.tsuro.placement import Movement
     from companion.tsuro.state import Phase, State
     from companion.tsuro.veterans.engine import Vet
+
 
 class RulesPlugin(Protocol):
     """The hooks the state calls; a module implements them as plain functions."""

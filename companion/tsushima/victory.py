@@ -44,7 +44,7 @@ def _most(points: dict[Side, int], decisive: Callable[[int, int], bool], why: st
     win = Side.RUSSIA if r > j else Side.JAPAN
     hi, lo = max(r, j), min(r, j)
     level = "decisive" if decisive(hi, lo) else "win"
-    return Outcome(win, level, points, f"{why}; {hi} points to {lo}")
+    return Outcome(win, level, points, f"{why}; {hi} point{'s' * (hi != 1)} to {lo}")
 
 
 def port_arthur(russian: Iterable[Ship], japanese: Iterable[Ship]) -> Outcome:

@@ -93,6 +93,7 @@ def test_a_thousand_words_steps_one_to_three():
     assert where(s, "b2") == ("r3c3", 2)
     assert choice(s) == ("chest", ("bump", "sink"))
     assert s.current_player == s.seat_of_fleet(0)  # blue decides, though green sinks it
+    assert "g2, blasted west from r6c2, across the edge, meets the chest at r6c9" in s.prompt()
     told = table_lines(s.board, s.events)
     assert told[0] == "sail blue ship 1 from r3c3 three spaces southeast to r6c6"
     s = play(s, "choose sink")

@@ -45,3 +45,43 @@ def test_a_winning_sail_is_first_and_an_endless_loop_is_flagged():
     lines = explore(s, parse_ship("b1"))
     loop = [ln for ln in lines if ln.sail == Sail(0, (8, 5))]
     assert loop and loop[0].loses and loop[0] is lines[-1]
+
+
+def test_each_line_the_explorer_lists_is_what_the_engine_does_with_its_choices():
+    # Crowded positions (seeded): the explorer and the engine must ask the same questions,
+    # so that a line's sail and choices, played, give exactly the line's result.
+    import random
+
+    from rigadoon_helpers import GAME
+
+    from companion.rigadoon.board import ISLAND, MAELSTROM
+    from companion.rigadoon.geometry import ORTHOGONAL
+    from companion.rigadoon.state import arrange
+
+    rng = random.Random(12)
+    b = GAME.board
+    inner = [
+        sq
+        for sq in range(b.size)
+        if b.terrain[sq] not in (ISLAND, MAELSTROM) and all(2 <= x <= 8 for x in b.rc(sq))
+    ]
+    checked = asked = 0
+    while checked < 15:
+        squares = rng.sample(inner, 12)
+        ships, chest_squares = squares[:8], squares[8:]
+        if any(b.step(x, d) == y for x in ships for y in ships for d in ORTHOGONAL):
+            continue
+        names = [f"{f}{i}" for f in "bg" for i in range(1, 5)]
+        placed = {n: (b.name(sq), rng.randint(1, 3)) for n, sq in zip(names, ships, strict=True)}
+        s = arrange(GAME, placed, [b.name(c) for c in chest_squares], rng.choice(["n", "e", "se", "sw"]))
+        ship = rng.randrange(4)
+        for ln in explore(s, ship):
+            after = play(s, ln.sail.notation(), *(f"choose {c}" for c in ln.choices))
+            assert (after.ships, after.masts, after.chests) == (
+                ln.chain.ships,
+                ln.chain.masts,
+                ln.chain.chests,
+            ), ln
+            asked += bool(ln.choices)
+        checked += 1
+    assert asked  # some of these lines did need choices

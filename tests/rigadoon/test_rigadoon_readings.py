@@ -54,7 +54,8 @@ def test_chest_stops_blast_lets_the_blast_end_short_of_a_chest_that_cannot_move(
     s = at(BLOCKED, ["r2c6", "r1c2"], "n", game=game, park=PARK)
     s = play(s, "sail b1 r2c3")
     assert choice(s) == ("chest", ("bump", "sink"))
-    assert "g1, blasted east from r2c5, meets the chest at r2c6" in s.prompt()
+    # named from the square the table still has it on: the blast is told once decided
+    assert "g1, blasted east from r2c4, meets the chest at r2c6" in s.prompt()
     assert "cannot move" in s.prompt()
     short = play(s, "choose bump")
     assert where(short, "g1") == ("r2c5", 2)

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from tsushima_helpers import run
 
 from companion.tsushima import Side, TsushimaError, load_data
 from companion.tsushima.data import DataSet
@@ -194,3 +195,23 @@ def test_the_map_facts_page_gives_and_changes_a_fact(tmp_path: Path) -> None:
     assert "0912" in d.map_fact_subjects("coast")
     stored = json.loads((folder / "map.json").read_text())
     assert stored["hexes"]["0912"]["coast"] == "korea" and stored["layout"] == "even-q"
+
+
+def test_the_command_line_names_the_sweepers(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``game sweep HEX SHIP... --dice``: a sweeper elsewhere is one line naming the rule,
+    exit status 2, nothing stored."""
+    rec = str(tmp_path / "ri.jsonl")
+    assert run(capsys, "game", "new", "--record", rec, "--scenario", "round-island")[0] == 0
+    assert run(capsys, "game", "lay-mine", "--record", rec, "russia", "Port Arthur")[0] == 0
+    assert run(capsys, "game", "to-terminal", "--record", rec)[0] == 0
+    ships = ["Novik", "Tsarevitch", "Retvizan", "Pobieda", "Sevastopol", "Mikasa"]
+    code, _, err = run(capsys, "game", "sweep", "--record", rec, "Port Arthur", *ships,
+                       "--dice", "1", "1", "1", "1", "1", "6")
+    assert code == 2 and err.count("\n") == 1
+    assert "Mikasa is at Chemulpo, not in Port Arthur: only ships staying in the mined hex" in err
+    ships[-1] = "Peresviet"
+    code, out, err = run(capsys, "game", "sweep", "--record", rec, "Port Arthur", *ships,
+                         "--dice", "1", "1", "1", "1", "1", "6")
+    assert code == 0 and "The mine in Port Arthur is swept away." in out, err

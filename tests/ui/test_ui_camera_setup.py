@@ -13,7 +13,7 @@ import pytest
 
 from companion.core.board import Side, Square
 from companion.tsuro.tiles import PATTERNS
-from ui.camera import SimCamera
+from ui.sim_camera import SimCamera
 from ui.wizard import CameraSetup, SetupError
 
 
@@ -134,7 +134,7 @@ def test_calibration_saves_the_marker_places(tmp_path: Path) -> None:
 def test_setup_steps_say_what_is_wrong(tmp_path: Path) -> None:
     import numpy as np
 
-    from ui.camera import VisionCamera
+    from ui.vision_camera import VisionCamera
     from ui.wizard import Photo
 
     with pytest.raises(SetupError, match="No camera is chosen"):
@@ -169,8 +169,8 @@ def test_setup_steps_say_what_is_wrong(tmp_path: Path) -> None:
 def test_a_calibration_for_one_board_leaves_the_other_board_alone(tmp_path: Path) -> None:
     import cv2
 
-    from ui.camera import VisionCamera
     from ui.model import BoardPicture
+    from ui.vision_camera import VisionCamera
 
     setup = CameraSetup(SimCamera(), "tsuro", tmp_path / "profile")
     setup.calibrate(setup.take_photo().corners)  # saved for the 6x6 board only
@@ -373,8 +373,9 @@ def test_ship_colours_measured_from_the_game_are_the_ones_checked(tmp_path: Path
     import cv2
 
     from companion.core.board import Point
-    from ui.camera import VisionCamera, ship_differences
+    from ui.board_compare import ship_differences
     from ui.model import BoardPicture, ShipMark
+    from ui.vision_camera import VisionCamera
     from vision.profile import measured_ship_colours
 
     cam = SimCamera()
@@ -404,8 +405,8 @@ def test_each_board_reads_with_its_own_profile_files(tmp_path: Path) -> None:
     import cv2
 
     from companion.core.board import Point
-    from ui.camera import VisionCamera, profile_file_dirs
     from ui.model import BoardPicture
+    from ui.vision_camera import VisionCamera, profile_file_dirs
     from vision.profile import save_ship_colours
     from vision.ships import DEFAULT_COLOURS
 
@@ -436,7 +437,7 @@ def test_each_board_reads_with_its_own_profile_files(tmp_path: Path) -> None:
 
 def test_two_ships_side_by_side_on_one_point_pass_the_check() -> None:
     from companion.core.board import Point
-    from ui.camera import ship_differences
+    from ui.board_compare import ship_differences
     from ui.model import BoardPicture, ShipMark
 
     spot = Point.parse("r3c2:0")

@@ -12,10 +12,12 @@ import cv2
 
 from companion.core.board import Side, Square
 from companion.tsuro.tiles import PATTERNS
-from ui.camera import SimCamera, VetMark, VisionCamera
+from ui.camera import VetMark
 from ui.model import BoardPicture
 from ui.readback import RETAKE, ReadBack
+from ui.sim_camera import SimCamera
 from ui.teach_sheets import SheetPicture, veterans_words
+from ui.vision_camera import VisionCamera
 from ui.wizard import CameraSetup
 
 SEAS = "tsuro-of-the-seas"

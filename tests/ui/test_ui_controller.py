@@ -10,9 +10,10 @@ import pytest
 from companion.core.board import Point, Square
 from companion.tsuro.tiles import PATTERNS, Tile
 from ui import demo
-from ui.camera import SimCamera, differences, exact_reader, ship_differences
+from ui.board_compare import differences, ship_differences
 from ui.controller import TableController
 from ui.model import BoardPicture, ShipMark
+from ui.sim_camera import SimCamera, exact_reader
 from ui.testing import Clock, controller, losing_every_way, seek_hand_question, wire_buttons
 
 

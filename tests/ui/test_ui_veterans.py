@@ -246,7 +246,8 @@ def test_without_the_expansion_no_buttons_and_no_landing(tmp_path: Path) -> None
 
 def test_the_camera_check_expects_the_expansions_pieces() -> None:
     from companion.core.board import Side, Square
-    from ui.camera import Seen, differences
+    from ui.board_compare import differences
+    from ui.camera import Seen
     from ui.model import BoardPicture, TsunamiMark
 
     at, uz, portal = Square(3, 4), Square(5, 5), Square(2, 2)
@@ -268,7 +269,7 @@ def test_the_camera_check_expects_the_expansions_pieces() -> None:
 def test_a_simulated_game_with_the_camera_reading_the_expansions_pieces(tmp_path: Path) -> None:
     """The simulated table holds the tsunami, the uzushio and a portal at work; the camera
     photographs it, reads them (vision/veterans.py), and the turn logic's checks pass."""
-    from ui.camera import SimCamera, vision_sim_reader
+    from ui.sim_camera import SimCamera, vision_sim_reader
 
     reader = vision_sim_reader()
     assert reader is not None
@@ -335,7 +336,7 @@ def test_the_end_screen_offers_the_phoenix_after_the_roll_that_ended_the_game(
         app_harness: Any) -> None:
     """001 lets the Phoenix be discarded after any roll, the one that ends the game too: the
     end screen offers it, and taking it brings the game back to the table."""
-    from ui.camera import SimCamera, exact_reader
+    from ui.sim_camera import SimCamera, exact_reader
 
     h = app_harness
     app, c = h.app, h.controller

@@ -35,7 +35,15 @@ from ..fleet import Fleet
 from ..scenarios import Scenario, get_scenario
 from ..units import Side
 from ..victory import CHEMULPO_LOSS, Outcome
-from . import battle_steps, battles, fleet_steps, map_steps, meeting, spot_steps  # noqa: F401
+from . import (  # noqa: F401  (each module registers its steps)
+    battle_steps,
+    battles,
+    fleet_steps,
+    land_steps,
+    map_steps,
+    meeting,
+    spot_steps,
+)
 from .game import Campaign, apply
 from .map_desk import MapDesk
 from .record import UNDO, Entry, Header, RecordError, dump, live, load
