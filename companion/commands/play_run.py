@@ -77,8 +77,9 @@ def _game_id(args: argparse.Namespace, store: RecordStore) -> int:
 def _session(args: argparse.Namespace, make_current: bool = False) -> Session:
     store = _store(args)
     game_id = _game_id(args, store)
-    _header, entries = load_game(store, game_id)
-    s = Session.resume(store, game_id, _dice(game_id, len(entries)), make_current=make_current)
+    header, entries = load_game(store, game_id)
+    s = Session.resume(store, game_id, _dice(game_id, len(entries)), make_current=make_current,
+                       loaded=(header, entries))
     if s.missed:
         # JSON readers parse stdout: the table still hears about it, on stderr
         out = sys.stderr if getattr(args, "json", False) else sys.stdout

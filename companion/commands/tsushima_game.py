@@ -113,10 +113,13 @@ def _ask(args: argparse.Namespace, missing: MissingMapFact) -> DataSet:
 def cmd_show(args: argparse.Namespace) -> int:
     from companion.tsushima.desk import Desk
     from companion.tsushima.desk.view import status_lines
+    from companion.tsushima.state import engagement_to_dict
 
     desk = Desk.read(args.record, data_of(args))
     lines = status_lines(desk.campaign, args.navy)
-    return emit(args, _body(desk, lines), lines)
+    # the battle board in the state files' shape, so a program reads it as it reads those
+    board = engagement_to_dict(desk.battle) if desk.battle is not None else None
+    return emit(args, _body(desk, lines) | {"battle": board}, lines)
 
 
 def cmd_history(args: argparse.Namespace) -> int:

@@ -114,10 +114,12 @@ class Session:
         game_id: int,
         dice: DiceService | None = None,
         make_current: bool = True,
+        loaded: tuple[Header, list[Entry]] | None = None,
     ) -> Session:
         """Open a stored game (the current one from now on unless ``make_current`` is
-        false); steps a crash cut short are taken now and kept in ``missed``."""
-        header, entries = load_game(store, game_id)
+        false); steps a crash cut short are taken now and kept in ``missed``. ``loaded``:
+        the game's record, when the caller has just read it (it is not read twice)."""
+        header, entries = loaded if loaded is not None else load_game(store, game_id)
         try:
             state = replay(header, entries)
         except RecordError as exc:

@@ -42,7 +42,7 @@ FILE = "map.json"
 SCHEMA = "tsushima-map/1"
 LAYOUTS = ("odd-q", "even-q", "odd-r", "even-r")
 COASTS = ("japan", "korea", "manchuria", "russia", "china", "none")
-KINDS = ("layout", "port-hex", "partial-sea", "coast")
+KINDS = ("layout", "port-hex", "partial-sea", "coast", "edge")
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,8 @@ class Fact:
             "port-hex": f"which hex holds {self.subject} (answer: a hex like 0712)",
             "partial-sea": f"whether hex {self.subject} is partial sea (answer: yes or no)",
             "coast": f"whose coast hex {self.subject} lies on (answer: " + ", ".join(COASTS) + ")",
+            "edge": f"how many hexes hex {self.subject} lies from the map's south edge, where "
+            "ships pass to the China Sea zone (answer: a number, 0 on the edge)",
         }[self.kind]
 
 
@@ -89,6 +91,7 @@ def is_hex(label: str) -> bool:
 class HexFacts:
     partial_sea: bool | None = None
     coast: str | None = None
+    edge: int | None = None  # hexes from the south edge (the way to the China Sea zone)
 
 
 def _known(value: T | None, kind: str, subject: str = "") -> T:
@@ -119,6 +122,10 @@ class HexMap:
     def coast(self, label: str) -> str:
         parse_hex(label)
         return _known(self.hexes.get(label, HexFacts()).coast, "coast", label)
+
+    def edge(self, label: str) -> int:
+        parse_hex(label)
+        return _known(self.hexes.get(label, HexFacts()).edge, "edge", label)
 
     # ----- computed from the facts -------------------------------------------------------
     def _cube(self, label: str) -> tuple[int, int, int]:
@@ -164,6 +171,8 @@ class HexMap:
                 bits.append("partial sea" if f.partial_sea else "open sea")
             if f.coast is not None:
                 bits.append("no coast" if f.coast == "none" else f"coast of {f.coast.capitalize()}")
+            if f.edge is not None:
+                bits.append(f"{f.edge} hex(es) from the south edge")
             lines.append(f"Hex {label}: {', '.join(bits)}.")
         return lines
 
@@ -188,9 +197,45 @@ class HexMap:
             if v not in COASTS:
                 raise TsushimaError(f"coast {value!r} is not one of {', '.join(COASTS)}")
             new = dataclasses.replace(old, coast=v)
+        elif fact.kind == "edge":
+            if not v.isdigit():
+                raise TsushimaError(f"hexes from the south edge: answer a number, not {value!r}")
+            new = dataclasses.replace(old, edge=int(v))
         else:
             raise TsushimaError(f"unknown map fact {fact.kind!r}; one of {', '.join(KINDS)}")
         return dataclasses.replace(self, hexes={**self.hexes, fact.subject: new})
+
+    def value(self, fact: Fact) -> str | None:
+        """The stored answer to a fact as it would be typed, or ``None``."""
+        if fact.kind == "layout":
+            return self.layout
+        if fact.kind == "port-hex":
+            return self.port_hexes.get(fact.subject)
+        f = self.hexes.get(fact.subject, HexFacts())
+        got: object = {"partial-sea": f.partial_sea, "coast": f.coast, "edge": f.edge}.get(
+            fact.kind
+        )
+        if isinstance(got, bool):
+            return "yes" if got else "no"
+        return None if got is None else str(got)
+
+    def forget(self, fact: Fact) -> HexMap:
+        """The map without one fact (asked again the next time a step needs it)."""
+        if self.value(fact) is None:
+            what = f" of {fact.subject}" if fact.subject else ""
+            raise TsushimaError(f"the map file holds no {fact.kind}{what} to delete")
+        if fact.kind == "layout":
+            return dataclasses.replace(self, layout=None)
+        if fact.kind == "port-hex":
+            return dataclasses.replace(
+                self, port_hexes={k: v for k, v in self.port_hexes.items() if k != fact.subject}
+            )
+        field_name = {"partial-sea": "partial_sea", "coast": "coast", "edge": "edge"}[fact.kind]
+        left = dataclasses.replace(self.hexes[fact.subject], **{field_name: None})
+        hexes = {k: v for k, v in self.hexes.items() if k != fact.subject}
+        if left != HexFacts():
+            hexes[fact.subject] = left
+        return dataclasses.replace(self, hexes=hexes)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -201,6 +246,7 @@ class HexMap:
             "port_hexes": dict(sorted(self.port_hexes.items())),
             "hexes": {
                 k: {"partial_sea": f.partial_sea, "coast": f.coast}
+                | ({} if f.edge is None else {"edge": f.edge})
                 for k, f in sorted(self.hexes.items())
             },
         }
@@ -253,5 +299,8 @@ def map_from_json(raw: Any, source: str, ports: Iterable[str]) -> HexMap:
         if coast is not None and coast not in COASTS:
             raise DataFileError(f"{where} hexes {label!r} coast {coast!r} is not one of "
                                 f"{', '.join(COASTS)}")
-        hexes[label] = HexFacts(ps, coast)
+        edge = facts.get("edge")
+        if edge is not None and (isinstance(edge, bool) or not isinstance(edge, int) or edge < 0):
+            raise DataFileError(f"{where} hexes {label!r} edge must be a number of hexes, 0 or more")
+        hexes[label] = HexFacts(ps, coast, edge)
     return HexMap(layout, port_hexes, hexes, source)

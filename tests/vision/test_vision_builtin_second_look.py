@@ -93,7 +93,8 @@ def test_a_path_less_square_whose_corners_differ_is_bare_unless_two_show_a_tile(
     hand over a tile)."""
     n, cols = 12, 4
     rng = np.random.default_rng(3)
-    grounds = {i: tuple(float(v) for v in (40, 60, 130) + rng.normal(0, 4, 3)) for i in range(8)}
+    grounds = {i: tuple(float(v) for v in np.array([40.0, 60.0, 130.0]) + rng.normal(0, 4, 3))
+               for i in range(8)}
     art = {9: [(20, 20, 20), (200, 190, 60), (60, 30, 150), (90, 160, 60)],
            10: [(0, 0, 0), (0, 0, 0), (120, 170, 220), (120, 170, 220)],
            8: [(90, 80, 60)] * 4, 11: [(92, 82, 60)] * 4}

@@ -184,3 +184,41 @@ def test_the_finer_look_settles_a_faint_square_only_on_a_clear_lead() -> None:
     assert not _speaks(Verdict("10325476", CLEAR - 0.05, None, good - 0.01), floor)
     assert _speaks(Verdict("10325476", CLEAR, None, faint + 0.01), floor)
     assert not _speaks(Verdict("10325476", 3 * CLEAR, None, faint - 0.01), floor)
+
+
+def test_a_tile_settled_by_the_box_under_a_hand_is_left_open() -> None:
+    """A tile settled on the joint evidence alone (the taught reader left the square open)
+    stands while every quarter of the square shows it, and is left open when a hand hides
+    a quarter."""
+    from companion.tsuro.tiles import Tile
+    from vision.drawing import draw_tile
+    from vision.read_again import finer_look
+    from vision.read_decide import Call
+    from vision.read_features import PX
+    from vision.read_fine import SOURCE, FineModel, View
+    from vision.templates import _turned
+
+    style = looks.spec("curved").style
+    assert style is not None
+    labels = ["64571203", "10325476"]
+
+    def view(hand: bool) -> np.ndarray:
+        out = np.full((PX, PX * len(labels)), 90, np.uint8)
+        for k, label in enumerate(labels):
+            art = cv2.cvtColor(draw_tile(Tile.parse(label), PX * 4, style), cv2.COLOR_BGR2GRAY)
+            out[1:PX - 1, k * PX + 1:(k + 1) * PX - 1] = cv2.resize(
+                art, (PX - 2, PX - 2), interpolation=cv2.INTER_AREA)
+        if hand:  # a flat skin-coloured patch over the first square's top-left quarter
+            out[:PX // 2 + 2, :PX // 2 + 2] = 170
+        return out
+
+    taught = View(view(False), len(labels))
+    model = FineModel.from_samples([(lb, taught.crop(k, SOURCE)) for k, lb in
+                                    enumerate(labels)], _turned)
+    before = {0: Call(None, 0.3)}
+    calls = {0: Call(labels[0], 0.6, 3.0, labels[1]), 1: Call(labels[1], 0.9, 9.0)}
+    candidates = {0: (labels[0], labels[1])}
+    clear = finer_look(model, view(False), len(labels), candidates, before, calls, None, {})
+    assert clear[0].label == labels[0]
+    covered = finer_look(model, view(True), len(labels), candidates, before, calls, None, {})
+    assert covered[0].label is None

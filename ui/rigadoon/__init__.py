@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .controller import RigadoonCamera, RigadoonController
+from .controller import RigadoonController
+from .picture import RigadoonCamera
 
 KV_DIR = Path(__file__).parent / "kv"
 KV_FILES = ("rigadoon.kv",)

@@ -1,4 +1,4 @@
-"""The Rigadoon board drawn from a :class:`~ui.rigadoon.controller.BoardPicture`.
+"""The Rigadoon board drawn from a :class:`~ui.rigadoon.picture.BoardPicture`.
 
 Terrain, islands with their symbols, maelstroms with the square they lead to, exits with
 their island's symbol, start spaces, the compass, chests, ships (fleet colour, number and
@@ -19,7 +19,7 @@ from kivy.uix.widget import Widget
 
 from ui.memory import clear_canvas
 
-from .controller import BoardPicture, Cell
+from .picture import BoardPicture, Cell
 
 TERRAIN_RGB = {
     "open": (0.2, 0.38, 0.56),

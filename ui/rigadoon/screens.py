@@ -19,7 +19,8 @@ from companion.rigadoon import Direction, Phase, ship_name
 from companion.rigadoon.actions import FLEET_NAMES
 from companion.rigadoon.view import ship_lines
 
-from .controller import RigadoonController, line_text, option_words
+from .controller import RigadoonController
+from .picture import line_text, option_words
 
 DEFAULTS_BANNER = ("The board layout and the wind templates are defaults (the rulebook's "
                    "pictures are lost): check them against your own copy. Touch for details.")

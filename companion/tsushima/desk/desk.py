@@ -42,6 +42,7 @@ from . import (  # noqa: F401  (each module registers its steps)
     land_steps,
     map_steps,
     meeting,
+    movement,
     spot_steps,
 )
 from .game import Campaign, apply
@@ -200,8 +201,19 @@ class Desk(MapDesk):
         return battles.division_specs(self.fleet, idents, column, placed)
 
     # ----- the fleet and the calendar ---------------------------------------------------------
-    def place(self, ship: str, location: str) -> list[str]:
-        return self.do("place", ship=ship, location=location)
+    def place(self, ship: str, location: str, together: Sequence[str] = ()) -> list[str]:
+        """Record a move (``together``: the other ships of its division, which sail at the
+        slowest one's pace). The move is first checked as the record stands, then measured
+        on the owner's map file (a missing fact is asked for: ``MissingMapFact``) and the
+        points it costs are checked against what the ships have left this naval phase."""
+        args: dict[str, Any] = {"ship": ship, "location": location}
+        if together:
+            args["together"] = list(together)
+        apply(self.campaign, "place", args)  # refused before any map fact is asked for
+        f = self.fleet
+        old, new = f.berth(ship).location, f.check_location(location)
+        args["points"] = movement.points(self.campaign, self.data.hexmap, old, new)
+        return self.do("place", **args)
 
     def hits(self, ship: str, hits: int, cause: str = "") -> list[str]:
         return self.do("hits", ship=ship, hits=hits, cause=cause)

@@ -11,16 +11,9 @@ from ..campaign import CRUISERS, baltic_release, italy
 from ..errors import TsushimaError
 from ..fleet import FLYING_BASE, INTERNED, Fleet
 from ..units import Side
-from . import battles
+from . import battles, movement
 from .game import Campaign, Lines, step
-
-
-def zone_of(c: Campaign, location: str) -> str | None:
-    """The strategic zone a place lies in, or ``None`` for the map (hexes and map ports)."""
-    if location in c.data.zones:
-        return location
-    port = c.data.ports.get(location)
-    return port.zone if port is not None else None
+from .movement import zone_of
 
 
 def check_zone_move(c: Campaign, old: str, new: str) -> None:
@@ -117,11 +110,42 @@ def released(c: Campaign) -> tuple[str, ...]:
 
 
 @step("place")
-def place(c: Campaign, ship: str, location: str) -> tuple[Campaign, Lines]:
-    """Record where a ship now is, after the players moved it (in its navy's movement
-    segment, or a zone's step in the terminal phase)."""
+def place(
+    c: Campaign,
+    ship: str,
+    location: str,
+    points: int | None = None,
+    together: list[str] | None = None,
+) -> tuple[Campaign, Lines]:
+    """Record where a ship (and the ships sailing ``together`` with it, as one division)
+    now is, after the players moved it: in its navy's movement segment, or a zone's step in
+    the terminal phase. ``points`` is what the desk measured the move to cost on the owner's
+    map; a record written before moves were measured has none, and its moves stand on the
+    players' word."""
+    c.fleet.check_open()
+    idents = [c.fleet.berth(i).ship.ident for i in [ship, *(together or [])]]
+    if len(set(idents)) != len(idents):
+        raise TsushimaError(f"a ship is named twice in the division: {', '.join(idents)}")
+    starts = {c.fleet.berth(i).location for i in idents}
+    if len(starts) > 1:
+        raise TsushimaError(
+            "ships sail together only from one place: "
+            + ", ".join(f"{i} is at {c.fleet.berth(i).location}" for i in idents)
+        )
+    if points is not None:
+        movement.check_points(c, idents, points)
+    lines: Lines = []
+    for ident in idents:
+        c, said = _place_one(c, ident, location)
+        lines += said
+    if points:
+        c = movement.charge(c, idents, points)
+        lines.append(f"Movement points spent: {points} (of each ship's factor this phase).")
+    return c, lines
+
+
+def _place_one(c: Campaign, ship: str, location: str) -> tuple[Campaign, Lines]:
     f = c.fleet
-    f.check_open()
     b = f.berth(ship)
     where = f.check_location(location)
     c.check_off_board(b.ship.ident)

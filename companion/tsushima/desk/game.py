@@ -51,6 +51,7 @@ class PhaseMarks:
     aground: tuple[str, ...] = ()  # ships already rolled for running aground
     sheltered: tuple[str, ...] = ()  # ports whose protection held against an attack
     zone_moves: tuple[str, ...] = ()  # one entry per zone-to-zone move of a ship
+    moved: tuple[tuple[str, int], ...] = ()  # movement points each ship spent this phase
     swept: tuple[str, ...] = ()  # mined hexes swept in this terminal phase
     block_tried: bool = False  # the Port Arthur channel tried in this terminal phase
 

@@ -1,0 +1,87 @@
+"""Movement points on the map: what a move between two recorded places costs, and the limit.
+
+The rules give each counter a movement factor: the hexes it may enter in one naval phase
+(each hex entered costs a point, what is left over is lost), halved by a second hit except
+for destroyers and torpedo boats (:attr:`~companion.tsushima.units.Ship.movement`). A
+division sails at its slowest ship's factor. A ship passes between the map's south edge and
+the China Sea zone for one point, either way; a step between two strategic zones is the
+terminal phase's and costs no points.
+
+Distances come from the owner's map file (:mod:`..hexmap`): a port stands in its hex, a hex
+label is itself. The desk measures a move before the step (a missing fact is asked for,
+:class:`~companion.tsushima.hexmap.MissingMapFact`) and records the points with it, so a
+record replays without the map file. A place the record does not pin to a hex (``sea``, a
+flying base, a neutral port) is counted as the players say: only the zone's edge point, if
+any, is charged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..errors import TsushimaError
+from ..hexmap import HexMap, is_hex
+from .game import Campaign
+
+EDGE_POINT = 1  # passing between the south edge and the China Sea zone
+
+
+def zone_of(c: Campaign, location: str) -> str | None:
+    """The strategic zone a place lies in, or ``None`` for the map (hexes and map ports)."""
+    if location in c.data.zones:
+        return location
+    port = c.data.ports.get(location)
+    return port.zone if port is not None else None
+
+
+def hex_of(c: Campaign, m: HexMap, location: str) -> str | None:
+    """The map hex a recorded place stands in, or ``None`` when the record does not pin it."""
+    if is_hex(location):
+        return location
+    port = c.data.ports.get(location)
+    if port is not None and port.zone is None:
+        return m.port_hex(port.name)
+    return None
+
+
+def points(c: Campaign, m: HexMap, old: str, new: str) -> int:
+    """Movement points a move from ``old`` to ``new`` costs at the least (the shortest way
+    on the map; land in between is the players' to go around)."""
+    a, b = zone_of(c, old), zone_of(c, new)
+    if a is not None and b is not None:
+        return 0  # zone to zone: the terminal phase's step
+    if a is not None or b is not None:
+        here = hex_of(c, m, new if a is not None else old)
+        return EDGE_POINT + (m.edge(here) if here is not None else 0)
+    ha, hb = hex_of(c, m, old), hex_of(c, m, new)
+    if ha is None or hb is None:
+        return 0
+    return m.distance(ha, hb)
+
+
+def spent(c: Campaign, ident: str) -> int:
+    return dict(c.current_marks().moved).get(ident, 0)
+
+
+def check_points(c: Campaign, ships: list[str], cost: int) -> None:
+    """Refuse a move beyond what the ships have left of their movement factor this naval
+    phase; ships sailing together go at the pace of the one with least left."""
+    left = {i: c.fleet.berth(i).ship.movement - spent(c, i) for i in ships}
+    slowest = min(left, key=lambda i: left[i])
+    if cost > left[slowest]:
+        ship = c.fleet.berth(slowest).ship
+        together = " (a division sails at its slowest ship's pace)" if len(ships) > 1 else ""
+        hit = " (halved by two hits)" if ship.movement < ship.counter.speed else ""
+        raise TsushimaError(
+            f"this move costs {cost} movement point(s), one per hex entered: {slowest} has a "
+            f"movement factor of {ship.movement}{hit} per naval phase and "
+            f"{left[slowest]} left{together}"
+        )
+
+
+def charge(c: Campaign, ships: list[str], cost: int) -> Campaign:
+    marks = c.current_marks()
+    moved = dict(marks.moved)
+    for i in ships:
+        moved[i] = moved.get(i, 0) + cost
+    return c.replace(marks=dataclasses.replace(marks, moved=tuple(sorted(moved.items()))))
