@@ -103,46 +103,79 @@ class _Skipped:
 
 
 class _OnlyOne:
-    """The ``COMMAND`` subparsers as a group sees them while one command runs: only that
-    command's parser is built. Argparse takes a fraction of a millisecond per parser and
-    the path games alone have thirty, which a referee would pay on every command."""
+    """A group's subparsers as the group sees them while one command runs: only the parser
+    of the command's word at this level is built, and below it, for a command of several
+    words (``tsushima game show``), the same again at each level. Argparse takes a
+    fraction of a millisecond per parser and the groups have a hundred and more, which a
+    referee would pay on every command."""
 
-    def __init__(self, sub: Any, command: str) -> None:
-        self.sub, self.command, self.found = sub, command, False
+    def __init__(self, sub: Any, path: Sequence[str]) -> None:
+        self.__dict__.update(sub=sub, path=tuple(path), found=False, below=[])
 
     def add_parser(self, name: str, **kwargs: Any) -> Any:
-        if name != self.command and self.command not in kwargs.get("aliases", ()):
+        word = self.path[0]
+        if name != word and word not in kwargs.get("aliases", ()):
             return _Skipped()
         self.found = True
-        return self.sub.add_parser(name, **kwargs)
+        parser = self.sub.add_parser(name, **kwargs)
+        if len(self.path) > 1:
+            self._filter_below(parser)
+        return parser
+
+    def _filter_below(self, parser: argparse.ArgumentParser) -> None:
+        # The parser itself stays a real one of its own class (groups pass type(parser) on
+        # as the class of the parsers below); only its add_subparsers is wrapped.
+        plain = parser.add_subparsers
+
+        def add_subparsers(**kwargs: Any) -> _OnlyOne:
+            only = _OnlyOne(plain(**kwargs), self.path[1:])
+            self.below.append(only)
+            return only
+
+        parser.__dict__["add_subparsers"] = add_subparsers
+
+    def complete(self) -> bool:
+        """Whether each level that has subcommands found the word asked of it."""
+        return bool(self.found) and all(b.complete() for b in self.below)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.sub, name)
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in self.__dict__:  # its own state
+            self.__dict__[name] = value
+        else:  # what a group sets on its subparsers (``required``...) is theirs
+            setattr(self.sub, name, value)
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The whole command line; with ``command``, only that command's parser, built by the
-    first group that defines it (the whole line again when none does, so that the error
-    lists every command)."""
+
+def build_parser(command: str | Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with ``command`` (its words, up to the first option), only
+    the parsers on that command's path, built by the first group that defines it (the
+    whole line again when a word is not found, so that the error lists every choice)."""
     parser = argparse.ArgumentParser(
         prog="companion", description="Dice roller, rules arbiter and bookkeeper for the table."
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    only = _OnlyOne(sub, command) if command is not None else None
-    for name in _groups(command):
+    path = (command,) if isinstance(command, str) else tuple(command or ())
+    only = _OnlyOne(sub, path) if path else None
+    for name in _groups(path[0] if path else None):
         register = _registrar(name)
         if register is None:
             continue
         register(sub if only is None else only)
         if only is not None and only.found:
-            return parser
+            return parser if only.complete() else build_parser()
     return parser if only is None else build_parser()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
-    first = words[0] if words and not words[0].startswith("-") else None
-    parser = build_parser(first)
+    path = []
+    for word in words:  # the command's words, up to its first option
+        if word.startswith("-"):
+            break
+        path.append(word)
+    parser = build_parser(path)
     args = parser.parse_args(words)
     func = getattr(args, "func", None)
     if func is None:

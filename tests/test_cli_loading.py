@@ -64,6 +64,22 @@ def test_a_command_builds_its_own_parser_and_an_unknown_word_all_of_them():
     assert everything == _commands(build_parser())
 
 
+def _child(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    found: argparse.ArgumentParser = sub.choices[name]
+    return found
+
+
+def test_a_command_of_several_words_builds_one_parser_at_each_level():
+    tsushima = _child(build_parser(["tsushima", "game", "show"]), "tsushima")
+    assert _commands(tsushima) == ["game"]
+    assert _commands(_child(tsushima, "game")) == ["show"]
+    # a word that is no command at its level: everything, so that the error lists them all
+    whole = _child(build_parser(["tsushima", "game", "shw"]), "tsushima")
+    assert _commands(whole) == _commands(_child(build_parser(), "tsushima"))
+    assert "show" in _commands(_child(whole, "game"))
+
+
 def test_a_plain_tsuro_game_never_loads_the_expansion_the_odds_or_the_advisor(env):
     for words in (["state", "--game", "1"], ["moves", "--game", "1"],
                   ["history", "--game", "1"]):

@@ -59,7 +59,9 @@ AGREE_SHAPE = 0.45  # the drawn tile's correlation (art whose lines happen to fi
 # without paths whose corners differ CORNERS times more than nine in ten sure tiles' do is no
 # tile, whatever its colour (chosen on drawn, mottled, curved and seas; never on held-out)
 CORNERS = 1.25
-GROUND = 0.25  # a corner this near (in the same units) a sure tile's corner shows a tile's ground
+# a corner this near a sure tile's corner (in units of that line) surely shows a tile's
+# ground; two corners nearer than the second may
+GROUND = (0.15, 0.35)
 
 
 def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] | None],
@@ -153,9 +155,9 @@ def _agreed(call: Call, k: int, ev: np.ndarray, shape: np.ndarray, third: float,
 def _mixed_corners(top: np.ndarray | None, cols: int, paths: PathScores,
                    calls: list[Call], asked: np.ndarray) -> np.ndarray:
     """Per square of ``paths`` (those ``asked`` about; 0 elsewhere): how many times more its
-    four corners differ than nine in ten of the tiles read surely do; 0 where two or more
-    corners show a sure tile's ground (a hand over part of a tile mixes its corners too),
-    with fewer than four sure tiles, or no view."""
+    four corners differ than nine in ten of the tiles read surely do; 0 where a corner shows
+    a sure tile's ground (a hand over part of a tile mixes its corners too), with fewer than
+    four sure tiles, or no view."""
     n = len(calls)
     sure = np.array([c.label is not None and c.label != EMPTY and c.lead >= SURE for c in calls])
     out = np.zeros(n)
@@ -170,8 +172,10 @@ def _mixed_corners(top: np.ndarray | None, cols: int, paths: PathScores,
     ground = feats[mine].reshape(-1, feats.shape[-1])  # every corner of every sure tile
     ask = asked[use]
     near = np.abs(feats[ask][:, :, None] - ground[None, None]).max(axis=-1).min(axis=-1)
-    tile_like = (near < GROUND * line).sum(axis=1)  # corners showing a tile's ground
-    out[np.flatnonzero(asked)] = np.where(tile_like >= 2, 0.0, spread[ask] / line)
+    # a corner that is surely a tile's ground, or two that may be: perhaps a tile under a hand
+    tile_like = ((near < GROUND[0] * line).any(axis=1)
+                 | ((near < GROUND[1] * line).sum(axis=1) >= 2))
+    out[np.flatnonzero(asked)] = np.where(tile_like, 0.0, spread[ask] / line)
     return out
 
 
@@ -277,8 +281,12 @@ def _nearer_bare(colour: np.ndarray, detail: np.ndarray | None, idx: np.ndarray,
 
 def shows_tile(paths: PathScores, k: int, th: Thresholds | None = None) -> bool:
     """Whether square ``k`` of ``paths`` surely holds a tile, its pairing aside: its path ends
-    show and some pairing has the evidence of a tile."""
+    show, some pairing has the evidence of a tile and, where the tiles drawn whole were
+    compared, one of them fits (board art whose lines end near the rim points fits none)."""
     th = th or Thresholds()
     ends = paths.ends
+    if paths.shape is not None and np.isfinite(paths.shape[k]).all() and (
+            float(paths.shape[k].max()) < AGREE_SHAPE):
+        return False
     return (ends is not None and float(np.sort(ends[k])[2]) >= TILE_ENDS
             and float(paths.tile[k].max()) >= th.path_tile)

@@ -334,23 +334,17 @@ def _drawings(bend: int) -> np.ndarray:
     of unit length."""
     big, cell = PX * 2, PX // DRAW_POOL
     t = np.linspace(0.0, 1.0, 60)[:, None]
-    lines = np.zeros((big, big, len(PAIRS)), np.float32)  # every pair's path on its own
+    lines = np.zeros((len(PAIRS), cell, cell), np.float32)  # every pair's path on its own
     for k, (a, b) in enumerate(PAIRS):
         canvas = np.zeros((big, big), np.float32)
         pts = _bezier(a, b, BENDS[bend], t) * big
         cv2.polylines(canvas, [np.rint(pts).astype(np.int32)], False, 1.0, 2)
-        lines[:, :, k] = canvas
+        small = cv2.resize(canvas, (cell, cell), interpolation=cv2.INTER_AREA)
+        lines[k] = cv2.GaussianBlur(small, (0, 0), DRAW_SIGMA / DRAW_POOL)
     # a tile is its four paths, drawn over each other where they cross
-    drawn = np.stack([lines[:, :, _matchings()[k] > 0].max(axis=2)
-                      for k in range(len(tiles()))], axis=2)
-    small = np.stack([cv2.resize(np.ascontiguousarray(drawn[:, :, k:k + 35]), (cell, cell),
-                                 interpolation=cv2.INTER_AREA)
-                      for k in range(0, drawn.shape[2], 35)], axis=0)  # (3, cell, cell, 35)
-    small = np.concatenate(list(small), axis=2)
-    blurred = np.stack([cv2.GaussianBlur(np.ascontiguousarray(small[:, :, k]), (0, 0),
-                                         DRAW_SIGMA / DRAW_POOL)
-                        for k in range(small.shape[2])])
-    flat = blurred.reshape(len(tiles()), -1)
+    member = _matchings() > 0
+    flat = np.stack([lines[member[k]].max(axis=0) for k in range(len(member))])
+    flat = flat.reshape(len(member), -1)
     flat = flat - flat.mean(axis=1, keepdims=True)
     return np.asarray(flat / np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-6),
                       np.float32)

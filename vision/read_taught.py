@@ -54,12 +54,11 @@ class TaughtModel:
     margin: float = 0.08
     look_least: np.ndarray | None = None  # (names,) each look's own calling line, see calibrate
     fine: FineModel | None = None  # full-size crops for a second look (vision.read_fine)
-    # The board's paths as the teach photos showed them (vision.read_paths): how far a path
-    # runs in before it turns (index in BENDS) and pale (+1) or dark (-1); one edition
-    # prints all its tiles alike, so a full read need not vote on them again. None: not
-    # known (a profile taught before they were kept), voted on every full read.
+    # How far a path runs in before it turns (index in vision.read_paths.BENDS) as the teach
+    # photos showed it: one edition prints all its tiles alike, so a full read need not
+    # vote on it again. None: not known (a profile taught before it was kept), voted on
+    # every full read.
     bend: int | None = None
-    polarity: int = 0
 
     def __post_init__(self) -> None:
         self.names: list[str] = list(dict.fromkeys(self.labels))

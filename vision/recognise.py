@@ -177,8 +177,9 @@ class BoardReader:
         for sq in self._squares:
             if sq not in reading.squares:
                 reading.squares[sq] = carried[sq]
-        if self.veterans is not None:
-            self.veterans.amend(top, reading)  # type: ignore[attr-defined]
+        if self.veterans is not None:  # on a re-read, only where squares were read again
+            self.veterans.amend(top, reading,  # type: ignore[attr-defined]
+                                None if len(todo) == len(self._squares) else todo)
         if known is not None:
             reading.observations = self._observe(reading, known, legal)
         if self.ships is not None:
@@ -198,14 +199,14 @@ class BoardReader:
                legal: Mapping[Square, set[str]]) -> dict[int, Call]:
         th = self.thresholds
         full = len(idx) >= 12
-        # The board's bend and polarity of paths as taught (one edition prints all its tiles
-        # alike): a full read need not vote on them again, unless the taught looks do not
-        # fit this board (another edition's art).
-        shape = self._taught_shape()
+        # The board's bend of paths as taught (one edition prints all its tiles alike): a full
+        # read need not vote on it again, unless the taught looks do not fit this board
+        # (another edition's art). The polarity is still chosen here: on a bare board with
+        # art, the taught one (the tiles' paths) shows the art's lines as path ends.
+        bend = self._taught_bend()
         kept = self._polarity, self._bend
-        paths = read_paths.score(grey, self.rows, self.cols, idx,
-                                 shape[1] if shape and full else self._polarity,
-                                 shape[0] if shape and full else -1 if full else self._bend)
+        paths = read_paths.score(grey, self.rows, self.cols, idx, self._polarity,
+                                 bend if bend is not None and full else -1 if full else self._bend)
         if full:
             self._polarity, self._bend = paths.polarity, paths.bend
         prep = prepare(top, self.rows, self.cols)
@@ -215,10 +216,11 @@ class BoardReader:
             [last.squares[sq].content is Content.EMPTY for sq in self._squares])
         built_in = path_calls(paths, prep.colour, [legal.get(self._squares[int(i)]) for i in idx],
                               bare_before, th, self.cols, plainness(prep), top)
-        if full and shape is None and sum(is_tile(c) for c in built_in) < read_paths.PROBE // 3:
+        if full and sum(is_tile(c) for c in built_in) < read_paths.PROBE // 3:
             # too few tiles to have voted: the bend and the paths' polarity were chosen on
             # noise (a bare board), and a re-read of the first tiles laid must not inherit them
-            self._bend, self._polarity = read_paths.DEFAULT_BEND, 0
+            self._bend = bend if bend is not None else read_paths.DEFAULT_BEND
+            self._polarity = 0
         # the paths call a square bare only in the board's colour, near no hand
         paths_bare = np.array([c.label == EMPTY for c in built_in])
         model = self.model
@@ -231,7 +233,7 @@ class BoardReader:
             # Does what was taught fit this board at all (another edition's art does not)? It
             # fits when it names the tiles the paths name.
             self._fits = fits(mine, built_in, len(idx), self._fits, 0.5, 0.55)
-            if shape is not None and full and not self._fits:
+            if bend is not None and full and not self._fits:
                 # read with another edition's bend: the paths vote on their own after all
                 self._polarity, self._bend = kept
                 return self._calls(top, grey, raw, idx, legal)
@@ -292,12 +294,10 @@ class BoardReader:
             calls[int(idx[k])] = Call(None, 0.2)
         return calls
 
-    def _taught_shape(self) -> tuple[int, int] | None:
-        """The taught bend and polarity of paths, while the taught looks fit the board."""
+    def _taught_bend(self) -> int | None:
+        """The taught bend of paths, while the taught looks fit the board."""
         model = self.model
-        if model is None or model.bend is None or not self._fits:
-            return None
-        return model.bend, model.polarity
+        return None if model is None or not self._fits else model.bend
 
     def _joint(self, model: TaughtModel, taught: np.ndarray, paths: np.ndarray) -> np.ndarray:
         """Both readers' evidence for every oriented tile, each in units of its own calling

@@ -59,8 +59,8 @@ class Lesson:
     read_back: tuple[int, int, int] = (0, 0, 0)  # right, unknown, wrong: see read_back()
     path_evidence: list[float] = field(default_factory=list)  # per entry of details
     fine: list[tuple[str, np.ndarray]] = field(default_factory=list)  # label, full-size crop
-    # per photo: how many tiles it shows, and the bend and polarity of paths found on it
-    paths_shape: list[tuple[int, int, int]] = field(default_factory=list)
+    # per photo: how many tiles it shows, and the bend of paths found on it
+    paths_bend: list[tuple[int, int]] = field(default_factory=list)
 
 
 def parse_layout(path: Path, board: BoardProfile) -> list[TeachImage]:
@@ -157,7 +157,7 @@ def learn(images: list[TeachImage], board: BoardProfile,
         lesson.images += 1
         lesson.photos.append((frame, item.squares))
         tiles = sum(isinstance(p, Tile) for p in item.squares.values())
-        lesson.paths_shape.append((tiles, paths.bend, paths.polarity))
+        lesson.paths_bend.append((tiles, paths.bend))
     return lesson
 
 
@@ -243,11 +243,11 @@ def build_templates(lesson: Lesson) -> TemplateSet:
                         float(np.percentile(piece_details, 5)), common.astype(np.float32))
     if lesson.fine:
         model.fine = FineModel.from_samples(lesson.fine, _turned)
-    # The board's bend and polarity of paths, from the photo with the most tiles (enough of
-    # them to have voted): a full read then uses them instead of voting again.
-    shown, bend, polarity = max(lesson.paths_shape, default=(0, 0, 0))
+    # The board's bend of paths, from the photo with the most tiles (enough of them to have
+    # voted): a full read then uses it instead of voting again.
+    shown, bend = max(lesson.paths_bend, default=(0, 0))
     if shown >= read_paths.PROBE:
-        model.bend, model.polarity = bend, polarity
+        model.bend = bend
     _calibrate(model, lesson)
     return TemplateSet(labels, vectors, model.piece_detail, source="taught", model=model)
 

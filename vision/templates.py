@@ -67,7 +67,7 @@ class TemplateSet:
             meta=np.array(json.dumps({
                 "format": FORMAT, "rows": m.rows, "cols": m.cols, "source": self.source,
                 "piece_detail": m.piece_detail, "least": m.least, "margin": m.margin,
-                "game": self.game, "bend": m.bend, "polarity": m.polarity})),
+                "game": self.game, "bend": m.bend})),
         )
         arrays.update(_fine_arrays(m))
         np.savez_compressed(directory / TEMPLATES_FILE, **arrays)
@@ -95,8 +95,7 @@ class TemplateSet:
                                     float(meta["piece_detail"]),
                                     data["common"].astype(np.float32), float(meta["least"]),
                                     float(meta["margin"]), data["look_least"].astype(np.float32),
-                                    _fine_model(data), _bend(meta.get("bend")),
-                                    max(-1, min(1, int(meta.get("polarity") or 0))))
+                                    _fine_model(data), _bend(meta.get("bend")))
                 game = meta.get("game")
         except (OSError, KeyError, ValueError, TypeError) as exc:
             if isinstance(exc, ProfileError):

@@ -263,36 +263,51 @@ class Reader:
         self.looks = looks
         self._kinds = [_kind(name) for name in looks.labels]
 
-    def calls(self, top: np.ndarray, rows: int, cols: int) -> dict[int, tuple[str, float]]:
-        """Square index -> (look, confidence) for each square showing a piece surely."""
+    def calls(self, top: np.ndarray, rows: int, cols: int,
+              squares: Sequence[int] | None = None) -> dict[int, tuple[str, float]]:
+        """Square index -> (look, confidence) for each square (of ``squares``; all when
+        None) showing a piece surely."""
         if top.ndim != 3 or not self.looks.labels:
             return {}
-        vs, cs = _vectors(top, rows, cols)
+        if squares is None:
+            vs, cs = _vectors(top, rows, cols)
+            which = list(range(rows * cols))
+        else:  # a re-read: only the squares read again (a few small resizes)
+            px = top.shape[0] // rows
+            which = list(squares)
+            if not which:
+                return {}
+            looks = [_vector(top[i // cols * px:(i // cols + 1) * px,
+                                 i % cols * px:(i % cols + 1) * px]) for i in which]
+            vs = np.array([v for v, _ in looks]).reshape(len(which), -1)
+            cs = np.array([c for _, c in looks]).reshape(len(which), 3)
         corr = vs @ self.looks.vectors.T
         stray = np.abs(cs[:, None, :] - self.looks.chroma[None, :, :]).max(axis=2)
         corr = np.where(stray <= self.looks.colour, corr, -1.0)
         kinds = np.array(self._kinds)
         out = {}
-        for i in range(rows * cols):
-            best = int(np.argmax(corr[i]))
-            first = float(corr[i, best])
+        for k, i in enumerate(which):
+            best = int(np.argmax(corr[k]))
+            first = float(corr[k, best])
             if first < self.looks.least:
                 continue
-            other = corr[i, kinds != kinds[best]]
+            other = corr[k, kinds != kinds[best]]
             lead = first - float(other.max(initial=-1.0))
             if lead < self.looks.margin:
                 continue
             conf = min(0.99, 0.5 + 0.5 * min(1.0, (first - self.looks.least) / 0.3)
                        * min(1.0, lead / (2 * self.looks.margin)))
-            same = corr[i, (kinds == kinds[best])]
+            same = corr[k, (kinds == kinds[best])]
             facing_clear = len(same) < 2 or first - float(np.sort(same)[-2]) >= 0.02
             out[i] = (self.looks.labels[best] if facing_clear else kinds[best], conf)
         return out
 
-    def amend(self, top: np.ndarray, reading: BoardReading) -> None:
+    def amend(self, top: np.ndarray, reading: BoardReading,
+              squares: Sequence[int] | None = None) -> None:
         """Put the pieces found in ``top`` (the board seen from above, in colour, as the
-        board reader warped it) into ``reading``."""
-        for i, (name, conf) in self.calls(top, reading.rows, reading.cols).items():
+        board reader warped it) into ``reading``; only on ``squares`` when given (a re-read
+        keeps what the squares that looked as before held)."""
+        for i, (name, conf) in self.calls(top, reading.rows, reading.cols, squares).items():
             sq = Square(i // reading.cols + 1, i % reading.cols + 1)
             reading.squares[sq] = square_reading(name, conf, reading.squares.get(sq))
 

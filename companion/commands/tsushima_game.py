@@ -181,8 +181,11 @@ def a(*names: str, **kw: Any) -> tuple[tuple[str, ...], dict[str, Any]]:
 
 
 _add("undo", "Take back the last step")(lambda d, a_: d.undo())
-_add("place", "Record where a ship now is", _args(a("ship"), a("location")))(
-    lambda d, x: d.place(x.ship, x.location)
+_add("place", "Record where a ship (and its division) now is; moves are counted on the map",
+     _args(a("ship"), a("location"),
+           a("--with", dest="together", nargs="+", default=[], metavar="SHIP",
+             help="the other ships of its division: they sail at the slowest one's pace")))(
+    lambda d, x: d.place(x.ship, x.location, x.together)
 )
 _add("hits", "Hits from a cause the desk does not resolve",
      _args(a("ship"), a("hits", type=int), a("--cause", default="")))(

@@ -74,6 +74,21 @@ def cmd_set(args: argparse.Namespace) -> int:
     return emit(args, data.hexmap.to_json(), [f"Stored: {fact.kind} {' '.join(args.rest)}."])
 
 
+def cmd_delete(args: argparse.Namespace) -> int:
+    if args.kind not in KINDS:
+        raise TsushimaError(f"map fact {args.kind!r} is not one of {', '.join(KINDS)}")
+    if (args.kind == "layout") != (args.subject is None):
+        raise TsushimaError("map delete layout | map delete FACT SUBJECT (a port or a hex)")
+    from companion.tsushima.data import load_data
+
+    fact = Fact(args.kind, args.subject or "")
+    directory = data_dir(args)
+    hexmap = load_data(directory).hexmap.forget(fact)
+    hexmap.save(directory)
+    about = f" {fact.subject}" if fact.subject else ""
+    return emit(args, hexmap.to_json(), [f"Deleted: {fact.kind}{about}."])
+
+
 def cmd_distance(args: argparse.Namespace) -> int:
     m = data_of(args).hexmap
     d = m.distance(args.a, args.b)
@@ -89,9 +104,12 @@ def register_map(sub: Any) -> None:
 
     add_in("show", cmd_show, "What the map file knows")
     p = add_in("set", cmd_set, "Store one fact: layout L | port-hex PORT HEX | "
-               "partial-sea HEX yes/no | coast HEX COUNTRY")
+               "partial-sea HEX yes/no | coast HEX COUNTRY | edge HEX N")
     p.add_argument("kind", metavar="FACT")
     p.add_argument("rest", nargs="+", metavar="ARG")
+    p = add_in("delete", cmd_delete, "Remove one fact (asked again when a step needs it)")
+    p.add_argument("kind", metavar="FACT")
+    p.add_argument("subject", nargs="?", metavar="SUBJECT")
     p = add_in("distance", cmd_distance, "Hexes between two hexes")
     p.add_argument("a")
     p.add_argument("b")

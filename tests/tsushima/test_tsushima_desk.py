@@ -14,6 +14,9 @@ from companion.tsushima.desk import Desk, RecordError
 from companion.tsushima.desk.record import load
 from companion.tsushima.fleet import INTERNED
 
+# moves are counted on the owner's map: these tests sail on the test map
+pytestmark = pytest.mark.usefixtures("near_map")
+
 
 def clock() -> str:
     return "2026-01-01T00:00:00+00:00"

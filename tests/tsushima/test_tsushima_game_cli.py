@@ -11,6 +11,9 @@ from tsushima_helpers import run
 
 from companion.tsushima.desk import Desk
 
+# moves are counted on the owner's map: these tests sail on the test map
+pytestmark = pytest.mark.usefixtures("near_map")
+
 
 def game(capsys: pytest.CaptureFixture[str], record: Path, *argv: str) -> tuple[int, str, str]:
     step, *rest = argv
@@ -41,6 +44,13 @@ def test_a_tsushima_campaign_from_the_command_line(
     assert "each salvo no effect" in out and "/36" in out
     body = json.loads(game(capsys, rec, "show", "--json")[1])
     assert body["time"] == "1905-05 1.1" and body["steps"] == 7
+    # the battle board in the state files' shape (docs/tsushima.md, game show --json)
+    board = body["battle"]
+    assert board["kind"] == "engagement" and board["stage"] == "fire"
+    assert [f["ships"] for f in board["formations"]][:2] == [
+        ["Mikasa", "Shikishima", "Asahi", "Fuji"], ["Souvaroff", "Alexandr III", "Borodino", "Orel"]
+    ]
+    assert board["declared"][0]["order"].startswith("Mikasa:primary>Souvaroff")
     # a refused step prints one line and stores nothing
     code, _, err = game(capsys, rec, "roll", "1", "5")
     assert code == 2 and err.count("\n") == 1 and "2 salvo(s); 1 roll(s) given" in err
@@ -48,6 +58,7 @@ def test_a_tsushima_campaign_from_the_command_line(
     code, out, _ = game(capsys, rec, "undo")
     assert code == 0 and "Undone: declare" in out
     assert game(capsys, rec, "finish")[0] == 0
+    assert json.loads(game(capsys, rec, "show", "--json")[1])["battle"] is None
     code, out, _ = game(capsys, rec, "to-terminal")
     assert code == 0 and "terminal phase" in out
     code, out, _ = game(capsys, rec, "terminal", "--repair", "Mikasa=4")

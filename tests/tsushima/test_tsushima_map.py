@@ -135,7 +135,7 @@ def test_town_raids_and_block_ships_read_the_map(tmp_path: Path) -> None:
     data.mkdir()
     (data / "map.json").write_text(json.dumps({
         "layout": "odd-q",
-        "port_hexes": {"Port Arthur": "1205"},
+        "port_hexes": {"Port Arthur": "1205", "Kure": "1211"},  # moves are counted too
         "hexes": {"0912": {"coast": "japan"}, "0913": {"coast": "none"}},
     }))
     d = load_data(data)
@@ -168,7 +168,10 @@ def test_town_raids_and_block_ships_read_the_map(tmp_path: Path) -> None:
 def test_a_search_on_a_map_hex_reads_partial_sea(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
-    (data / "map.json").write_text(json.dumps({"hexes": {"0712": {"partial_sea": True}}}))
+    (data / "map.json").write_text(json.dumps({
+        "layout": "odd-q", "port_hexes": {"Sasebo": "0711"},  # the moves are counted
+        "hexes": {"0712": {"partial_sea": True}},
+    }))
     desk = Desk.new("tsushima", load_data(data))
     desk.place("JD1", "0712")
     desk.next()

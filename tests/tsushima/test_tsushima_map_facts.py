@@ -182,7 +182,9 @@ def test_a_question_left_unanswered_stores_nothing(tmp_path: Path) -> None:
 def test_the_map_facts_page_gives_and_changes_a_fact(tmp_path: Path) -> None:
     folder = tmp_path / "owner"
     d = TsushimaDesk(map_dir=folder)
-    assert [k for k, _ in d.map_fact_kinds()] == ["layout", "port-hex", "partial-sea", "coast"]
+    assert [k for k, _ in d.map_fact_kinds()] == [
+        "layout", "port-hex", "partial-sea", "coast", "edge"
+    ]
     assert "Port Arthur" in d.map_fact_subjects("port-hex")
     assert "Kronstadt" not in d.map_fact_subjects("port-hex")  # a zone's port has no hex
     assert d.set_map_fact("coast", "0912", "japan")
@@ -215,3 +217,38 @@ def test_the_command_line_names_the_sweepers(
     code, out, err = run(capsys, "game", "sweep", "--record", rec, "Port Arthur", *ships,
                          "--dice", "1", "1", "1", "1", "1", "6")
     assert code == 0 and "The mine in Port Arthur is swept away." in out, err
+
+
+def test_the_map_facts_page_deletes_a_fact_once_confirmed(tmp_path: Path) -> None:
+    """A fact is deleted only after the confirmation; keeping it changes nothing, a fact the
+    file does not hold is refused, and a deleted fact is asked again by the next step."""
+    folder = tmp_path / "owner"
+    d = TsushimaDesk(map_dir=folder)
+    assert d.set_map_fact("coast", "0912", "japan")
+    assert d.set_map_fact("edge", "0912", "3")
+    assert not d.delete_map_fact("partial-sea", "0912") and "holds no partial-sea" in d.message
+    assert d.delete_question() == ""
+    assert d.delete_map_fact("coast", "0912")
+    assert "Delete the coast of 0912 (japan)" in d.delete_question()
+    assert d.confirm_delete(False) and "Kept" in d.message
+    assert "Hex 0912: coast of Japan, 3 hex(es) from the south edge." in d.map_fact_lines()
+    assert d.delete_map_fact("coast", "0912") and d.confirm_delete(True)
+    assert d.delete_question() == "" and "Deleted: the coast of 0912." in d.message
+    stored = json.loads((folder / "map.json").read_text())
+    assert stored["hexes"]["0912"] == {"partial_sea": None, "coast": None, "edge": 3}
+    assert not d.confirm_delete(True) and "no map fact is waiting" in d.message
+    with pytest.raises(MissingMapFact, match="whose coast hex 0912"):
+        d.data.hexmap.coast("0912")
+
+
+def test_the_command_line_deletes_a_fact(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "owner"
+    folder.mkdir()
+    assert run(capsys, "map", "set", "--data", str(folder), "port-hex", "Sasebo", "0710")[0] == 0
+    code, out, _ = run(capsys, "map", "delete", "--data", str(folder), "port-hex", "Sasebo")
+    assert code == 0 and "Deleted: port-hex Sasebo." in out
+    assert json.loads((folder / "map.json").read_text())["port_hexes"] == {}
+    code, _, err = run(capsys, "map", "delete", "--data", str(folder), "port-hex", "Sasebo")
+    assert code == 2 and "holds no port-hex of Sasebo" in err

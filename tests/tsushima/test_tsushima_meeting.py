@@ -43,6 +43,7 @@ def with_map(tmp_path: Path, scenario: str, facts: dict[str, object]) -> Desk:
 
 
 # ----- the battle's place -------------------------------------------------------------------
+@pytest.mark.usefixtures("near_map")  # the moves to the zone are counted on the test map
 def test_ships_in_a_port_and_in_a_zone_do_not_meet() -> None:
     desk = Desk.new("tsushima", clock=clock)
     said = refused(desk, "ships fight only where they meet, in one hex or one strategic zone",
@@ -55,6 +56,7 @@ def test_ships_in_a_port_and_in_a_zone_do_not_meet() -> None:
     assert "battle board is set" in desk.battle_start(groups())[0]
 
 
+@pytest.mark.usefixtures("near_map")
 def test_hexes_must_be_the_same_and_sea_is_the_players_word() -> None:
     desk = Desk.new("tsushima", clock=clock)
     desk.place("Mikasa", "0712")
@@ -68,20 +70,22 @@ def test_hexes_must_be_the_same_and_sea_is_the_players_word() -> None:
 
 
 def test_a_port_meets_a_hex_through_the_map(tmp_path: Path) -> None:
-    desk = with_map(tmp_path, "tsushima", {"port_hexes": {"Sasebo": "0710"}})
+    desk = with_map(tmp_path, "tsushima", {"layout": "odd-q", "port_hexes": {"Sasebo": "0710"}})
     desk.place("JD1", "0710")
     desk.place("JD2", "0711")
     desk.check_meeting(["Mikasa", "JD1"])  # Sasebo's hex is 0710
     refused(desk, "Mikasa is at Sasebo, JD2 at 0711", desk.check_meeting, ["Mikasa", "JD2"])
     bare = Desk.new("tsushima", clock=clock)
-    bare.place("JD1", "0710")
+    bare.place("JD1", "sea")  # a move to an unnamed hex is not measured
     with pytest.raises(MissingMapFact, match="which hex holds Sasebo"):
-        bare.check_meeting(["Mikasa", "JD1"])
+        bare.place("JD2", "0710")  # counting the move needs the port's hex
+    assert bare.fleet.berth("JD2").location == "Sasebo" and len(bare.entries) == 1
 
 
 def test_the_record_keeps_the_port_hexes_it_used(tmp_path: Path) -> None:
     """The record replays without the map file: the step stores the port's hex."""
-    desk = with_map(tmp_path, "tsushima", {"port_hexes": {"Sasebo": "0710"}})
+    desk = with_map(tmp_path, "tsushima", {"layout": "odd-q", "port_hexes": {"Sasebo": "0710"},
+                                           "hexes": {"0710": {"edge": 3}}})
     desk.next()
     desk.next()  # Russia's division sails up to Sasebo's hex in its movement segment
     for ship in RUSSIA:

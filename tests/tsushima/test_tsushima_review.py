@@ -12,6 +12,9 @@ from companion.tsushima import Side, TsushimaError, load_data
 from companion.tsushima.campaign import LandCampaign
 from companion.tsushima.desk import Desk
 
+# moves are counted on the owner's map: these tests sail on the test map
+pytestmark = pytest.mark.usefixtures("near_map")
+
 
 def clock() -> str:
     return "2026-01-01T00:00:00+00:00"
@@ -102,9 +105,12 @@ def test_no_shelter_at_a_flying_base_that_was_never_placed() -> None:
     assert desk2.place("Idzumo", "flying base") == ["Idzumo is now at flying base."]
 
 
-def test_round_island_mine_goes_down_in_port_arthur_at_the_start() -> None:
+def test_round_island_mine_goes_down_in_port_arthur_at_the_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Rule (Round Island): Russia's mine may be put in the Port Arthur hex at the start,
     before the first terminal phase; any other mine waits for a terminal phase."""
+    monkeypatch.delenv("TSUSHIMA_DATA")  # the built-in map: the port's hex is not known
     desk = new("round-island")
     with pytest.raises(TsushimaError, match="only in the terminal phase"):
         desk.lay_mine_on_map(Side.RUSSIA, "Vladivostok")
@@ -313,7 +319,7 @@ def test_a_block_ship_that_fails_stays_in_the_port_arthur_hex(tmp_path: Path) ->
     """Rule: block ships are moved at once to the Port Arthur hex before their dice; one that
     does not sink in the channel is left there, not back where it came from."""
     (tmp_path / "map.json").write_text(
-        json.dumps({"layout": "odd-q", "port_hexes": {"Port Arthur": "1205"}})
+        json.dumps({"layout": "odd-q", "port_hexes": {"Port Arthur": "1205", "Kure": "1208"}})
     )
     desk = new("war-at-sea", tmp_path)
     desk.place("JM1", "1207")

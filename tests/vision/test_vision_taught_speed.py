@@ -1,5 +1,5 @@
 """The taught reader's work cut down (issue 9): what is learned once per profile (the game,
-the board's bend and polarity of paths) is kept in it and used, the marker scan looks for the
+the board's bend of paths) is kept in it and used, the marker scan looks for the
 last markers only where the first ones place them, and the faster sums give the same
 answers as the slower ones they replace."""
 
@@ -49,7 +49,6 @@ def test_the_profile_records_its_game_and_the_boards_paths(taught: Path) -> None
     model = templates.model
     assert model is not None
     assert model.bend is not None and 0 <= model.bend < len(read_paths.BENDS)
-    assert model.polarity in (-1, 1)
 
 
 def test_a_profile_taught_before_the_game_was_kept_still_reads(taught: Path,
@@ -59,7 +58,7 @@ def test_a_profile_taught_before_the_game_was_kept_still_reads(taught: Path,
     with np.load(taught / TEMPLATES_FILE, allow_pickle=False) as data:
         arrays = {k: data[k] for k in data.files}
     meta = json.loads(str(arrays["meta"]))
-    for key in ("game", "bend", "polarity"):
+    for key in ("game", "bend"):
         del meta[key]
     arrays["meta"] = np.array(json.dumps(meta))
     np.savez_compressed(old / TEMPLATES_FILE, **arrays)
@@ -77,7 +76,7 @@ def test_a_full_read_uses_the_taught_bend_while_the_taught_looks_fit(taught: Pat
     assert templates.model is not None
     reader = BoardReader(TSURO, templates, game="tsuro")
     assert reader.read(_photo(12)).found
-    assert (reader._bend, reader._polarity) == (templates.model.bend, templates.model.polarity)
+    assert reader._bend == templates.model.bend
     # Another edition's art (the drawn look): the taught looks do not fit, and the paths
     # vote on the board's own bend (the same as a reader with nothing taught finds).
     other = _photo(13, "drawn")
@@ -87,6 +86,21 @@ def test_a_full_read_uses_the_taught_bend_while_the_taught_looks_fit(taught: Pat
     plain.read(other)
     assert not reader._fits
     assert reader._bend == plain._bend
+
+
+def test_a_bare_board_still_reads_bare_with_the_taught_bend(tmp_path: Path) -> None:
+    """The first photo of a game: every square bare, and read bare. The paths' polarity is
+    chosen on the board itself: in the tiles' (dark paths in the drawn look) the board's
+    lines show as path ends and some bare squares read unknown."""
+    seas = GAME_BOARDS["tsuro-of-the-seas"]
+    layout = write_teach_set("drawn", 7, 7, "tsuro-of-the-seas", tmp_path, 5)
+    teach(layout, seas, tmp_path / "profile", game="tsuro-of-the-seas")
+    templates = load_templates(tmp_path / "profile")
+    assert templates.model is not None and templates.model.bend is not None
+    photo, _ = looks.board_photo("drawn", 7, 7, {}, seed=15)
+    reading = BoardReader(seas, templates, game="tsuro-of-the-seas").read(photo)
+    assert reading.found
+    assert all(r.content.value == "empty" for r in reading.squares.values())
 
 
 def test_the_read_back_uses_the_box_of_the_game_taught(taught: Path) -> None:
@@ -222,3 +236,19 @@ def test_a_tile_settled_by_the_box_under_a_hand_is_left_open() -> None:
     assert clear[0].label == labels[0]
     covered = finer_look(model, view(True), len(labels), candidates, before, calls, None, {})
     assert covered[0].label is None
+
+
+def test_a_re_read_looks_for_veterans_pieces_only_on_the_squares_read_again() -> None:
+    from vision.reading import VetPiece
+    from vision.veterans import Reader as VetReader
+    from vision.veterans import builtin, draw
+
+    top = np.full((7 * 48, 7 * 48, 3), (104, 96, 74), np.uint8)
+    for i, piece in ((3, VetPiece("tsunami", "gold")), (40, VetPiece("uzushio"))):
+        r, c = divmod(i, 7)
+        top[r * 48:(r + 1) * 48, c * 48:(c + 1) * 48] = cv2.resize(draw(piece, 192), (48, 48))
+    reader = VetReader(builtin())
+    every = reader.calls(top, 7, 7)
+    assert set(every) == {3, 40}
+    assert reader.calls(top, 7, 7, [3, 10]) == {3: every[3]}
+    assert reader.calls(top, 7, 7, []) == {}

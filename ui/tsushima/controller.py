@@ -24,6 +24,7 @@ from companion.tsushima.desk.orders import MapOrder
 from .campaign_plans import CampaignPlans
 from .desk_state import QUICK_COLUMNS, RECORD, Listener
 from .fire_plans import FirePlans
+from .history_plans import HistoryPlans
 from .map_facts import MapFacts
 from .map_plans import MapPlans
 from .setup_plans import SetupPlans
@@ -32,7 +33,9 @@ from .terminal_plans import PortUse, TerminalPlans
 __all__ = ["QUICK_COLUMNS", "RECORD", "Listener", "PortUse", "TsushimaDesk", "ships_of"]
 
 
-class TsushimaDesk(MapFacts, MapPlans, FirePlans, SetupPlans, CampaignPlans, TerminalPlans):
+class TsushimaDesk(
+    HistoryPlans, MapFacts, MapPlans, FirePlans, SetupPlans, CampaignPlans, TerminalPlans
+):
     """One referee's desk on screen: a scenario, its campaign record, the plans in hand
     (the map procedures' order: :class:`~ui.tsushima.map_plans.MapPlans`; the owner's map
     facts: :class:`~ui.tsushima.map_facts.MapFacts`; the battle set-up:

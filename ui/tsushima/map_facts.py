@@ -21,6 +21,7 @@ KIND_TEXT = {
     "port-hex": "port's hex",
     "partial-sea": "partial sea",
     "coast": "coast",
+    "edge": "hexes from the south edge",
 }
 
 
@@ -52,6 +53,9 @@ def answers_for(kind: str) -> list[str]:
 class MapFacts(DeskState):
     """Mixed into :class:`~ui.tsushima.controller.TsushimaDesk`."""
 
+    # a fact the referee asked to delete, waiting for the confirmation
+    deleting: Fact | None = None
+
     # ------------------------------------------------------------------ queries
     def map_question(self) -> str:
         """The question a refused step is waiting on, or ""."""
@@ -79,7 +83,7 @@ class MapFacts(DeskState):
         record names for the hex facts, nothing for the layout."""
         if kind == "port-hex":
             return sorted(p for p in self.data.ports if self.data.ports[p].zone is None)
-        if kind in ("partial-sea", "coast"):
+        if kind in ("partial-sea", "coast", "edge"):
             known = set(self.data.hexmap.hexes)
             if self.desk is not None:
                 known |= {b.location for b in self.desk.fleet.berths if len(b.location) == 4
@@ -89,9 +93,11 @@ class MapFacts(DeskState):
         return []
 
     # ------------------------------------------------------------------ answers
-    def _store(self, fact: Fact, value: str) -> None:
-        """One fact into the owner's map file (and the data the desk reads)."""
-        hexmap = self.data.hexmap.answer(fact, value)
+    def _store(self, fact: Fact, value: str | None) -> None:
+        """One fact into the owner's map file (and the data the desk reads); ``None``
+        deletes it."""
+        m = self.data.hexmap
+        hexmap = m.forget(fact) if value is None else m.answer(fact, value)
         if self.map_dir is not None:
             try:
                 self.map_dir.mkdir(parents=True, exist_ok=True)
@@ -134,14 +140,55 @@ class MapFacts(DeskState):
         """The map facts page: store or change one fact ahead of play."""
 
         def step() -> None:
-            if kind not in KINDS:
-                raise TsushimaError(f"map fact {kind!r} is not one of {', '.join(KINDS)}")
-            if kind != "layout" and not subject.strip():
-                raise TsushimaError(f"{KIND_TEXT[kind]}: name the "
-                                    + ("port" if kind == "port-hex" else "hex") + " first")
-            fact = Fact(kind, "" if kind == "layout" else subject.strip())
+            fact = self._fact(kind, subject)
             self._store(fact, value)
             self._say(f"Stored: {KIND_TEXT[kind]} {fact.subject} {value.strip()}".replace("  ", " ")
                       + ".")
+
+        return self._attempt(step)
+
+    def _fact(self, kind: str, subject: str) -> Fact:
+        if kind not in KINDS:
+            raise TsushimaError(f"map fact {kind!r} is not one of {', '.join(KINDS)}")
+        if kind != "layout" and not subject.strip():
+            raise TsushimaError(f"{KIND_TEXT[kind]}: name the "
+                                + ("port" if kind == "port-hex" else "hex") + " first")
+        return Fact(kind, "" if kind == "layout" else subject.strip())
+
+    def delete_question(self) -> str:
+        """The confirmation a delete waits on, or ""."""
+        f = self.deleting
+        if f is None:
+            return ""
+        value = self.data.hexmap.value(f)
+        about = f" of {f.subject}" if f.subject else ""
+        return (f"Delete the {KIND_TEXT[f.kind]}{about} ({value}) from the map file? The next "
+                "step that needs it will ask for it again.")
+
+    def delete_map_fact(self, kind: str, subject: str) -> bool:
+        """The map facts page: ask to delete one stored fact (confirmed by
+        :meth:`confirm_delete`); a fact the file does not hold is refused at once."""
+
+        def step() -> None:
+            fact = self._fact(kind, subject)
+            self.data.hexmap.forget(fact)  # refuses a fact the file does not hold
+            self.deleting = fact
+            self._say("")
+
+        return self._attempt(step)
+
+    def confirm_delete(self, yes: bool) -> bool:
+        """Delete the fact asked about (``yes``), or keep it."""
+
+        def step() -> None:
+            fact, self.deleting = self.deleting, None
+            if fact is None:
+                raise TsushimaError("no map fact is waiting to be deleted")
+            if not yes:
+                self._say("Kept: nothing was deleted.")
+                return
+            self._store(fact, None)
+            about = f" of {fact.subject}" if fact.subject else ""
+            self._say(f"Deleted: the {KIND_TEXT[fact.kind]}{about}.")
 
         return self._attempt(step)

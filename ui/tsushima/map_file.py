@@ -65,6 +65,33 @@ def ask_if_needed(d: Any) -> TsuMapQuestion | None:
     return popup
 
 
+class TsuDeleteFact(ModalView):
+    """The confirmation of a fact's deletion from the owner's map file."""
+
+    question = StringProperty("")
+
+    def answer(self, yes: bool) -> None:
+        self.dismiss(animation=False)
+        desk().confirm_delete(yes)
+
+
+_confirming: list[TsuDeleteFact] = []
+
+
+def confirm_if_needed(d: Any) -> TsuDeleteFact | None:
+    """Open the confirmation pop-up while a delete waits on it (once per delete)."""
+    question = d.delete_question()
+    if _confirming and not question:
+        _confirming.pop().dismiss(animation=False)
+    if not question or _confirming:
+        return _confirming[0] if _confirming else None
+    popup = TsuDeleteFact(question=question)
+    popup.bind(on_dismiss=lambda *_: _confirming.clear())
+    _confirming.append(popup)
+    popup.open()
+    return popup
+
+
 class MapFileScreen(DeskScreen):
     facts = StringProperty("")
     typed_subject = BooleanProperty(False)
@@ -85,6 +112,7 @@ class MapFileScreen(DeskScreen):
         self.ids.value_pick.values = answers
         if self.ids.value_pick.text not in answers:
             self.ids.value_pick.text = CHOOSE
+        confirm_if_needed(d)
 
     def _kind(self) -> str:
         d = desk()
@@ -98,6 +126,9 @@ class MapFileScreen(DeskScreen):
     def pick_subject(self, text: str) -> None:
         if text and text != CHOOSE:
             self.ids.subject.text = text
+
+    def delete(self) -> None:
+        desk().delete_map_fact(self._kind(), self.ids.subject.text)
 
     def store(self) -> None:
         value = self.ids.value.text if self.typed_value else self.ids.value_pick.text

@@ -46,6 +46,7 @@ from . import (  # noqa: F401  (each module registers its steps)
     spot_steps,
 )
 from .game import Campaign, apply
+from .history import UNCOUNTED, plain_lines, uncounted
 from .map_desk import MapDesk
 from .record import UNDO, Entry, Header, RecordError, dump, live, load
 from .verdict import verdict
@@ -162,12 +163,23 @@ class Desk(MapDesk):
         last = standing[-1]
         self.entries.append(Entry(UNDO, {}))
         self.campaign = replay(self.header, self.entries, self.data)
-        what = " ".join(str(v) for v in last.args.values() if not isinstance(v, dict | list))
+        what = " ".join(
+            str(v)
+            for k, v in last.args.items()
+            if k != "points" and not isinstance(v, dict | list)
+        )
         return [f"Undone: {last.step}{' ' + what if what else ''}."]
 
     def history(self) -> list[str]:
-        """One line per step still standing."""
-        return [f"{i}. {e.step} {json.dumps(e.args)}" for i, e in enumerate(live(self.entries), 1)]
+        """One line per step still standing, as the record holds it."""
+        return [
+            f"{i}. {e.step} {json.dumps(e.args)}" + (f" {UNCOUNTED}" if uncounted(e) else "")
+            for i, e in enumerate(live(self.entries), 1)
+        ]
+
+    def history_lines(self) -> list[str]:
+        """The same steps in plain words, each with what the desk said of it."""
+        return plain_lines(start(self.header, self.data), live(self.entries))
 
     # ----- reading -----------------------------------------------------------------------
     @property

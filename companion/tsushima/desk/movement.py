@@ -34,29 +34,30 @@ def zone_of(c: Campaign, location: str) -> str | None:
     return port.zone if port is not None else None
 
 
-def hex_of(c: Campaign, m: HexMap, location: str) -> str | None:
-    """The map hex a recorded place stands in, or ``None`` when the record does not pin it."""
-    if is_hex(location):
-        return location
+def pinned(c: Campaign, location: str) -> bool:
+    """Whether a recorded place stands in one hex of the map: a hex label or a map port."""
     port = c.data.ports.get(location)
-    if port is not None and port.zone is None:
-        return m.port_hex(port.name)
-    return None
+    return is_hex(location) or (port is not None and port.zone is None)
+
+
+def hex_of(m: HexMap, location: str) -> str:
+    """The hex of a pinned place (a port's is read from the map file, or asked for)."""
+    return location if is_hex(location) else m.port_hex(location)
 
 
 def points(c: Campaign, m: HexMap, old: str, new: str) -> int:
     """Movement points a move from ``old`` to ``new`` costs at the least (the shortest way
-    on the map; land in between is the players' to go around)."""
+    on the map; land in between is the players' to go around). Only facts the count needs
+    are read, so a move to or from a place the record does not pin asks for none."""
     a, b = zone_of(c, old), zone_of(c, new)
     if a is not None and b is not None:
         return 0  # zone to zone: the terminal phase's step
     if a is not None or b is not None:
-        here = hex_of(c, m, new if a is not None else old)
-        return EDGE_POINT + (m.edge(here) if here is not None else 0)
-    ha, hb = hex_of(c, m, old), hex_of(c, m, new)
-    if ha is None or hb is None:
+        here = new if a is not None else old
+        return EDGE_POINT + (m.edge(hex_of(m, here)) if pinned(c, here) else 0)
+    if not (pinned(c, old) and pinned(c, new)):
         return 0
-    return m.distance(ha, hb)
+    return m.distance(hex_of(m, old), hex_of(m, new))
 
 
 def spent(c: Campaign, ident: str) -> int:
