@@ -66,7 +66,13 @@ def second_opinion(drawn: Call, paths: Call, evidence: np.ndarray, fitting: bool
     if label.startswith(DAIKAIJU):
         sure = (fitting and not is_tile(paths)) or (
             drawn.confidence >= 0.75 and float(evidence.max()) < th.path_tile)
-        return drawn if sure else Call(None, 0.3)
+        if sure:
+            return drawn
+        # A drawing that does not fit the board takes tiles and art for a daikaiju now and
+        # then: a tile the paths read stands, and so does bare when the drawing is unsure.
+        if not fitting and (is_tile(paths) or (paths.label == EMPTY and drawn.confidence < 0.6)):
+            return paths
+        return Call(None, 0.3)
     behind = float(evidence.max() - evidence[PATH_INDEX[label]])
     if fitting:
         return drawn if behind < 3 * th.path_margin else Call(None, 0.3)

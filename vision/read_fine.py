@@ -109,10 +109,6 @@ class FineModel:
     crops: np.ndarray  # (4 t, SOURCE, SOURCE)
     _turned: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
     _alike: dict[tuple[str, str], float] = field(default_factory=dict, repr=False)
-    # the last few patches' windows and their spreads: a square is compared several times
-    # (its near twins, then all its candidates, then its quarters), always the same crop
-    _windows: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, float]] = field(
-        default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.rows_of: dict[str, list[int]] = {}
@@ -203,32 +199,18 @@ class FineModel:
         rows = [(lb, r) for lb in labels for r in self.rows_of[lb]]
         if not rows:
             return [], np.zeros(0), np.zeros(0), np.zeros(0)
-        flat, spread = self._windows_of(patch)
-        looks = np.concatenate([self.templates(r) for _, r in rows])
-        return rows, flat, looks, (flat @ looks.T) / spread
-
-    def _windows_of(self, patch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Every FINE window of ``patch`` as a row, and each window's spread (n, 1)."""
-        got = self._windows.get(id(patch))
-        if got is not None and got[0] is patch and got[3] == float(patch.sum()):
-            return got[1], got[2]
-        wide = np.asarray(patch, np.float64)
-        windows = np.lib.stride_tricks.sliding_window_view(wide.astype(np.float32), (FINE, FINE))
-        flat = np.ascontiguousarray(windows.reshape(-1, FINE * FINE))
+        patch = np.asarray(patch, np.float64)
+        windows = np.lib.stride_tricks.sliding_window_view(patch.astype(np.float32), (FINE, FINE))
+        flat = windows.reshape(-1, FINE * FINE)
         # The looks are zero-mean, so a window's mean drops out of the product; its spread
         # comes from running sums (far cheaper than normalising every window).
-        s1, s2 = cv2.integral2(wide)[:2]
+        s1, s2 = cv2.integral2(patch)[:2]
         n = FINE * FINE
         sums = s1[FINE:, FINE:] - s1[:-FINE, FINE:] - s1[FINE:, :-FINE] + s1[:-FINE, :-FINE]
         squares = s2[FINE:, FINE:] - s2[:-FINE, FINE:] - s2[FINE:, :-FINE] + s2[:-FINE, :-FINE]
         spread = np.sqrt(np.maximum(squares - sums * sums / n, 1e-6)).reshape(-1, 1)
-        if len(self._windows) >= 16:
-            self._windows.clear()
-        # the patch is kept with its windows, so its id cannot be taken by another array
-        # (its sum as well: an array changed in place is not the same patch)
-        kept = spread.astype(np.float32)
-        self._windows[id(patch)] = (patch, flat, kept, float(patch.sum()))
-        return flat, kept
+        looks = np.concatenate([self.templates(r) for _, r in rows])
+        return rows, flat, looks, (flat @ looks.T) / spread.astype(np.float32)
 
 
 @dataclass(frozen=True)

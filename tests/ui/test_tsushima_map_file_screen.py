@@ -141,3 +141,39 @@ def test_the_map_facts_page_gives_and_changes_facts(h: Any, tmp_path: Path) -> N
     assert d.choose_procedure("flying-base") and d.set_map_place("0912")
     assert d.roll_map(), d.message
     assert "Flying base placed at 0912" in d.results[0]
+
+
+def confirmation(h: Any) -> list[Any]:
+    h.frames(2)
+    return [w for w in h.Window.children if type(w).__name__ == "TsuDeleteFact"]
+
+
+def test_the_map_facts_page_deletes_a_fact_after_confirming(h: Any, tmp_path: Path) -> None:
+    """**Delete** asks first: **Keep it** changes nothing, **Delete it** removes the fact
+    from the owner's file (the next step that needs it asks again)."""
+    d = h.app.tsushima
+    assert d.choose_scenario("war-at-sea") and d.start_scenario()
+    assert d.set_map_fact("port-hex", "Port Arthur", "1205")
+    page = h.show("tsushima-mapfile")
+    page = screen(h, "tsushima-mapfile")
+    page.ids.kind.text = "port's hex"
+    page = screen(h, "tsushima-mapfile")
+    page.ids.subject_pick.text = "Vladivostok"
+    h.touch(page.ids.delete)
+    page = screen(h, "tsushima-mapfile")
+    assert "holds no port-hex of Vladivostok" in page.refused and not confirmation(h)
+    page.ids.subject_pick.text = "Port Arthur"
+    h.touch(page.ids.delete)
+    (popup,) = confirmation(h)
+    assert "Delete the port's hex of Port Arthur (1205)" in popup.question
+    pictures(h, tmp_path, "tsushima-mapfile-delete", popup)
+    h.touch(popup.ids.no)
+    page = screen(h, "tsushima-mapfile")
+    assert not confirmation(h) and "Port Arthur is in hex 1205." in page.facts
+    h.touch(page.ids.delete)
+    (popup,) = confirmation(h)
+    h.touch(popup.ids.yes)
+    page = screen(h, "tsushima-mapfile")
+    assert not confirmation(h) and "Port Arthur is in hex" not in page.facts
+    assert "Deleted: the port's hex of Port Arthur." in page.message
+    assert json.loads((d.map_dir / "map.json").read_text())["port_hexes"] == {}

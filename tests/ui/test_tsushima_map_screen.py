@@ -5,6 +5,7 @@ played to its verdict; each refusal shown with its rule and nothing stored."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,16 @@ import pytest
 
 from companion.core.dice import DiceService
 from companion.tsushima import Side
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "tsushima"))  # the Tsushima tests' helpers
+from tsushima_near_map import write_near_map
+
+
+@pytest.fixture
+def near_map(tmp_path: Path) -> None:
+    """Moves are counted on the owner's map: the app's map file holds the tests' map (ports
+    a short sail apart, on the south edge), so a move asks no question."""
+    write_near_map(tmp_path / "data" / "tsushima")
 
 
 @pytest.fixture
@@ -243,6 +254,7 @@ def test_a_picture_of_the_map_screen(h: Any, tmp_path: Path) -> None:
     assert m.ids.navy.opacity == 1
 
 
+@pytest.mark.usefixtures("near_map")
 def test_ships_fight_only_where_the_record_puts_them_together(h: Any) -> None:
     d = h.app.tsushima
     start(h, "tsushima")

@@ -7,6 +7,7 @@ conftest before Kivy is imported. Each test builds its own app on the one Kivy w
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,16 @@ import pytest
 from companion.core.dice import DiceService
 from companion.tsushima import Conditions, Ship, default_data, gun_shot
 from ui.testing import texts
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "tsushima"))  # the Tsushima tests' helpers
+from tsushima_near_map import write_near_map
+
+
+@pytest.fixture(autouse=True)
+def near_map(tmp_path: Path) -> None:
+    """Moves are counted on the owner's map: the app's map file holds the tests' map (ports
+    a short sail apart, on the south edge), so a move asks no question."""
+    write_near_map(tmp_path / "data" / "tsushima")
 
 
 def seeded(h: Any) -> Any:
