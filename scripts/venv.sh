@@ -27,3 +27,7 @@ if [ ! -f "$stamp" ]; then
     "$VENV/bin/python" -m pip install --quiet -e ".[dev]"
     rm -f "$VENV"/.installed-* && touch "$stamp"
 fi
+# Compiled modules cut every command's start-up by about half (compiling is ~45% of a rules
+# command's time). Python never writes them itself where PYTHONDONTWRITEBYTECODE is set, and
+# an editable install compiles nothing; unchanged files are skipped, so this is quick.
+"$VENV/bin/python" -m compileall -q -j 0 companion vision hardware ui >/dev/null 2>&1 || true

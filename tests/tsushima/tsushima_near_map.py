@@ -14,7 +14,7 @@ PORT_HEXES = {
     "Chemulpo": "0908", "Fusan": "1109", "Yin-Kou": "1110",
 }
 # hexes the tests name, near the ports above, each on the south edge too
-OTHER_HEXES = ("0710", "0712", "0912", "1204", "1205", "1801")
+OTHER_HEXES = ("0710", "0712", "0713", "0912", "1204", "1205", "1801")
 
 
 def near_map() -> dict[str, object]:

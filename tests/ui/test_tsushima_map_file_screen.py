@@ -177,3 +177,46 @@ def test_the_map_facts_page_deletes_a_fact_after_confirming(h: Any, tmp_path: Pa
     assert not confirmation(h) and "Port Arthur is in hex" not in page.facts
     assert "Deleted: the port's hex of Port Arthur." in page.message
     assert json.loads((d.map_dir / "map.json").read_text())["port_hexes"] == {}
+
+
+def test_a_move_is_counted_on_the_map_asking_each_fact_once(h: Any, tmp_path: Path) -> None:
+    """The campaign screen's **Place** counts the move: the pop-up asks the facts the count
+    needs (Vladivostok's hex, how far it lies from the south edge), then the rule refuses a
+    move from the China Sea zone beyond the ship's factor; the facts stay in the file, so
+    the next move asks only for the hex it adds."""
+    d = h.app.tsushima
+    assert d.choose_scenario("tsushima") and d.start_scenario()
+    assert d.next_segment() and d.next_segment()  # Russian movement
+    camp = h.show("tsushima-campaign")
+    camp = screen(h, "tsushima-campaign")
+    camp.ids.ship.text = "Souvaroff"
+    camp = screen(h, "tsushima-campaign")
+    camp.ids.where.text = "Vladivostok"
+    h.touch(camp.ids.place)
+    q = question(h)
+    assert "which hex holds Vladivostok" in q.question and q.typed
+    q.ids.typed.text = "1002"
+    h.touch(q.ids.store)
+    q = question(h)
+    assert "how many hexes hex 1002 lies from the map's south edge" in q.question
+    assert q.typed and q.hint.startswith("a number")
+    pictures(h, tmp_path, "tsushima-move-question", q)
+    q.ids.typed.text = "20"
+    h.touch(q.ids.store)
+    assert no_question(h)
+    camp = screen(h, "tsushima-campaign")
+    assert "this move costs 21 movement point(s)" in camp.refused
+    assert d.fleet.berth("Souvaroff").location == "China Sea"
+    stored = json.loads((d.map_dir / "map.json").read_text())
+    assert stored["port_hexes"] == {"Vladivostok": "1002"}
+    assert stored["hexes"]["1002"]["edge"] == 20
+    camp.ids.hex.text = "0722"
+    h.touch(camp.ids.place)
+    q = question(h)
+    assert "hex 0722 lies from the map's south edge" in q.question
+    q.ids.typed.text = "0"
+    h.touch(q.ids.store)
+    assert no_question(h)
+    camp = screen(h, "tsushima-campaign")
+    assert d.fleet.berth("Souvaroff").location == "0722", camp.refused
+    assert d.desk.entries[-1].args["points"] == 1

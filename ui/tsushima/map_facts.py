@@ -61,6 +61,11 @@ class MapFacts(DeskState):
         """The question a refused step is waiting on, or ""."""
         return "" if self.question is None else f"The map file does not say {self.question.question()}."
 
+    def map_hint(self) -> str:
+        """What a typed answer looks like (a port's hex, or a count of hexes)."""
+        kind = self.question.kind if self.question is not None else ""
+        return "a number of hexes, 0 on the edge" if kind == "edge" else "a hex like 0712"
+
     def map_answers(self) -> list[str]:
         return answers_for(self.question.kind) if self.question is not None else []
 

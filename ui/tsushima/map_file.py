@@ -22,6 +22,7 @@ class TsuMapQuestion(ModalView):
     question = StringProperty("")
     answers = ListProperty([])
     typed = BooleanProperty(False)
+    hint = StringProperty("a hex like 0712")
 
     def on_kv_post(self, base_widget: Any) -> None:
         self._fill()
@@ -58,7 +59,7 @@ def ask_if_needed(d: Any) -> TsuMapQuestion | None:
         _asking.pop().dismiss(animation=False)
     if not question or _asking:
         return _asking[0] if _asking else None
-    popup = TsuMapQuestion(question=question, answers=d.map_answers())
+    popup = TsuMapQuestion(question=question, answers=d.map_answers(), hint=d.map_hint())
     popup.bind(on_dismiss=lambda *_: _asking.clear())
     _asking.append(popup)
     popup.open()
