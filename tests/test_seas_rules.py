@@ -220,7 +220,7 @@ def test_a_ship_lost_by_its_own_placement_sends_the_hand_under_the_pile():
 
 
 def test_a_lost_hand_of_known_tiles_goes_under_the_pile_in_an_unknown_order():
-    from companion.tsuro.state import _lose
+    from companion.tsuro.losses import lose as _lose
 
     s = seas(players=("red", "blue", "green"),
              ships={"red": "r1c1:0", "blue": "r7c5:4", "green": "r4c7:3"},

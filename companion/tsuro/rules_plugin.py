@@ -16,17 +16,21 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 if TYPE_CHECKING:
     from companion.tsuro.actions import Action, Facing
     from companion.tsuro.game import Game
     from companion.tsuro.placement import Movement
-    from companion.tsuro.state import Phase, State
-    from companion.tsuro.veterans.engine import Vet
+    from companion.tsuro.state_parts import Phase
+    from companion.tsuro.veterans.vet import Vet
+
+State = TypeVar("State")
+"""The state the hooks take and give (:class:`companion.tsuro.state_value.State`): a type
+parameter, because the state calls the plug-in and so this interface sits below it."""
 
 
-class RulesPlugin(Protocol):
+class RulesPlugin(Protocol[State]):
     """The hooks the state calls; a module implements them as plain functions."""
 
     TSUNAMI_CARD: str
@@ -37,7 +41,7 @@ class RulesPlugin(Protocol):
 
     # setting up
     def deck(self, game: Game, deck: tuple[str, ...]) -> tuple[str, ...]: ...
-    def new(self, game: Game) -> Vet | None: ...
+    def new(self, game: Game) -> Vet[State] | None: ...
 
     # choices and applying
     def place_choices(self, s: State) -> list[Action]: ...
@@ -65,6 +69,6 @@ class RulesPlugin(Protocol):
 
 
 @cache
-def load_plugin(module: str) -> RulesPlugin:
+def load_plugin(module: str) -> RulesPlugin[Any]:
     """The plug-in module named, imported once."""
-    return cast("RulesPlugin", importlib.import_module(module))
+    return cast("RulesPlugin[Any]", importlib.import_module(module))

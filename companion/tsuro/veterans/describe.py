@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.tsuro.state_parts import Phase
 from companion.tsuro.veterans.actions import KeepTaihou
 from companion.tsuro.veterans.engine import is_uzushio
 
 if TYPE_CHECKING:
     from companion.core.events import Event
-    from companion.tsuro.state import State
+    from companion.tsuro.state_value import State
 
 CHECK = "(default: check against your sheet)"
 _PIECE = {"taihou": "a taihou", "portal": "a mystic portal tile", "phoenix": "the Phoenix tile"}
@@ -110,8 +111,6 @@ def _uzushio(e: Event, sq: str, state: State) -> str:
 
 def prompt(state: State) -> str | None:
     """What the table should do now, for the expansion's phases; else None."""
-    from companion.tsuro.state import Phase
-
     p = state.phase
     who = state.game.players[state.active].capitalize()
     vet = state.vet

@@ -12,19 +12,20 @@ movement rules" suggests, but it moves only on the turns the daikaiju sleep.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from dataclasses import replace as dc_replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.core.board import Side
 from companion.core.events import Event
+from companion.tsuro.daikaiju_moves import clear_square, retire_daikaiju, swap_daikaiju
+from companion.tsuro.losses import lose
 from companion.tsuro.paths import Grid
+from companion.tsuro.state_parts import Daikaiju, Phase
+from companion.tsuro.state_value import State, replace
 from companion.tsuro.veterans import tsunami as tsu
 from companion.tsuro.veterans.data import VeteransData
 from companion.tsuro.veterans.uzushio import step as uzushio_step
-
-if TYPE_CHECKING:
-    from companion.tsuro.state import State
+from companion.tsuro.veterans.vet import Vet
 
 TSUNAMI_CARD = "TS"
 
@@ -43,45 +44,6 @@ def extra_cards(data: VeteransData) -> tuple[str, ...]:
     return (TSUNAMI_CARD, *uzushio_ids(data))
 
 
-@dataclass(frozen=True, slots=True)
-class PortalStep:
-    """A portal at work: the ships still to go, and the starting points used so far."""
-
-    square: int
-    queue: tuple[int, ...]
-    used: tuple[int, ...] = ()
-    target: int = -1
-    """The square the dice named for ``queue[0]``, while it chooses where to start."""
-
-
-@dataclass(frozen=True, slots=True)
-class Vet:
-    """The expansion's part of the game state."""
-
-    tsunami: tsu.Tsunami | None = None
-    tsunami_gone: bool = False
-    """Both tsunami tiles have left the game; they never come back (the reference's FAQ)."""
-    rolls: tuple[int, ...] = ()
-    """Seats still to roll against the tsunami, in order."""
-    number: int = 0
-    """The connecting number those rolls must reach."""
-    after: str = ""
-    """Where play goes once the rolls are made: ``turn`` (the daikaiju check) or ``place``
-    (the rest of a placement: the bonus, then the draw)."""
-    held: tuple[tuple[int, int, int], ...] = ()
-    """Each seat's taihou, mystic portal and Phoenix tiles (empty: none anywhere yet)."""
-    pile: tuple[int, int, int] = (0, 0, 0)
-    """Taihou, portal and Phoenix tiles still shuffled in the wake pile."""
-    portal: PortalStep | None = None
-    anew: tuple[str, ...] = ()
-    """Daikaiju beside a portal, waiting to be brought into play anew."""
-    saving: tuple[tuple[int, int], ...] = ()
-    """Ships that ran into a daikaiju while moving, with a taihou to save them: (seat, the
-    position they set out from), the first deciding now."""
-    pending: tuple[tuple[int, str], ...] = ()
-    """Ships lost by the same placement, taken off together once the owners have chosen."""
-    before_roll: State | None = field(default=None, compare=False, repr=False)
-    """The state before the last roll, while a Phoenix may still have it made again."""
 
 
 def _data(s: State) -> VeteransData:
@@ -90,21 +52,17 @@ def _data(s: State) -> VeteransData:
     return data
 
 
-def _vet(s: State) -> Vet:
+def _vet(s: State) -> Vet[State]:
     assert s.vet is not None
     return s.vet
 
 
 def _set(s: State, **changes: Any) -> State:
-    from companion.tsuro.state import replace
-
     return replace(s, vet=dc_replace(_vet(s), **changes))
 
 
 def tsunami_arrives(s: State, side: Side) -> State:
     """The gold tsunami has been turned up on ``s.target`` facing ``side``: blue goes out."""
-    from companion.tsuro.state import replace
-
     g = s.grid
     seat = s.active if s.turn > 0 else -1
     t = tsu.bring_in(s.target, side, g.rows, g.cols, _data(s).tsunami, seat)
@@ -131,8 +89,6 @@ def tsunami_phase(s: State) -> State:
     Returns a state in the tsunami-die phase when ships must roll; otherwise the state
     with its phase untouched, for the turn to go on.
     """
-    from companion.tsuro.state import replace
-
     vet = _vet(s)
     assert vet.tsunami is not None
     g = s.grid
@@ -151,8 +107,6 @@ def tsunami_phase(s: State) -> State:
 
 
 def _call_rolls(s: State, seats: Sequence[int], number: int, after: str) -> State:
-    from companion.tsuro.state import Phase, replace
-
     events = tuple(Event("tsunami-roll", seat=seat, detail=str(number)) for seat in seats)
     s = replace(s, phase=Phase.TSUNAMI_DIE, events=(*s.events, *events))
     return _set(s, rolls=tuple(seats), number=number, after=after)
@@ -163,8 +117,6 @@ def tsunami_die(s: State, face: int) -> State:
 
     The caller goes on with ``vet.after`` once ``vet.rolls`` is empty.
     """
-    from companion.tsuro.state import _lose
-
     vet = _vet(s)
     seat = vet.rolls[0]
     lost = tsu.is_lost(face, vet.number)
@@ -172,7 +124,7 @@ def tsunami_die(s: State, face: int) -> State:
     rest = tuple(x for x in vet.rolls[1:] if not (lost and x == seat))
     s = _set(s, rolls=rest)
     if lost:
-        s = _lose(s, [(seat, "tsunami")])
+        s = lose(s, [(seat, "tsunami")])
     return s
 
 
@@ -206,14 +158,6 @@ def entries_after_place(s: State, moved: Sequence[tuple[int, int, int]]) -> Stat
 
 def uzushio_die(s: State, face: int) -> State:
     """The uzushio moves or turns by its arrow for ``face`` (a 6 leaves it be)."""
-    from companion.tsuro.state import (
-        Daikaiju,
-        _clear_square,
-        _retire_daikaiju,
-        _swap_daikaiju,
-        replace,
-    )
-
     uz = next((d for d in s.daikaiju if is_uzushio(d.card)), None)
     if uz is None:
         return s
@@ -222,20 +166,20 @@ def uzushio_die(s: State, face: int) -> State:
     if move.kind == "still":
         return s
     if move.kind == "gone":
-        return _retire_daikaiju(s, uz, "edge")
+        return retire_daikaiju(s, uz, "edge")
     if move.kind == "turned":
-        s = _swap_daikaiju(s, uz, Daikaiju(uz.card, uz.square, int(move.facing)))
+        s = swap_daikaiju(s, uz, Daikaiju(uz.card, uz.square, int(move.facing)))
         ev = Event("daikaiju-turned", square=uz.square, card=uz.card, detail=move.facing.word)
         return replace(s, events=(*s.events, ev))
     assert move.side is not None
     victim = next((d for d in s.daikaiju if d.square == move.square), None)
-    s = _swap_daikaiju(s, uz, Daikaiju(uz.card, move.square, uz.facing))
+    s = swap_daikaiju(s, uz, Daikaiju(uz.card, move.square, uz.facing))
     ev = Event("daikaiju-moved", square=uz.square, to=move.square, card=uz.card,
                detail=move.side.word)
     s = replace(s, events=(*s.events, ev))
     if victim is not None:
-        s = _retire_daikaiju(s, victim, "destroyed")
-    return _clear_square(s, move.square)
+        s = retire_daikaiju(s, victim, "destroyed")
+    return clear_square(s, move.square)
 
 
 def uzushio_afloat(s: State) -> bool:

@@ -17,16 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.events import Event
 from companion.tsuro.placement import Movement
+from companion.tsuro.state_parts import DRAWS, Phase
+from companion.tsuro.state_value import State, replace
 from companion.tsuro.veterans import taihou as taihou_rules
 from companion.tsuro.veterans.actions import DrawPiece, FireTaihou, HoldTaihou, KeepTaihou, Phoenix
 from companion.tsuro.veterans.data import VeteransData
-from companion.tsuro.veterans.engine import Vet
 from companion.tsuro.veterans.phoenix import check_reroll
 from companion.tsuro.veterans.taihou import Use
+from companion.tsuro.veterans.vet import Vet
 
 if TYPE_CHECKING:
     from companion.tsuro.actions import Action
-    from companion.tsuro.state import State
 
 TAIHOU, PORTAL, PHOENIX = 0, 1, 2
 KINDS = ("taihou", "portal", "phoenix")
@@ -40,7 +41,7 @@ def initial_pile(data: VeteransData, phoenix: bool) -> tuple[int, int, int]:
     return (data.taihou.count, data.portal.count, data.phoenix.count if phoenix else 0)
 
 
-def _vet(s: State) -> Vet:
+def _vet(s: State) -> Vet[State]:
     assert s.vet is not None
     return s.vet
 
@@ -63,8 +64,6 @@ def _with_held(s: State, seat: int, kind: int, delta: int) -> tuple[tuple[int, i
 
 
 def _set(s: State, **changes: Any) -> State:
-    from companion.tsuro.state import replace
-
     return replace(s, vet=dc_replace(_vet(s), **changes))
 
 
@@ -99,10 +98,8 @@ def pile_size(s: State) -> int:
 
 def draw_outcomes(s: State) -> list[tuple[Action, Fraction]]:
     """The next draw with the special tiles shuffled in: each with its exact chance."""
-    from companion.tsuro.state import _DRAWS
-
     specials = _vet(s).pile
-    wake = [(_DRAWS[t], q) for t, q in s.pile.draw_odds()] if s.pile.size else []
+    wake = [(DRAWS[t], q) for t, q in s.pile.draw_odds()] if s.pile.size else []
     total = s.pile.shuffled + sum(specials)
     if not sum(specials):
         return list(wake)
@@ -114,8 +111,6 @@ def draw_outcomes(s: State) -> list[tuple[Action, Fraction]]:
 
 def draw_piece(s: State, a: DrawPiece) -> State:
     """A special tile drawn by the drawer: kept, or (taihou) decided on next."""
-    from companion.tsuro.state import Phase, replace
-
     kind = KINDS.index(a.kind)
     left = _vet(s).pile
     if not left[kind]:
@@ -137,8 +132,6 @@ def keep_choices(s: State) -> list[KeepTaihou]:
 
 def keep_taihou(s: State, a: KeepTaihou) -> State:
     """Keep the taihou just drawn, or show it and take it out of the game."""
-    from companion.tsuro.state import replace
-
     if a not in keep_choices(s):
         raise PiecesError(
             f"a hand keeps at most {_data(s).taihou.keep_limit} taihou: show this one "
@@ -173,8 +166,6 @@ def clear_choices(s: State) -> list[FireTaihou]:
 
 def fire(s: State, a: FireTaihou) -> State:
     """Discard a taihou: the daikaiju on ``a.square`` goes face down under the deck."""
-    from companion.tsuro.state import replace
-
     seat = s.active
     taihou_rules.check_use(a.use, seat, seat, s.active, held(s, seat, TAIHOU))
     allowed = check_choices(s) if a.use is Use.CHECK else clear_choices(s)
@@ -228,8 +219,6 @@ def saving_choices(s: State) -> list[Action]:
 
 def save(s: State, a: FireTaihou | HoldTaihou) -> State:
     """The owner fires a taihou and the ship waits before the emptied square, or is lost."""
-    from companion.tsuro.state import replace
-
     seat, pos, square = _met(s)
     vet = _vet(s)
     if isinstance(a, HoldTaihou):  # lost with the others of this placement, all at once
@@ -277,8 +266,6 @@ def _may_reroll(s: State, seat: int) -> bool:
 
 def phoenix(s: State, a: Phoenix) -> State:
     """The roll is made again: back to the state before it, the Phoenix discarded."""
-    from companion.tsuro.state import replace
-
     if a.player not in s.game.players:
         raise PiecesError(f"there is no player {a.player!r} in this game")
     seat = s.game.players.index(a.player)

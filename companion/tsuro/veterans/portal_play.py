@@ -7,26 +7,23 @@ The pure rules (who goes, in what order, where a ship may land and start) are in
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from companion.core.board import Square
 from companion.core.events import Event
+from companion.tsuro.losses import lose
 from companion.tsuro.paths import ORIENTED, TILE_INDEX
 from companion.tsuro.piles import UNKNOWN, remove_one
 from companion.tsuro.placement import resolve
+from companion.tsuro.state_parts import PATTERN_OF, ROTATIONS, Phase, with_hand
+from companion.tsuro.state_value import State, replace
 from companion.tsuro.veterans import portal as portal_rules
 from companion.tsuro.veterans.actions import Land
-from companion.tsuro.veterans.engine import PortalStep
 from companion.tsuro.veterans.pieces import PORTAL, PiecesError, _set, _vet, _with_held, held
-
-if TYPE_CHECKING:
-    from companion.tsuro.state import State
+from companion.tsuro.veterans.vet import PortalStep
 
 
 def place_portal(s: State, square: Square) -> State:
     """The active player lays a portal in front of the ship; the touching ships will go."""
-    from companion.tsuro.state import Phase, replace
-
     seat = s.active
     if not held(s, seat, PORTAL):
         raise PiecesError(f"there is no mystic portal in the {s.game.players[seat]} hand")
@@ -47,8 +44,6 @@ def portal_seat(s: State) -> int:
 
 def portal_roll(s: State, gold: int, blue: int) -> State:
     """The dice name where the next ship goes: lost, rolled again, or a start to choose."""
-    from companion.tsuro.state import Phase, _lose, replace
-
     step = _vet(s).portal
     assert step is not None
     seat = step.queue[0]
@@ -61,7 +56,7 @@ def portal_roll(s: State, gold: int, blue: int) -> State:
         return replace(s, events=(*s.events, Event("reroll", square=sq)))
     if what == "lost":
         s = replace(s, events=(*s.events, Event("portal-roll", seat=seat, square=sq)))
-        s = _lose(s, [(seat, "portal")])
+        s = lose(s, [(seat, "portal")])
         return next_portal_ship(s)
     s = _set(s, portal=PortalStep(step.square, step.queue, step.used, sq))
     ev = Event("portal-roll", seat=seat, square=sq, detail=what)
@@ -78,16 +73,12 @@ def land_choices(s: State) -> list[Land]:
     points = [g.point(p) for p in starts]
     if s.board[step.target] >= 0:
         return [Land(pt) for pt in points]
-    from companion.tsuro.state import ROTATIONS
-
     tiles = sorted({t for t in s.hands[seat] if t >= 0})
     return [Land(pt, ORIENTED[o]) for t in tiles for o in ROTATIONS[t] for pt in points]
 
 
 def land(s: State, a: Land) -> State:
     """The ship starts at ``a.point`` (on a tile laid from its hand, or one already there)."""
-    from companion.tsuro.state import PATTERN_OF, _lose, _with_hand, replace
-
     step = _vet(s).portal
     assert step is not None
     seat = step.queue[0]
@@ -122,7 +113,7 @@ def land(s: State, a: Land) -> State:
             s,
             board=board,
             ships=after,
-            hands=_with_hand(s.hands, seat, remove_one(hand, PATTERN_OF[o])),
+            hands=with_hand(s.hands, seat, remove_one(hand, PATTERN_OF[o])),
             events=(*s.events, *events),
         )
         lost: Sequence[tuple[int, str]] = move.lost
@@ -140,14 +131,12 @@ def land(s: State, a: Land) -> State:
             s = replace(s, ships=ships)
             lost = [(seat, end)]
     if lost:
-        s = _lose(s, lost)
+        s = lose(s, lost)
     return next_portal_ship(s)
 
 
 def next_portal_ship(s: State) -> State:
     """The next ship through the portal; when none is left, the daikaiju beside it."""
-    from companion.tsuro.state import Phase, replace
-
     if s.phase is Phase.OVER:
         return s
     step = _vet(s).portal

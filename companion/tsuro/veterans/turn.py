@@ -17,25 +17,18 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.events import Event
 from companion.tsuro.actions import Action, Die, Draw, DrawDaikaiju, Facing, Roll
+from companion.tsuro.daikaiju_moves import clear_square
 from companion.tsuro.game import Game
-from companion.tsuro.state import (
-    _HANDLERS,
-    IllegalAction,
-    Phase,
-    State,
-    _before_place,
-    _clear_square,
-    _drafted,
-    _end_turn,
-    _finished,
-    _lose,
-    _pattern_numbers,
-    _seas_draw_or_end,
-    _start_draw,
-    _tiles,
-    _turn_check,
-    _with_hand,
-    replace,
+from companion.tsuro.losses import lose
+from companion.tsuro.state import IllegalAction, Phase, State, replace
+from companion.tsuro.state_parts import pattern_numbers, tiles_of, with_hand
+from companion.tsuro.state_value import STEPS, drafted, finished
+from companion.tsuro.turn_flow import (
+    before_place,
+    end_turn,
+    seas_draw_or_end,
+    start_draw,
+    turn_check,
 )
 from companion.tsuro.veterans import engine as vet_engine
 from companion.tsuro.veterans import pieces as vet_pieces
@@ -52,8 +45,8 @@ from companion.tsuro.veterans.actions import (
     RollUzushio,
     SkipUzushio,
 )
-from companion.tsuro.veterans.engine import Vet
 from companion.tsuro.veterans.taihou import Use
+from companion.tsuro.veterans.vet import Vet
 
 if TYPE_CHECKING:
     from companion.tsuro.rules_plugin import RulesPlugin
@@ -79,7 +72,7 @@ def deck(game: Game, deck: tuple[str, ...]) -> tuple[str, ...]:
     return deck
 
 
-def new(game: Game) -> Vet | None:
+def new(game: Game) -> Vet[State] | None:
     if game.veterans is None or not game.seas:
         return None
     pile = vet_pieces.initial_pile(game.veterans, "phoenix" in game.options)
@@ -107,7 +100,7 @@ def keep_choices(s: State) -> list[tuple[int, ...]]:
 
 def keep_actions(s: State) -> list[Action]:
     """The reference's bonus: each pair of tiles the active player may keep."""
-    return [Keep(_tiles(k)) for k in keep_choices(s)]
+    return [Keep(tiles_of(k)) for k in keep_choices(s)]
 
 
 def holds_taihou(s: State, seat: int) -> bool:
@@ -144,15 +137,15 @@ def apply(s: State, action: Action) -> State:
     """``apply`` with the expansion: its actions, the Phoenix, its errors as one line."""
     if isinstance(action, Phoenix):
         try:
-            return _finished(vet_pieces.phoenix(_drafted(s), action))
+            return finished(vet_pieces.phoenix(drafted(s), action))
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
     key = (s.phase, type(action))
-    handler = _HANDLERS.get(key) or HANDLERS.get(key)
+    handler = STEPS.get(key) or HANDLERS.get(key)
     if handler is None:
         raise IllegalAction(f"{action.notation()!r} is not possible now: {s.expecting()}")
     try:
-        new = _finished(handler(_drafted(s), action))
+        new = finished(handler(drafted(s), action))
     except IllegalAction:
         raise
     except ValueError as exc:  # the expansion's own refusals
@@ -169,13 +162,13 @@ def apply(s: State, action: Action) -> State:
         before = None
     if new.vet.before_roll is before:
         return new
-    return _finished(replace(new, vet=dc_replace(new.vet, before_roll=before)))
+    return finished(replace(new, vet=dc_replace(new.vet, before_roll=before)))
 
 
 def tsunami_arrives(s: State, a: Facing) -> State:
     sq = s.target
     s = vet_engine.tsunami_arrives(s, a.side)
-    s = _clear_square(s, sq)
+    s = clear_square(s, sq)
     return replace(s, to_place=s.to_place - 1, target=-1, card="")
 
 
@@ -187,7 +180,7 @@ def anew_next(s: State) -> State:
         return s
     if rest:
         return replace(s, phase=Phase.DAIKAIJU_ROLL, card=rest[0])
-    return _start_draw(replace(s, to_place=0))
+    return start_draw(replace(s, to_place=0))
 
 
 def _after_placement(s: State) -> State:
@@ -196,7 +189,7 @@ def _after_placement(s: State) -> State:
         return replace(s, phase=Phase.BONUS)
     if s.pool:
         s = replace(s, pile=s.pile.to_bottom_unordered(s.pool), pool=())
-    return _start_draw(s)
+    return start_draw(s)
 
 
 def _apply_tsunami_die(s: State, a: Die) -> State:
@@ -207,25 +200,25 @@ def _apply_tsunami_die(s: State, a: Die) -> State:
     if s.vet.after == "place":
         return _after_placement(s)
     if s.ships[s.active] < 0:
-        return _end_turn(s)
-    return _turn_check(s)
+        return end_turn(s)
+    return turn_check(s)
 
 
 def _apply_uzushio_choice(s: State, a: RollUzushio | SkipUzushio) -> State:
     if isinstance(a, RollUzushio):
         return replace(s, phase=Phase.UZUSHIO_DIE)
-    return _before_place(s)
+    return before_place(s)
 
 
 def _apply_uzushio_die(s: State, a: Die) -> State:
     s = vet_engine.uzushio_die(replace(s, last_die=a.face), a.face)
-    return s if s.phase is Phase.OVER else _before_place(s)
+    return s if s.phase is Phase.OVER else before_place(s)
 
 
 def _apply_taihou_check(s: State, a: FireTaihou | HoldTaihou) -> State:
     if isinstance(a, HoldTaihou):
-        return _end_turn(_lose(s, [(s.active, "daikaiju")]))
-    return _before_place(vet_pieces.fire(s, a))
+        return end_turn(lose(s, [(s.active, "daikaiju")]))
+    return before_place(vet_pieces.fire(s, a))
 
 
 def _apply_taihou_clear(s: State, a: FireTaihou) -> State:
@@ -234,7 +227,7 @@ def _apply_taihou_clear(s: State, a: FireTaihou) -> State:
             f"{a.notation()!r}: instead of a tile a taihou clears a daikaiju beside the square "
             "('taihou clear SQUARE')"
         )
-    return _start_draw(vet_pieces.fire(s, a))
+    return start_draw(vet_pieces.fire(s, a))
 
 
 def _apply_taihou_save(s: State, a: FireTaihou | HoldTaihou) -> State:
@@ -246,7 +239,7 @@ def _apply_taihou_save(s: State, a: FireTaihou | HoldTaihou) -> State:
     if lost:
         s = replace(s, vet=dc_replace(s.vet, pending=()))
         bonus = any(x != s.active for x, _ in lost) and all(x != s.active for x, _ in lost)
-        s = _lose(s, lost, pool_hands=bonus)
+        s = lose(s, lost, pool_hands=bonus)
         if s.phase is Phase.OVER:
             return s
     assert s.vet is not None
@@ -258,19 +251,19 @@ def _apply_taihou_save(s: State, a: FireTaihou | HoldTaihou) -> State:
 
 
 def _apply_keep_taihou(s: State, a: KeepTaihou) -> State:
-    return _seas_draw_or_end(vet_pieces.keep_taihou(s, a))
+    return seas_draw_or_end(vet_pieces.keep_taihou(s, a))
 
 
 def _apply_draw_piece(s: State, a: DrawPiece) -> State:
     s = vet_pieces.draw_piece(s, a)
-    return s if s.phase is Phase.TAIHOU_KEEP else _seas_draw_or_end(s)
+    return s if s.phase is Phase.TAIHOU_KEEP else seas_draw_or_end(s)
 
 
 def _portal_done(s: State) -> State:
     assert s.vet is not None
     if s.phase is Phase.OVER or s.vet.portal is not None or s.vet.anew:
         return s
-    return _start_draw(s)
+    return start_draw(s)
 
 
 def _apply_portal(s: State, a: PlacePortal) -> State:
@@ -292,16 +285,16 @@ def _apply_keep(s: State, a: Keep) -> State:
     if "reference-bonus" not in s.game.options:
         raise IllegalAction("the bonus here is a swap: 'bonus none' or 'bonus give T take T'")
 
-    kept = _pattern_numbers(a.tiles)
+    kept = pattern_numbers(a.tiles)
     rest = leftovers(s.hands[s.active], s.pool, kept, _wake_tiles_kept(s))
     s = replace(
         s,
-        hands=_with_hand(s.hands, s.active, tuple(sorted(kept))),
+        hands=with_hand(s.hands, s.active, tuple(sorted(kept))),
         pile=s.pile.to_bottom_unordered(rest),
         pool=(),
         events=(Event("bonus", seat=s.active, detail=str(len(rest))),),
     )
-    return _start_draw(s)
+    return start_draw(s)
 
 
 HANDLERS: dict[tuple[Phase, type], Callable[[State, Any], State]] = {
@@ -326,4 +319,4 @@ HANDLERS: dict[tuple[Phase, type], Callable[[State, Any], State]] = {
 if TYPE_CHECKING:  # mypy checks that this module is a whole plug-in
     import companion.tsuro.veterans.turn as _this
 
-    _PLUGIN: RulesPlugin = _this
+    _PLUGIN: RulesPlugin[State] = _this
