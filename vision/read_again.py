@@ -31,7 +31,7 @@ photo seeds), never on ``held-out``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -146,6 +146,36 @@ def candidates(names: Sequence[str], taught: np.ndarray, labels: Sequence[str],
     return tuple(dict.fromkeys(coarse[:3] + both + coarse))
 
 
+class Candidates(Mapping[int, tuple[str, ...]]):
+    """Squares' candidates for the finer look (:func:`candidates`), worked out only for the
+    squares it looks at: a board holds some thirty squares that may need it, and a few do."""
+
+    def __init__(self) -> None:
+        self._inputs: dict[int, tuple[Sequence[str], np.ndarray, Sequence[str], np.ndarray]] = {}
+        self._done: dict[int, tuple[str, ...]] = {}
+
+    def add(self, i: int, names: Sequence[str], taught: np.ndarray, labels: Sequence[str],
+            joint: np.ndarray) -> None:
+        """Square ``i``'s evidence, as :func:`candidates` takes it."""
+        self._inputs[i] = (names, taught, labels, joint)
+        self._done.pop(i, None)
+
+    def __getitem__(self, i: int) -> tuple[str, ...]:
+        got = self._done.get(i)
+        if got is None:
+            got = self._done[i] = candidates(*self._inputs[i])
+        return got
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._inputs)
+
+    def __len__(self) -> int:
+        return len(self._inputs)
+
+    def __contains__(self, i: object) -> bool:
+        return i in self._inputs
+
+
 def _settle_open(model: FineModel, view: View, todo: list[int],
                  candidates: Mapping[int, Sequence[str]], calls: dict[int, Call],
                  counts: Mapping[str, int] | None, fixed: Mapping[int, str],
@@ -234,7 +264,7 @@ class _Floor:
         if self._value is None:
             model, view, calls, sure = self._args
             best = sorted(sure, key=lambda i: -calls[i].lead)[:REFERENCES]
-            fits = [model.scores(view.crop(i), (calls[i].label or "",)).get(
+            fits = [model.scores(view.windows(i), (calls[i].label or "",)).get(
                 calls[i].label or "", 0.0) for i in best]
             self._value = RELIABLE * (float(np.median(fits)) if fits else 1.0)
         return self._value
@@ -249,7 +279,7 @@ def _speaks(v: Verdict, floor: Callable[[], float]) -> bool:
 
 def _fits_whole(model: FineModel, view: View, i: int, label: str,
                 least: float = PART_FLOOR) -> bool:
-    return float(model.parts(view.crop(i), label).min()) >= least
+    return float(model.parts(view.windows(i), label).min()) >= least
 
 
 def _called(v: Verdict) -> Call:

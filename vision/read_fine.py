@@ -58,6 +58,7 @@ class View:
         self._grey = np.asarray(grey, np.float32)
         self._cols = cols
         self._crops: dict[tuple[int, int, int, int], np.ndarray] = {}
+        self._windows: dict[int, Windows] = {}
 
     def crop(self, index: int, size: int = PATCH,
              offset: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
@@ -71,6 +72,35 @@ class View:
                                                     CONTEXT:CONTEXT + size])
             self._crops[key] = got
         return got
+
+    def windows(self, index: int) -> Windows:
+        """Square ``index``'s searched crop as :class:`Windows`, kept for the read: a square
+        is often compared several times (its near twins, all its candidates, its quarters)."""
+        got = self._windows.get(index)
+        if got is None:
+            got = self._windows[index] = Windows(self.crop(index))
+        return got
+
+
+class Windows:
+    """Every FINE window of a PATCH crop, flattened, with each window's spread, and the
+    correlations with taught looks worked out so far (per crop row of a FineModel): a
+    square compared again with some of the same looks costs nothing more for those."""
+
+    def __init__(self, patch: np.ndarray) -> None:
+        p64 = np.asarray(patch, np.float64)
+        windows = np.lib.stride_tricks.sliding_window_view(np.asarray(patch, np.float32),
+                                                           (FINE, FINE))
+        self.flat = windows.reshape(-1, FINE * FINE)
+        # The looks are zero-mean, so a window's mean drops out of the product; its spread
+        # comes from running sums (far cheaper than normalising every window).
+        s1, s2 = cv2.integral2(p64)[:2]
+        n = FINE * FINE
+        sums = s1[FINE:, FINE:] - s1[:-FINE, FINE:] - s1[FINE:, :-FINE] + s1[:-FINE, :-FINE]
+        squares = s2[FINE:, FINE:] - s2[:-FINE, FINE:] - s2[FINE:, :-FINE] + s2[:-FINE, :-FINE]
+        self.spread = np.sqrt(np.maximum(squares - sums * sums / n, 1e-6)).reshape(
+            -1, 1).astype(np.float32)
+        self.done: dict[int, np.ndarray] = {}  # crop row -> (windows, len(ANGLES))
 
 
 def _smooth(img: np.ndarray, sigma: float) -> np.ndarray:
@@ -148,7 +178,7 @@ class FineModel:
             self._turned[row] = got
         return got
 
-    def parts(self, patch: np.ndarray, label: str) -> np.ndarray:
+    def parts(self, patch: np.ndarray | Windows, label: str) -> np.ndarray:
         """The correlation of each quarter of ``patch`` with the same quarter of ``label``'s
         look, where and as turned as the look fits the whole best: (4,). A piece fits in
         every quarter; a hand over part of a square leaves a quarter that fits nothing."""
@@ -179,7 +209,7 @@ class FineModel:
             self._alike[key] = got
         return got
 
-    def scores(self, patch: np.ndarray, labels: Sequence[str]) -> dict[str, float]:
+    def scores(self, patch: np.ndarray | Windows, labels: Sequence[str]) -> dict[str, float]:
         """The best correlation of ``patch`` (PATCH square) with each label's looks over
         every angle and shift (labels never taught are left out)."""
         rows, _, _, corr = self._correlate(patch, labels)
@@ -191,26 +221,24 @@ class FineModel:
             out[lb] = max(out.get(lb, -1.0), float(v))
         return out
 
-    def _correlate(self, patch: np.ndarray, labels: Sequence[str]
+    def _correlate(self, patch: np.ndarray | Windows, labels: Sequence[str]
                    ) -> tuple[list[tuple[str, int]], np.ndarray, np.ndarray, np.ndarray]:
         """Every window of the patch against every turned look of the labels, in one matrix
-        product: the (label, crop row) pairs, the windows, the looks, the correlations."""
+        product: the (label, crop row) pairs, the windows, the looks, the correlations.
+        With :class:`Windows`, only looks not compared before are worked out."""
         labels = [lb for lb in dict.fromkeys(labels) if lb in self.rows_of]
         rows = [(lb, r) for lb in labels for r in self.rows_of[lb]]
         if not rows:
             return [], np.zeros(0), np.zeros(0), np.zeros(0)
-        patch = np.asarray(patch, np.float64)
-        windows = np.lib.stride_tricks.sliding_window_view(patch.astype(np.float32), (FINE, FINE))
-        flat = windows.reshape(-1, FINE * FINE)
-        # The looks are zero-mean, so a window's mean drops out of the product; its spread
-        # comes from running sums (far cheaper than normalising every window).
-        s1, s2 = cv2.integral2(patch)[:2]
-        n = FINE * FINE
-        sums = s1[FINE:, FINE:] - s1[:-FINE, FINE:] - s1[FINE:, :-FINE] + s1[:-FINE, :-FINE]
-        squares = s2[FINE:, FINE:] - s2[:-FINE, FINE:] - s2[FINE:, :-FINE] + s2[:-FINE, :-FINE]
-        spread = np.sqrt(np.maximum(squares - sums * sums / n, 1e-6)).reshape(-1, 1)
+        win = patch if isinstance(patch, Windows) else Windows(patch)
+        new = [r for r in dict.fromkeys(r for _, r in rows) if r not in win.done]
+        if new:
+            fresh = (win.flat @ np.concatenate([self.templates(r) for r in new]).T) / win.spread
+            k = len(ANGLES)
+            for j, r in enumerate(new):
+                win.done[r] = fresh[:, j * k:(j + 1) * k]
         looks = np.concatenate([self.templates(r) for _, r in rows])
-        return rows, flat, looks, (flat @ looks.T) / spread.astype(np.float32)
+        return rows, win.flat, looks, np.concatenate([win.done[r] for _, r in rows], axis=1)
 
 
 @dataclass(frozen=True)
@@ -233,7 +261,7 @@ def look_again(model: FineModel, view: View, index: int, candidates: Sequence[st
     c theirs with each other (the divisor floored at TWIN_FLOOR). A square showing the best
     look, however faint under noise, leads by about 1, one halfway between the two by 0: a
     near twin, which differs in one crossing, is told apart by that crossing alone."""
-    scored = sorted(((v, lb) for lb, v in model.scores(view.crop(index), candidates).items()),
+    scored = sorted(((v, lb) for lb, v in model.scores(view.windows(index), candidates).items()),
                     reverse=True)
     if not scored:
         return Verdict(None, 0.0, None, -1.0)

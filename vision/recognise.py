@@ -32,7 +32,7 @@ from .features import patches, warp_top_down
 from .geometry import MarkerLayout
 from .inventory import box_counts, settle
 from .paths_decide import PATH_SETTLE, path_calls, shows_tile
-from .read_again import candidates, finer_look
+from .read_again import Candidates, finer_look
 from .read_combine import (
     JOINT_MARGIN,
     PATH_LABELS,
@@ -118,7 +118,7 @@ class BoardReader:
         self._marker_looks: dict[int, np.ndarray] = {}
         # squares to settle on both readers' evidence and the box: their joint evidence
         self._open: dict[int, tuple[np.ndarray, frozenset[str]]] = {}
-        self._candidates: dict[int, tuple[str, ...]] = {}  # for the finer look at open squares
+        self._candidates = Candidates()  # for the finer look at open squares
 
     # -- the public entry points ------------------------------------------------------
 
@@ -160,7 +160,7 @@ class BoardReader:
                    for i, sq in enumerate(self._squares) if i not in todo_set}
         legal_sets = {sq: {t.notation() for t in tiles} for sq, tiles in (legal or {}).items()}
         if todo:
-            self._open, self._candidates = {}, {}
+            self._open, self._candidates = {}, Candidates()
             calls = self._calls(top, grey, raw, np.array(todo), legal_sets)
             fixed = {self._index[sq]: _label(r) for sq, r in carried.items()
                      if r.content is Content.TILE}
@@ -270,8 +270,8 @@ class BoardReader:
                 if int(i) in self._open or (calls[int(i)].label is None
                                             and is_tile(Call(mine[k].second, 0.0))):
                     # the finer look may settle it (vision.read_again): its best candidates
-                    self._candidates[int(i)] = candidates(model.names, taught.pieces[k],
-                                                          PATH_LABELS, joint[k])
+                    self._candidates.add(int(i), model.names, taught.pieces[k], PATH_LABELS,
+                                         joint[k])
         colour = prep.colour[idx]
         if model is None or not self._fits:
             self._colour_gate(calls, idx, colour)

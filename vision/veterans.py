@@ -293,11 +293,11 @@ class Reader:
         corr = np.where(stray <= self.looks.colour, corr, -1.0)
         kinds = np.array(self._kinds)
         out = {}
-        for k, i in enumerate(which):
+        # most squares show no piece at all: only those whose best look reaches the line
+        for k in np.flatnonzero(corr.max(axis=1) >= self.looks.least):
+            i = which[int(k)]
             best = int(np.argmax(corr[k]))
             first = float(corr[k, best])
-            if first < self.looks.least:
-                continue
             other = corr[k, kinds != kinds[best]]
             lead = first - float(other.max(initial=-1.0))
             if lead < self.looks.margin:

@@ -239,7 +239,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not raw:
             print()
             break
-        words = raw.split()
+        # 'moves' writes what it says about a line after '#' ('wind n  # chance 1/15'):
+        # a line pasted whole from it is taken as the command before the '#'
+        words = raw.split("#", 1)[0].split()
         if not words:
             continue
         verb = words[0].lower()

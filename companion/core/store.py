@@ -174,21 +174,33 @@ class RecordStore:
         return self.import_game(header, [])
 
     @_guarded
-    def import_game(self, header: HeaderDoc, entries: Sequence[Entry], finished: bool = False) -> int:
-        """A whole game in one transaction: it is all there, or (killed midway) not at all."""
+    def import_game(
+        self,
+        header: HeaderDoc,
+        entries: Sequence[Entry],
+        finished: bool = False,
+        *,
+        make_current: bool = True,
+    ) -> int:
+        """A whole game in one transaction: it is all there, or (killed midway) not at all.
+        ``make_current=False`` for a game the path commands cannot read (Rigadoon's), so
+        that their 'current' game stays theirs."""
         t = now()
+        # A game left out of the 'current' mark is found as the game updated last (Rigadoon's
+        # commands take their latest game): stamped now, the import is the one they take.
+        updated = entries[-1].at or t if entries and make_current else t
         with self._tx() as db:
             cur = db.execute(
                 "INSERT INTO games (header, created, updated, finished) VALUES (?, ?, ?, ?)",
-                (json.dumps(header.to_json()), t, entries[-1].at or t if entries else t,
-                 int(finished)),
+                (json.dumps(header.to_json()), t, updated, int(finished)),
             )
             game_id = int(cur.lastrowid or 0)
             db.executemany(
                 "INSERT INTO entries (game_id, seq, line) VALUES (?, ?, ?)",
                 [(game_id, e.seq, json.dumps(e.to_json())) for e in entries],
             )
-            db.execute("INSERT OR REPLACE INTO meta VALUES ('current', ?)", (str(game_id),))
+            if make_current:
+                db.execute("INSERT OR REPLACE INTO meta VALUES ('current', ?)", (str(game_id),))
         return game_id
 
     @_guarded

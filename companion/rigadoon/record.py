@@ -146,31 +146,13 @@ class RigadoonStore(RecordStore):
         return cls(base._db, base.path)
 
     def create_game(self, header: Header) -> int:
-        t = now()
-        with self._tx() as db:
-            cur = db.execute(
-                "INSERT INTO games (header, created, updated) VALUES (?, ?, ?)",
-                (json.dumps(header.to_json()), t, t),
-            )
-            # The shared 'current' mark is left to the path games' commands, which cannot
-            # read a Rigadoon record; Rigadoon's commands take the latest Rigadoon game.
-            return int(cur.lastrowid or 0)
+        return self.import_whole(header, [], finished=False)
 
     def import_whole(self, header: Header, entries: Sequence[Entry], finished: bool) -> int:
-        """A whole record in one transaction: all there or, killed midway, not at all
-        (the 'current' mark left alone, as for :meth:`create_game`)."""
-        t = now()
-        with self._tx() as db:
-            cur = db.execute(
-                "INSERT INTO games (header, created, updated, finished) VALUES (?, ?, ?, ?)",
-                (json.dumps(header.to_json()), t, t, int(finished)),
-            )
-            game_id = int(cur.lastrowid or 0)
-            db.executemany(
-                "INSERT INTO entries (game_id, seq, line) VALUES (?, ?, ?)",
-                [(game_id, e.seq, json.dumps(e.to_json())) for e in entries],
-            )
-        return game_id
+        """A whole record in one transaction: all there or, killed midway, not at all.
+        The shared 'current' mark is left to the path games' commands, which cannot read a
+        Rigadoon record; Rigadoon's commands take the latest Rigadoon game."""
+        return self.import_game(header, entries, finished, make_current=False)
 
     def load_game(self, game_id: int) -> tuple[Header, list[Entry]]:
         header_doc, docs = self._documents(game_id)

@@ -5,7 +5,7 @@ its landing starts (:class:`~companion.rigadoon.chain.Chain`, resolved by ``adva
 
 from __future__ import annotations
 
-from .board import ISLAND, MAELSTROM, OPEN, SHALLOWS, Board
+from .board import ISLAND, MAELSTROM, OPEN, Board
 from .chain import Chain, Run, fleet_of, ship_name
 from .geometry import ORTHOGONAL, Direction
 
@@ -120,7 +120,3 @@ def beside(board: Board, ships: list[int] | tuple[int, ...], sq: int, mover: int
         if n >= 0 and n in ships and ships.index(n) != mover:
             return ships.index(n)
     return -1
-
-
-def is_aground(board: Board, chests: tuple[int, ...], at: int) -> bool:
-    return board.terrain[at] == SHALLOWS and at in chests

@@ -351,7 +351,9 @@ class State:
     def player(self, seat: int | None = None) -> str:
         s = self.active if seat is None else seat
         name = self.game.players[s]
-        return f"{name} ({FLEET_NAMES[self.fleet_of_seat(s)]})" if self.first_fleet >= 0 else name
+        fleet = FLEET_NAMES[self.fleet_of_seat(s)] if self.first_fleet >= 0 else name
+        # a table that names its players by their fleets hears 'green', not 'green (green)'
+        return name if fleet == name else f"{name} ({fleet})"
 
     def prompt(self) -> str:
         return prompt_for(self)

@@ -35,7 +35,8 @@ from companion.core.records import (
     parse_line,
     whole_number,
 )
-from companion.core.store import RecordStore
+from companion.core.store import RecordStore, StoreError
+from companion.games import Family, game_info, keys
 from companion.tsuro.actions import (
     Action,
     ActionError,
@@ -93,6 +94,13 @@ class Header:
     def from_json(cls, doc: Any, line: int) -> Header:
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise RecordError(line, f"not a {FORMAT} header")
+        other = other_game(doc)
+        if other:  # the same format, written by a game with commands of its own
+            raise RecordError(
+                line,
+                f"a {game_info(other).title} record: 'companion {other} import' or "
+                "'replay' reads it",
+            )
         version = doc.get("version")
         if not whole_number(version) or version not in READS:
             raise RecordError(
@@ -288,4 +296,23 @@ def replay_lines(
 
 def load_game(store: RecordStore, game_id: int) -> tuple[Header, list[Entry]]:
     """A path game's header and entries from the shared store."""
-    return store.load_with(game_id, Header.from_json)
+
+    def read(doc: Any, line: int) -> Header:
+        # The store keeps every game's records and 'companion games' lists them all: a
+        # player who asks a path command for a Rigadoon game is told whose it is, not
+        # that it is damaged.
+        other = other_game(doc)
+        if other:
+            raise StoreError(
+                f"game {game_id} is a {game_info(other).title} game: "
+                f"'companion {other} state --game {game_id}' shows it"
+            )
+        return Header.from_json(doc, line)
+
+    return store.load_with(game_id, read)
+
+
+def other_game(doc: Any) -> str:
+    """The key of a game with its own engine that wrote this header ("" for any other)."""
+    kind = doc.get("game") if isinstance(doc, dict) else None
+    return kind if isinstance(kind, str) and kind in keys(Family.OWN) else ""

@@ -143,7 +143,6 @@ def with_hand(
     return (*hands[:seat], tuple(hand), *hands[seat + 1 :])
 
 
-
 def remove_str(items: tuple[str, ...], value: str) -> tuple[str, ...]:
     i = items.index(value)
     return items[:i] + items[i + 1 :]

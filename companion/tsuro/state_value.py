@@ -272,9 +272,9 @@ class State:
     def legal_actions(self) -> list[Action]:
         p = self.phase
         if p is Phase.START:
-            return [Start(pt) for pt in self._free_start_marks()]
+            return [Start(pt) for pt in self.free_start_marks()]
         if p is Phase.RELOCATE:
-            return [Relocate(pt) for pt in self._relocations()]
+            return [Relocate(pt) for pt in self.relocations()]
         if p is Phase.PLACE:
             sq = self.grid.square(self.front_square(self.active))
             places: list[Action] = [Place(sq, ORIENTED[o]) for o in self._hand_ranks().legal]
@@ -289,12 +289,14 @@ class State:
             return rules_of(self).choices(self)
         return []
 
-    def _free_start_marks(self) -> list[Point]:
+    def free_start_marks(self) -> list[Point]:
+        """The start marks no ship holds yet."""
         taken = set(self.ships)
         marks = self.game.board.start_marks
         return [m for m, pos in zip(marks, self.game.start_positions, strict=True) if pos not in taken]
 
-    def _relocations(self) -> list[Point]:
+    def relocations(self) -> list[Point]:
+        """Where the active ship, on its start mark, may move to (or stay, if displaced)."""
         g = self.grid
         here = g.point(self.ships[self.active])
         taken = set(self.ships)
@@ -403,16 +405,18 @@ def drafted(s: State) -> State:
 
 
 def finished(s: State) -> State:
+    """The draft handed back: from here on it is a state like any other, never changed."""
     d = s.__dict__
     d["_draft"] = False
     d["_ranked"] = None
     return s
 
 
-
 def revealed_numbers(
     s: State, seat: int, shown_n: Sequence[int]
 ) -> tuple[tuple[int, ...], Pile]:
+    """The hand as shown (pattern numbers), checked against what is known of it, and the
+    pile once those tiles are known to be out of it; IllegalAction when it cannot be."""
     hand = s.hands[seat]
     if len(shown_n) != len(hand):
         raise IllegalAction(
@@ -436,10 +440,10 @@ def revealed_numbers(
     return tuple(sorted(shown_n)), pile
 
 
-
 # ---- the rules plug-in ---------------------------------------------------------------
 # Veterans of the Seas, the Phoenix and the reference's bonus reach the turn through the
-# plug-in their game names (companion/tsuro/rules_plugin.py); this module never imports it.
+# plug-in their game names (companion/tsuro/rules_plugin.py); this module never imports
+# the plug-in, and names the expansion's part of the state (Vet) for the checker alone.
 
 
 def rules_of(s: State) -> RulesPlugin[State]:

@@ -56,13 +56,13 @@ def before_place(s: State) -> State:
         s = replace(s, displaced=tuple(x for x in s.displaced if x != seat))
     if s.front_square(seat) in s.daikaiju_squares():
         if s.on_start_mark(seat):
-            if s._relocations():
+            if s.relocations():
                 return replace(s, phase=Phase.RELOCATE)
             return end_turn(lose(s, [(seat, "no free start mark on its edge")]))
         if s.vet is not None and rules_of(s).holds_taihou(s, seat):
             return replace(s, phase=Phase.TAIHOU_CHECK)
         return end_turn(lose(s, [(seat, "daikaiju")]))
-    if displaced and s.on_start_mark(seat) and len(s._relocations()) > 1:  # it may stay, too
+    if displaced and s.on_start_mark(seat) and len(s.relocations()) > 1:  # it may stay, too
         return replace(s, phase=Phase.RELOCATE)
     if not s.hands[seat] and not (s.vet is not None and rules_of(s).place_choices(s)):
         # Nothing to lay: the turn passes, but at sea the player still draws back up.
@@ -76,7 +76,6 @@ def end_turn(s: State) -> State:
     if s.phase is Phase.OVER:
         return s
     return begin_turn(s)
-
 
 
 # ---- drawing ---------------------------------------------------------------------------
@@ -117,7 +116,6 @@ def tsuro_next_draw(s: State) -> State:
                 s = replace(s, dragon=seat, events=(*s.events, Event("dragon", seat=seat)))
             return end_turn(s)
     return end_turn(s)
-
 
 
 def advance_turn(s: State) -> State:

@@ -40,7 +40,7 @@ from companion.tsuro.turn_flow import before_place, begin_turn, seas_draw_or_end
 
 
 def _apply_deal(s: State, a: Draw) -> State:
-    s = give_tile(s, s.active, a)
+    s = _give_tile(s, s.active, a)
     n = s.seats
     nxt = (s.active + 1) % n
     if len(s.hands[nxt]) < s.game.hand_size and s.pile.size:
@@ -50,7 +50,7 @@ def _apply_deal(s: State, a: Draw) -> State:
     return replace(s, phase=Phase.START, active=0)
 
 
-def give_tile(s: State, seat: int, a: Draw) -> State:
+def _give_tile(s: State, seat: int, a: Draw) -> State:
     if s.pile.size == 0:
         raise IllegalAction("the draw pile is empty")
     tile = pattern_number(a.tile) if a.tile is not None else UNKNOWN
@@ -65,13 +65,12 @@ def give_tile(s: State, seat: int, a: Draw) -> State:
     return replace(s, pile=pile, hands=hands, events=(*s.events, Event("drew", seat)))
 
 
-
 def _apply_start(s: State, a: Start) -> State:
     g = s.grid
     pos = g.position(a.point) if g.on_board(a.point.square) else -1
     taken = set(s.ships)
     if pos not in s.game.start_positions or pos in taken:  # by position: points compare slowly
-        pos = _checked_mark(s, a.point, s._free_start_marks(), "start mark")
+        pos = _checked_mark(s, a.point, s.free_start_marks(), "start mark")
     ships = (*s.ships[: s.active], pos, *s.ships[s.active + 1 :])
     s = replace(s, ships=ships, events=(Event("relocated", seat=s.active, to=pos, detail="start"),))
     if s.active + 1 < s.seats:
@@ -88,7 +87,6 @@ def _checked_mark(s: State, point: Point, allowed: Sequence[Point], what: str) -
         free = " ".join(str(m) for m in allowed) or "none"
         raise IllegalAction(f"{point} is not a free {what} here (free: {free})")
     return s.grid.position(point)
-
 
 
 def _apply_turn_roll(s: State, a: Roll) -> State:
@@ -115,7 +113,7 @@ def _apply_die(s: State, a: Die) -> State:
 
 
 def _apply_relocate(s: State, a: Relocate) -> State:
-    pos = _checked_mark(s, a.point, s._relocations(), "start mark on the same edge")
+    pos = _checked_mark(s, a.point, s.relocations(), "start mark on the same edge")
     if pos == s.ships[s.active]:  # a displaced ship that stays where it is
         return before_place(s)
     ships = (*s.ships[: s.active], pos, *s.ships[s.active + 1 :])
@@ -176,9 +174,8 @@ def _after_dk_placed(s: State) -> State:
     return before_place(replace(s, to_place=0))
 
 
-
 def _apply_draw(s: State, a: Draw) -> State:
-    s = give_tile(s, s.drawer, a)
+    s = _give_tile(s, s.drawer, a)
     if s.game.seas:
         return seas_draw_or_end(s)
     return tsuro_next_draw(replace(s, drawer=(s.drawer + 1) % s.seats))

@@ -17,7 +17,7 @@ class TsuHistoryScreen(DeskScreen):
     def refresh(self, d: Any) -> None:
         self.entries = "\n".join(d.history_view()) or "Set up a scenario first."
         where = d.export_folder()
-        self.folder = f"Exports go to {where}." if where is not None else "Exports are off."
+        self.folder = f"Exports go to {where}." if where is not None else "This campaign is not saved to a data folder, so there is nothing to export."
 
     def export(self) -> None:
         desk().export_record()

@@ -44,8 +44,6 @@ def extra_cards(data: VeteransData) -> tuple[str, ...]:
     return (TSUNAMI_CARD, *uzushio_ids(data))
 
 
-
-
 def _data(s: State) -> VeteransData:
     data = s.game.veterans
     assert data is not None, "a Veterans of the Seas step in a game without the expansion"

@@ -6,7 +6,8 @@ This module is the path engine's rules plug-in
 its hooks at the points of the turn where the expansion acts, and its :data:`HANDLERS`
 for the expansion's actions. The state never imports this module; this one builds on the
 state. The rules themselves are in the sibling modules; the pieces of the turn used here
-(losing ships, drawing, ending the turn) are the state's own.
+(losing ships, drawing, ending the turn) are the path engine's own, in the modules the
+state is made of (:mod:`companion.tsuro.losses`, :mod:`companion.tsuro.turn_flow`, ...).
 """
 
 from __future__ import annotations
