@@ -395,3 +395,20 @@ def test_the_own_opening_is_weighed_exactly():
         assert got == pytest.approx(float(advisor._exact(s, seat, [10**6], True)), abs=1e-12)
         kinds.add("blocked" if s.front_square(seat) in s.daikaiju_squares() else round(got, 1))
     assert checked >= 6 and {"blocked", 0.9, 1.0} <= kinds, kinds
+
+
+def test_a_hidden_draw_before_the_next_throw_does_not_stop_the_advice():
+    """A placement after which a hidden tile is still to be drawn: the next player's
+    daikaiju throw cannot be played through yet, and the advisor weighs the placement
+    anyway (it used to try the throw on the state waiting for the draw and fail)."""
+    s = sea_mid_game(3)
+    seat = s.active
+    checked = 0
+    for tile in s.legal_tiles()[:6]:
+        after = s.apply_tile(tile)
+        if after.phase is not Phase.DRAW or after.ships[seat] < 0:
+            continue
+        odds = advisor_steps.others_phase_odds(after, seat)
+        assert 0.0 <= odds <= 1.0
+        checked += 1
+    assert checked  # the position has such placements, or the test proves nothing

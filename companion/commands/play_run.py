@@ -36,6 +36,7 @@ from companion.tsuro.view import table_view, veterans_lines, view_json
 from ..cli import Handler, refusing
 from ..games import game_info
 from .play_hints import command_hints, land_examples
+from .typed_lines import typed_lines
 
 
 class CliError(ValueError):
@@ -408,14 +409,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     _show(s)
     print("Type a command ('help' lists them, 'quit' leaves; the game is saved as you go).")
     try:
-        while not s.state.is_terminal():
-            sys.stdout.write("> ")
-            sys.stdout.flush()
-            raw = sys.stdin.readline()
-            if not raw:
-                print()
-                break
-            if not _play_line(s, raw.strip()):
+        for line in typed_lines(lambda: not s.state.is_terminal()):
+            if not _play_line(s, line):
                 break
     except KeyboardInterrupt:
         print("\nLeft the prompt; the game is saved ('companion play' goes on with it).")

@@ -10,7 +10,6 @@ import argparse
 import json
 import os
 import random
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from ..rigadoon.record import RigadoonStore, dump_lines, load_lines, replay
 from ..rigadoon.session import Session
 from ..rigadoon.state import State
 from ..rigadoon.view import LEGEND, render, ship_lines, view_json
+from .typed_lines import typed_lines
 
 ERRORS = (RigadoonError, StoreError, RecordError, ValueError)
 
@@ -232,16 +232,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     'choose palm', 'undo', 'state', 'moves', 'quit'); refusals do not end it."""
     s = _session(args)
     show(s)
-    while True:
-        sys.stdout.write("> ")  # the prompt: the command waits for a line
-        sys.stdout.flush()
-        raw = sys.stdin.readline()
-        if not raw:
-            print()
-            break
-        # 'moves' writes what it says about a line after '#' ('wind n  # chance 1/15'):
-        # a line pasted whole from it is taken as the command before the '#'
-        words = raw.split("#", 1)[0].split()
+    for line in typed_lines():
+        words = line.split()
         if not words:
             continue
         verb = words[0].lower()

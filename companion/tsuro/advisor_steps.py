@@ -482,7 +482,12 @@ def others_phase_odds(s: State, seat: int) -> float:
     quick = others_phase_odds_at(s, behind)
     if quick is not None:
         return quick
-    ok = _faces_survived(lambda: s, _risky_faces(s, {behind}), seat)
+    risky = _risky_faces(s, {behind})
+    if s.phase is not Phase.TURN_ROLL:
+        # a tile still to be drawn (a hidden draw) comes before the throw, so the dice
+        # cannot be played through yet: a risky face counts as lost, a lower bound
+        return _phase_odds(risky.count(False), new_daikaiju_odds_at(s, behind))
+    ok = _faces_survived(lambda: s, risky, seat)
     return _phase_odds(ok, new_daikaiju_odds_at(s, behind))
 
 

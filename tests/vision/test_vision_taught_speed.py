@@ -254,9 +254,9 @@ def test_a_re_read_looks_for_veterans_pieces_only_on_the_squares_read_again() ->
     assert reader.calls(top, 7, 7, []) == {}
 
 
-def test_taught_scores_search_round_a_moved_tile_as_before(taught: Path) -> None:
-    """Crops round where the path reader found a tile are scored only where that is not the
-    grid itself at the pooled size; the scores are those of all 18 crops."""
+def test_taught_scores_search_round_where_a_tile_lies(taught: Path) -> None:
+    """With tiles found off the grid (the path reader's offsets, some zero), the scores are
+    those of all 18 crops worked out the slow way."""
     templates = load_templates(taught)
     model = templates.model
     assert model is not None
