@@ -36,8 +36,12 @@ def test_a_reader_that_has_gone_ends_the_command_quietly(env: dict[str, str]) ->
 
 
 def test_ctrl_c_at_the_play_prompt_leaves_quietly(env: dict[str, str]) -> None:
+    # A shell that starts the suite in the background (`./run-tests &`, as CI may) hands
+    # its children SIGINT ignored, and Python then never turns Ctrl-C into an exception:
+    # the player at a terminal has it, so the test gives the command the default back.
     proc = subprocess.Popen([str(COMPANION), "play"], env=env, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdout is not None and proc.stderr is not None
     seen = b""
     while not seen.endswith(b"> "):  # the prompt is up: the command waits for a line

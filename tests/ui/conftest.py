@@ -20,6 +20,19 @@ os.environ.setdefault("KIVY_HOME", str(_TMP / "kivy"))
 
 
 @pytest.fixture(autouse=True)
+def _fast_collections() -> Iterator[None]:
+    """The harness hides a built app from the cyclic collector until it stops (see
+    ``Harness.freeze_built``); whatever a test leaves frozen is released after it."""
+    import gc
+
+    from ui.harness import Harness
+
+    Harness.freeze_built = True
+    yield
+    gc.unfreeze()
+
+
+@pytest.fixture(autouse=True)
 def _own_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Records, edited data and settings of a test go to its own directory."""
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "data"))
