@@ -157,3 +157,21 @@ def test_the_command_line_counts_moves_and_asks_for_the_edge(
     code, _, err = run(capsys, "game", "place", "--record", rec, "--data", str(folder),
                        "Souvaroff", "0716")
     assert code == 2 and "costs 6 movement point(s)" in err
+
+
+def test_a_ship_entering_a_hex_with_enemy_ships_stops_there(tmp_path: Path) -> None:
+    """Rule: a ship that enters a hex holding enemy ships stops and moves no farther in
+    that naval phase; in the next phase it may leave. Sasebo's hex holds the Japanese
+    fleet in port."""
+    desk = russian_movement(owner(tmp_path))
+    desk.place("Souvaroff", "0722")
+    said = desk.place("Souvaroff", "0720")  # 2 points of the 4 left: enough to go on
+    assert said[-1] == "Enemy ships are in that hex: the ships stop there for this phase."
+    refused(desk, "entered a hex holding enemy ships this naval phase", "Souvaroff", "0722")
+    header, entries = load(desk.text())  # the stop is in the record, not in the map file
+    assert Desk(header, entries).campaign.current_marks().stopped == ("Souvaroff",)
+    desk.place("Orel", "0722")  # a ship in an empty hex goes on as before
+    desk.place("Orel", "0721")
+    for _ in range(4):
+        desk.next()  # the next naval phase's Russian movement
+    desk.place("Souvaroff", "0722")  # began the phase there: it may leave

@@ -225,6 +225,8 @@ class Desk(MapDesk):
         f = self.fleet
         old, new = f.berth(ship).location, f.check_location(location)
         args["points"] = movement.points(self.campaign, self.data.hexmap, old, new)
+        if movement.enemies_in(self.campaign, self.data.hexmap, new, ship):
+            args["enemy_hex"] = True  # kept only when true: other moves' records unchanged
         return self.do("place", **args)
 
     def hits(self, ship: str, hits: int, cause: str = "") -> list[str]:

@@ -116,12 +116,14 @@ def place(
     location: str,
     points: int | None = None,
     together: list[str] | None = None,
+    enemy_hex: bool = False,
 ) -> tuple[Campaign, Lines]:
     """Record where a ship (and the ships sailing ``together`` with it, as one division)
     now is, after the players moved it: in its navy's movement segment, or a zone's step in
     the terminal phase. ``points`` is what the desk measured the move to cost on the owner's
     map; a record written before moves were measured has none, and its moves stand on the
-    players' word."""
+    players' word. ``enemy_hex``: the place holds enemy ships, so the ships stop there for
+    the rest of the naval phase."""
     c.fleet.check_open()
     idents = [c.fleet.berth(i).ship.ident for i in [ship, *(together or [])]]
     if len(set(idents)) != len(idents):
@@ -132,6 +134,7 @@ def place(
             "ships sail together only from one place: "
             + ", ".join(f"{i} is at {c.fleet.berth(i).location}" for i in idents)
         )
+    movement.check_not_stopped(c, idents)
     if points is not None:
         movement.check_points(c, idents, points)
     lines: Lines = []
@@ -141,6 +144,9 @@ def place(
     if points:
         c = movement.charge(c, idents, points)
         lines.append(f"Movement points spent: {points} (of each ship's factor this phase).")
+    if enemy_hex:  # measured by the desk on the map before the step
+        c = movement.mark_stopped(c, idents)
+        lines.append("Enemy ships are in that hex: the ships stop there for this phase.")
     return c, lines
 
 

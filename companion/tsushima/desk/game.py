@@ -52,6 +52,7 @@ class PhaseMarks:
     sheltered: tuple[str, ...] = ()  # ports whose protection held against an attack
     zone_moves: tuple[str, ...] = ()  # one entry per zone-to-zone move of a ship
     moved: tuple[tuple[str, int], ...] = ()  # movement points each ship spent this phase
+    stopped: tuple[str, ...] = ()  # ships that entered a hex holding enemy ships
     swept: tuple[str, ...] = ()  # mined hexes swept in this terminal phase
     block_tried: bool = False  # the Port Arthur channel tried in this terminal phase
 

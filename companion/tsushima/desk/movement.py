@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..errors import TsushimaError
-from ..hexmap import HexMap, is_hex
+from ..hexmap import HexMap, MissingMapFact, is_hex
 from .game import Campaign
 
 EDGE_POINT = 1  # passing between the south edge and the China Sea zone
@@ -86,3 +86,44 @@ def charge(c: Campaign, ships: list[str], cost: int) -> Campaign:
     for i in ships:
         moved[i] = moved.get(i, 0) + cost
     return c.replace(marks=dataclasses.replace(marks, moved=tuple(sorted(moved.items()))))
+
+
+def check_not_stopped(c: Campaign, ships: list[str]) -> None:
+    """Refuse to move on a ship that entered a hex holding enemy ships this naval phase:
+    it stays there for the rest of the phase (one that began the phase there may leave)."""
+    halted = [i for i in ships if i in c.current_marks().stopped]
+    if halted:
+        raise TsushimaError(
+            f"{', '.join(halted)} entered a hex holding enemy ships this naval phase and must "
+            "stay there until the phase ends"
+        )
+
+
+def enemies_in(c: Campaign, m: HexMap, location: str, ship: str) -> bool:
+    """Whether the map place a ship is moving to holds ships of the other side (a zone,
+    ``sea`` or a flying base is not one hex: never). The desk asks before the step and
+    stores the answer with it, so the record replays without the map file."""
+    if not pinned(c, location):
+        return False
+    here = _known_hex(m, location)
+    side = c.fleet.berth(ship).ship.side
+    return any(
+        b.ship.side is not side and not b.ship.sunk and pinned(c, b.location)
+        and (b.location == location or _known_hex(m, b.location) == here != "")
+        for b in c.fleet.berths
+    )
+
+
+def mark_stopped(c: Campaign, ships: list[str]) -> Campaign:
+    marks = c.current_marks()
+    stopped = tuple(sorted({*marks.stopped, *ships}))
+    return c.replace(marks=dataclasses.replace(marks, stopped=stopped))
+
+
+def _known_hex(m: HexMap, location: str) -> str:
+    """The hex of a pinned place as far as the map file already says ("" where it does
+    not: the stop is a consequence of a move, never a reason to ask for a fact)."""
+    try:
+        return hex_of(m, location)
+    except MissingMapFact:
+        return ""
