@@ -55,31 +55,8 @@ def _explore(s: State, turn: int, p: Fraction, acc: dict[int, Fraction], alive: 
             if s.ships[seat] < 0:
                 acc[seat] += p
         return
-    if s.phase is Phase.TURN_ROLL:
-        _explore(s.apply(Roll(3, 3)), turn, p * _TRIGGER, acc, alive)
-        _explore(s.apply(Roll(1, 1)), turn, p * (1 - _TRIGGER), acc, alive)
-    elif s.phase is Phase.UZUSHIO:  # a choice: the odds take the uzushio as left
-        _explore(s.apply(_skip_uzushio()), turn, p, acc, alive)
-    elif s.phase in (Phase.DAIKAIJU_DIE, Phase.TSUNAMI_DIE, Phase.UZUSHIO_DIE):
-        for face in range(1, 7):
-            _explore(s.apply(Die(face)), turn, p / 6, acc, alive)
-    elif s.phase is Phase.DAIKAIJU_ROLL:
-        # A throw naming a daikaiju's square is thrown again, so the free squares share
-        # the whole chance in proportion to the throws that name them.
-        taken = s.daikaiju_squares()
-        throws: dict[int, list[Roll]] = defaultdict(list)
-        for g in range(1, 7):
-            for b in range(1, 7):
-                sq = s.grid.index(s.game.board.dice_square(g, b))
-                if sq not in taken:
-                    throws[sq].append(Roll(g, b))
-        total = sum(len(v) for v in throws.values())
-        for rolls in throws.values():
-            _explore(s.apply(rolls[0]), turn, p * Fraction(len(rolls), total), acc, alive)
-    elif s.phase is Phase.DAIKAIJU_DRAW:
-        _explore(s.apply(s.chance_outcomes()[0][0]), turn, p, acc, alive)
-    else:
-        _explore(s.apply(Facing(Side.NORTH)), turn, p, acc, alive)
+    for after, chance in _branches(s):
+        _explore(after, turn, p * chance, acc, alive)
 
 
 def phoenix_holders(state: State) -> list[int]:
