@@ -133,6 +133,7 @@ def snapshot(session: Any, show_odds: bool = False) -> Snapshot:
         uzushio=uzushio,
         land=land,
         game=session.game.kind,
+        options=frozenset(getattr(session.game, "options", ())),
     )
     odds: dict[str, Fraction] = {}
     phoenix_odds: dict[str, Fraction] = {}

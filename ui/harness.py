@@ -62,7 +62,15 @@ class Harness:
     sight (``gc.freeze``) until :meth:`stop`. The app collects half a second after each
     burst of redraws (ui/memory.py); in a test process holding several hundred thousand
     objects each of those full collections took 0.3-0.7 s of CPU (freezing roughly halved
-    the collections' time; about 3% of the screen tests' CPU)."""
+    the collections' time; about 3% of the screen tests' CPU). While the app is built the
+    automatic collector is off as well: the app's own collections free its garbage, and the
+    automatic ones, triggered by the thousands of widgets a redraw makes, walked the same
+    objects again (a quarter of the Tsushima screen tests' CPU; their peak memory grew by
+    about a quarter)."""
+    paced = True
+    """Tests set this False: a frame drawn on demand does not wait for the display's pace
+    (Kivy's clock sleeps up to 1/60 s a frame; a few thousand frames made a screen test
+    worker idle about a tenth of its time). Kivy's time still moves with the wall clock."""
 
     def __init__(self, ctx: Any, size: tuple[int, int] = (800, 480), notifier: Any = None
                  ) -> None:
@@ -74,6 +82,10 @@ class Harness:
 
         self.Window = Window
         self.EventLoop = EventLoop
+        if not self.paced:
+            from kivy.clock import Clock
+
+            Clock._max_fps = 0
         Window.size = size
         self.app = CompanionApp(ctx, notifier=notifier)
         self.app._run_prepare()  # builds the root, adds it to the window, dispatches on_start
@@ -85,6 +97,7 @@ class Harness:
             gc.unfreeze()
             gc.collect()
             gc.freeze()
+            gc.disable()
 
     @property
     def controller(self) -> Any:
@@ -168,7 +181,15 @@ class Harness:
             self.Window.remove_widget(child)
         App._running_app = None
         self.frames(1)
+        from kivy.logger import LoggerHistory
+
+        # Kivy keeps its last hundred log records; one that logged a failed optional import
+        # (a touch input library absent here) while this app was built holds the traceback,
+        # its frames and so the whole stopped app (some 190,000 objects that every later
+        # full collection walked again)
+        LoggerHistory.clear_history()
         if self.freeze_built:
             import gc
 
             gc.unfreeze()  # the stopped app is garbage the collector may now reach
+            gc.enable()

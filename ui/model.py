@@ -77,6 +77,9 @@ class BoardPicture:
     points, drawn and touched inside it."""
     game: str = ""
     """The game's registry key: the camera reads with its box (how many of each tile)."""
+    options: frozenset[str] | None = None
+    """The game's rule options (None: not known): the camera looks for the pieces of
+    Veterans of the Seas only in a game played with them."""
 
     def content(self, square: Square) -> str:
         if square in self.daikaiju:

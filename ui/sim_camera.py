@@ -193,12 +193,12 @@ def vision_sim_reader() -> Reader | None:
     except Exception as exc:  # vision absent or broken: read the table exactly
         log.info("simulated camera without vision: %s", exc)
         return None
-    readers: dict[tuple[int, int, str], tuple[Any, Any]] = {}
+    readers: dict[tuple[int, int, str, frozenset[str] | None], tuple[Any, Any]] = {}
     last: dict[str, dict[Point, str]] = {"ships": {}}
 
     def reader(table: SimTable, picture: BoardPicture, legal: Legal | None = None
                ) -> dict[Square, Seen]:
-        key = (picture.rows, picture.cols, picture.game)
+        key = (picture.rows, picture.cols, picture.game, picture.options)
         if key not in readers:
             profile = board_profile(picture.rows, picture.cols)
 
@@ -210,7 +210,9 @@ def vision_sim_reader() -> Reader | None:
                 # 0 in 500 at 880x660, which costs less memory than a larger photo)
                 SimulatedSource(profile, state=state, ships=lambda: table.ships,
                                 size=(880, 660)),
-                BoardReader(profile, ships=ShipFinder(profile), game=picture.game or None),
+                # the expansion's pieces are looked for only in a game played with it
+                BoardReader(profile, ships=ShipFinder(profile), game=picture.game or None,
+                            options=picture.options),
             )
         source, board_reader = readers[key]
         reading = board_reader.read(source.read(), known=known_pieces(picture), legal=legal)

@@ -31,7 +31,7 @@ class VisionCamera:
         self.profile_dir = profile_dir
         self.name = f"camera {spec}"
         self.source: Any = None
-        self._readers: dict[tuple[int, int, str], Any] = {}
+        self._readers: dict[tuple[int, int, str, bool], Any] = {}
         self.ships_seen: dict[Point, str] | None = None
         self.ship_colours: frozenset[str] = frozenset()
         """Ships are looked for only once their colours were calibrated on this set."""
@@ -54,8 +54,12 @@ class VisionCamera:
         self.name = note.removeprefix("camera: ")
 
     def _reader(self, picture: BoardPicture) -> Any:
+        from vision.veterans import in_play as vet_in_play
+        from vision.veterans import reader_for as vet_reader_for
+
         size = (picture.rows, picture.cols)
-        key = (*size, picture.game)
+        game = picture.game or None
+        key = (*size, picture.game, vet_in_play(game, picture.options))
         if key not in self._readers:
             from vision.profile import (
                 load_layout,
@@ -65,7 +69,6 @@ class VisionCamera:
             )
             from vision.recognise import BoardReader
             from vision.ships import ShipFinder
-            from vision.veterans import reader_for as vet_reader_for
 
             profile = board_profile(*size)
             base = Path(self.profile_dir) if self.profile_dir else None
@@ -76,8 +79,10 @@ class VisionCamera:
                 profile, load_templates(pick["templates.npz"]),
                 load_layout(pick["markers.json"], profile),
                 ships=ShipFinder(profile, colours) if colours else None,
-                game=picture.game or None,  # the box as evidence (vision/inventory.py)
-                veterans=vet_reader_for(picture.game or None, pick["templates.npz"]),
+                game=game,  # the box as evidence (vision/inventory.py)
+                # the expansion's pieces only in a game played with it
+                veterans=vet_reader_for(game, pick["templates.npz"], picture.options),
+                options=picture.options,
             )
         return self._readers[key]
 

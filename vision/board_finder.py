@@ -49,9 +49,13 @@ class BoardFinder:
         self.last_detections: dict[int, Detection] = {}
 
     def find(self, image: np.ndarray) -> BoardPose:
-        """Place the board or raise :class:`BoardNotFound` saying why."""
+        """Place the board or raise :class:`BoardNotFound` saying why. Frame after frame
+        the markers are looked for first where they were last found (a camera on a stand
+        sees them there again, or a hand over one of them)."""
+        last = self.last_detections
+        near = {i: d.corners for i, d in last.items()} if len(last) >= 3 else None
         found = self.detector.detect(
-            image, {i: self.layout.array(i) for i in self.layout.corners})
+            image, {i: self.layout.array(i) for i in self.layout.corners}, near)
         self.last_detections = found
         return self.fit(found)
 

@@ -116,8 +116,11 @@ def cmd_read(args: argparse.Namespace) -> int:
     except NoFrame as exc:  # a readable picture with nothing in it: no board to find
         return _fail(EXIT_NOT_FOUND, f"board not found in {args.image}: {exc}")
     ships = ShipFinder(board, colours) if args.ships or colours else None
-    try:  # Veterans of the Seas' pieces: the owner's taught looks if the profile has them
-        veterans = vet_reader_for(args.game, args.profile)
+    # Veterans of the Seas' pieces: the owner's taught looks if the profile has them. The
+    # command line is not told the game's options (docs/contracts.md 4 reads the pieces for
+    # every --game tsuro-of-the-seas), so options=None: whatever the game's box may hold.
+    try:
+        veterans = vet_reader_for(args.game, args.profile, options=None)
     except ProfileError as exc:
         return _fail(EXIT_USAGE, str(exc))
     reader = BoardReader(board, templates, layout, ships=ships, game=args.game,
@@ -163,7 +166,7 @@ def _text(reading: Any) -> str:
 
 
 def cmd_markers(args: argparse.Namespace) -> int:
-    from .markers import write_sheet
+    from .marker_sheet import write_sheet
 
     try:
         write_sheet(args.out, args.square_mm, args.dpi)

@@ -44,7 +44,8 @@ def write_game_photo(look: str, rows: int, cols: int, game: str, directory: Path
     square's content as ``vision read --json`` would say it, ``covered`` under a hand."""
     rng = np.random.default_rng([seed, 4])
     position = looks.random_position(rng, rows, cols, game, fill)
-    photo, covered = looks.board_photo(look, rows, cols, position, seed, hand=hand, box=box)
+    photo, covered = looks.board_photo(look, rows, cols, position, seed, hand=hand, box=box,
+                                       game=game)
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{look}-{rows}x{cols}-{seed}.png"
     if not cv2.imwrite(str(path), photo):

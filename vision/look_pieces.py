@@ -44,7 +44,7 @@ class LookSpec:
     edge: BGR | None = (25.0, 30.0, 60.0)
     kaiju: BGR = (50.0, 85.0, 45.0)
     kaiju_body: BGR = (150.0, 190.0, 200.0)
-    board: str = "plain"  # plain | phoenix | waves | mandala
+    board: str = "plain"  # plain | phoenix | waves | mandala | reeds
     board_colour: BGR = (104.0, 96.0, 74.0)
     grid: BGR = (80.0, 74.0, 58.0)
     frame: BGR = (92.0, 84.0, 64.0)
@@ -161,6 +161,8 @@ def _board_art(spec: LookSpec, box: int, rows: int, cols: int, px: int) -> np.nd
         _waves(img, rng, px)
     elif spec.board == "mandala":
         _mandala(img, rng, px)
+    elif spec.board == "reeds":
+        _reeds(img, rng, px)
     grid = np.zeros((h, w), np.float32)
     for r in range(rows + 1):
         cv2.line(grid, (0, r * px), (w, r * px), 1.0, max(1, px // 40))
@@ -257,3 +259,42 @@ def _mandala(img: np.ndarray, rng: np.random.Generator, px: int) -> None:
         axes = (int(px * rng.uniform(0.4, 1.2)), int(px * rng.uniform(0.1, 0.3)))
         art.blob(img, centre, axes, rng.uniform(0, 180), colours[int(rng.integers(0, 4))],
                  float(rng.uniform(0.5, 0.9)))
+
+
+_REEDS = ((55.0, 95.0, 85.0), (35.0, 55.0, 50.0), (150.0, 190.0, 200.0), (90.0, 140.0, 150.0))
+
+
+def _reeds(img: np.ndarray, rng: np.random.Generator, px: int) -> None:
+    """A reed bed: tall stalks leaning a little, pale and dark, with blade-like leaves,
+    seed heads and pale ripples between them; the pale stalks are as thin as a tile's
+    paths and run straight across whole squares, as a path does."""
+    h, w = img.shape[:2]
+    art.tint(img, art.noise(rng, h, w, ((px // 2, 1.0), (px // 6, 0.5))), (9.0, 11.0, 8.0))
+    area = h * w / px / px
+    for _ in range(int(area * 2.5)):  # stalks: long, nearly upright, gently curving
+        steps = 24
+        base = np.array([rng.uniform(0, w), rng.uniform(h * 0.3, h + px)])
+        lean, sway = rng.uniform(-0.35, 0.35), rng.uniform(-0.02, 0.02)
+        length = px * rng.uniform(1.5, 5.0)
+        t = np.linspace(0.0, 1.0, steps)
+        pts = np.stack([base[0] + length * (lean * t + sway * t * t * 10),
+                        base[1] - length * t], axis=1)
+        colour = _REEDS[int(rng.integers(0, len(_REEDS)))]
+        art.brush(img, pts, np.full(steps, px * rng.uniform(0.02, 0.06)), colour,
+                  float(rng.uniform(0.5, 0.9)))
+    for _ in range(int(area * 1.5)):  # leaves: short blades leaving a stalk at a slant
+        steps = 12
+        pts = art.stroke_points(rng, np.array([rng.uniform(0, w), rng.uniform(0, h)]),
+                                px * rng.uniform(0.4, 1.0), 0.1, steps)
+        art.brush(img, pts, art.swell(steps, px * 0.08, rng), _REEDS[int(rng.integers(0, 2))],
+                  float(rng.uniform(0.6, 0.9)))
+    for _ in range(int(area * 0.6)):  # seed heads
+        centre = (int(rng.uniform(0, w)), int(rng.uniform(0, h)))
+        axes = (int(px * rng.uniform(0.03, 0.07)), int(px * rng.uniform(0.12, 0.25)))
+        art.blob(img, centre, axes, rng.uniform(-20, 20), (30.0, 50.0, 75.0),
+                 float(rng.uniform(0.7, 0.95)))
+    for _ in range(int(area * 0.8)):  # ripples on the water between the stalks
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        xs = np.linspace(-1.0, 1.0, 20) * px * rng.uniform(0.2, 0.5)
+        pts = np.stack([cx + xs, cy + px * 0.04 * np.sin(xs / px * 12)], axis=1)
+        art.brush(img, pts, np.full(20, px * 0.02), _REEDS[2], float(rng.uniform(0.3, 0.6)))

@@ -10,6 +10,10 @@ here is a named, seeded generator of board photos:
 - ``curved``: paths as wide smooth curves on pale tiles, plain green squares.
 - ``seas``: like Tsuro of the Seas: sea-blue textured tiles with white wakes, waves printed on
   the board.
+- ``reeds``: a tuning look made for issue 9's built-in thresholds: olive-ochre mottled tiles
+  with thin pale paths of low contrast (fainter than ``mottled``'s), crossings mostly
+  bridged, over a board printed with a reed bed whose pale stalks are as thin as the paths
+  and cross whole squares. Thresholds may be chosen on it like the four above.
 - ``held-out``: speckled slate tiles with very thin pale paths over a board of rings, rays
   and dots. **Never tune anything on this look**: no threshold, no weight, no choice of
   method may be made by looking at its figures. It stands in for the real photos kept out of
@@ -91,6 +95,12 @@ _SPECS: dict[str, LookSpec] = {
         bridges=1.0, edge=(40.0, 50.0, 40.0), kaiju=(90.0, 60.0, 110.0),
         kaiju_body=(200.0, 220.0, 160.0), board="mandala", board_colour=(75.0, 55.0, 45.0),
         grid=(150.0, 170.0, 170.0), frame=(45.0, 35.0, 30.0), size=0.96),
+    "reeds": LookSpec(
+        "reeds", texture="mottle", tile=(70.0, 105.0, 112.0), tile_spread=9.0,
+        path=(178.0, 205.0, 212.0), path_width=0.03, path_alpha=0.45, bend=0.3, wobble=0.01,
+        bridges=0.7, edge=(35.0, 50.0, 55.0), kaiju=(100.0, 80.0, 50.0),
+        kaiju_body=(170.0, 210.0, 190.0), board="reeds", board_colour=(78.0, 98.0, 92.0),
+        grid=(140.0, 160.0, 150.0), frame=(40.0, 55.0, 50.0), size=0.955),
 }
 
 LOOKS: tuple[str, ...] = tuple(_SPECS)
@@ -120,20 +130,23 @@ DISORDER = Disorder()
 
 def board_photo(look: str, rows: int, cols: int, squares: Mapping[Square, Piece], seed: int,
                 *, hand: bool = False, box: int = 0, frame: int = 0,
-                disorder: Disorder = DISORDER) -> tuple[np.ndarray, frozenset[Square]]:
+                disorder: Disorder = DISORDER, game: str | None = None
+                ) -> tuple[np.ndarray, frozenset[Square]]:
     """A BGR photo (880x660) of the board holding ``squares`` (squares left out are empty),
-    and the squares a hand covers (empty unless ``hand``)."""
+    and the squares a hand covers (empty unless ``hand``). ``game`` names the box the pieces
+    come from (see :func:`_copy_of`); None draws them as from a Seas box."""
     photo, covered, _ = board_photo_and_pose(look, rows, cols, squares, seed, hand=hand, box=box,
-                                             frame=frame, disorder=disorder)
+                                             frame=frame, disorder=disorder, game=game)
     return photo, covered
 
 
 def board_photo_and_pose(look: str, rows: int, cols: int, squares: Mapping[Square, Piece],
                          seed: int, *, hand: bool = False, box: int = 0, frame: int = 0,
-                         disorder: Disorder = DISORDER
+                         disorder: Disorder = DISORDER, game: str | None = None
                          ) -> tuple[np.ndarray, frozenset[Square], np.ndarray]:
     """:func:`board_photo`, and the true homography from grid units to photo pixels."""
-    top, to_img, covered = _top_down(spec(look), rows, cols, squares, seed, hand, box, disorder)
+    top, to_img, covered = _top_down(spec(look), rows, cols, squares, seed, hand, box, disorder,
+                                     game)
     c = (to_img @ np.array([cols / 2, rows / 2, 1.0]))[:2]
     centre = (float(c[0]), float(c[1]))
     scene = _framed(_scene(seed, frame, disorder), top.shape, to_img, rows, cols, centre)
@@ -204,9 +217,25 @@ def _scene(seed: int, frame: int, disorder: Disorder) -> Scene:
     )
 
 
-def _copy_of(tile: Tile, sq: Square) -> int:
-    """Which of a pattern's physical copies lies on ``sq`` (Seas has two of some)."""
-    return (sq.row * 7 + sq.col) % _COPIES.get(tile.pattern(), 1)
+def _copy_of(tile: Tile, sq: Square, game: str | None = None) -> int:
+    """Which of a pattern's physical copies lies on ``sq``: the Seas box holds two of some,
+    each printed with its own texture here; a Tsuro box holds every tile once, so the piece on
+    the board is the very piece the owner taught (None: a Seas box)."""
+    copies = _COPIES if game is None else _game_copies(game)
+    return (sq.row * 7 + sq.col) % copies.get(tile.pattern(), 1)
+
+
+def _game_copies(game: str) -> dict[Tile, int]:
+    if game not in _BY_GAME:
+        counts: dict[Tile, int] = {}
+        for piece in inventory(game):
+            if isinstance(piece, Tile):
+                counts[piece.pattern()] = counts.get(piece.pattern(), 0) + 1
+        _BY_GAME[game] = counts
+    return _BY_GAME[game]
+
+
+_BY_GAME: dict[str, dict[Tile, int]] = {}
 
 
 _COPIES: dict[Tile, int] = {}
@@ -215,7 +244,7 @@ for _i in load_tile_set():
 
 
 def _top_down(look: LookSpec, rows: int, cols: int, squares: Mapping[Square, Piece], seed: int,
-              hand: bool, box: int, disorder: Disorder
+              hand: bool, box: int, disorder: Disorder, game: str | None = None
               ) -> tuple[np.ndarray, np.ndarray, frozenset[Square]]:
     px = PX
     base, to_img = _table(look, rows, cols, box)
@@ -231,7 +260,7 @@ def _top_down(look: LookSpec, rows: int, cols: int, squares: Mapping[Square, Pie
             pic = kaiju_art(look, box, piece.facing, (sq.row * 3 + sq.col) % KAIJU_COPIES,
                             tile_px)
         else:
-            pic = piece_art(look, box, piece, _copy_of(piece, sq), tile_px)
+            pic = piece_art(look, box, piece, _copy_of(piece, sq, game), tile_px)
         # Each square its own draw: laying a tile leaves the others where they lay.
         lay = np.random.default_rng([seed, sq.row, sq.col, 5])
         angle = lay.uniform(*disorder.turn_deg) * lay.choice((-1.0, 1.0))
@@ -414,7 +443,8 @@ def teach_photos(look: str, rows: int, cols: int, seed: int, game: str, *, box: 
                  ) -> list[tuple[np.ndarray, dict[Square, Piece]]]:
     """The owner's teaching photos and their layouts: every distinct piece of the game's
     set laid out once, each turned at random (for Seas, a daikaiju facing each way), then
-    the empty board. Pieces beyond one board's room go on a further photo."""
+    the empty board. Pieces beyond one board's room go on a further photo. Of a tile the
+    Seas box holds twice, one piece is laid out: the other is not taught (docs/vision.md)."""
     distinct: list[Tile | Daikaiju] = list(dict.fromkeys(
         p for p in inventory(game) if isinstance(p, Tile)))
     if any(isinstance(p, Daikaiju) for p in inventory(game)):
@@ -436,5 +466,5 @@ def teach_photos(look: str, rows: int, cols: int, seed: int, game: str, *, box: 
                 sheet[squares[int(where)]] = piece
         sheets.append(sheet)
     sheets.append(dict.fromkeys(squares))
-    return [(board_photo(look, rows, cols, sheet, seed * 16 + n, box=box)[0], sheet)
+    return [(board_photo(look, rows, cols, sheet, seed * 16 + n, box=box, game=game)[0], sheet)
             for n, sheet in enumerate(sheets)]

@@ -15,7 +15,12 @@ art seldom does as closely), its colour lies within the spread of the squares wi
 shows several), and it is not next to two side-by-side squares of a foreign colour joined
 to the board's edge (a hand, whose arm reaches in from outside, hides part of its
 neighbours). Art whose lines end near a few rim points is bare too when it looks far more
-like the bare squares than like any tile.
+like the bare squares than like any tile. A square without paths most of whose pixels show
+colours, or a smoothness, that no tile read surely shows is bare too, unless they are
+colours the rest of the board does not show either (a hand: :mod:`vision.paths_ground`);
+and a tile whose path ends are faint is still called when its pairing is clear, five of
+its ends show and the tile drawn whole fits its lines best (art whose lines pair up by
+chance fits none).
 Otherwise the square is ``unknown``. The lines were chosen on the looks ``drawn``,
 ``mottled``, ``curved`` and ``seas`` of :mod:`vision.looks` and on looks drawn only for the
 choice (thin pale paths over printed art), never on ``held-out``.
@@ -28,8 +33,10 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from .paths_ground import LEAST_SURE, Ground, foreign_share, smooth_share
 from .read_corners import corner_colours, corner_features, corner_spread
 from .read_decide import EMPTY, Call, Thresholds, confidence, pick
+from .read_features import PX
 from .read_paths import PathScores, tiles
 
 PATH_LABELS = [t.notation() for t in tiles()]
@@ -38,11 +45,16 @@ BARE_ENDS = 0.15  # ... of a square called bare, at most
 BARE_TOP = 1.0  # best pairing's evidence of a square called bare, at most
 BARE_LEAD = 0.2  # its lead over the next pairing, at most
 ODD = 3.5  # colour farther than this many typical spreads from the bare squares': not bare
+# ... unless the colours and texture of the tiles say so (FOREIGN, below): then this many, and
+# a hand only farther (3.5 left bare art and squares under glare unknown on drawn, mottled,
+# curved and seas; 7 let a hand through)
+GROUND_ODD = 5.0
 NEARER = 1.0  # a bare square's look: this many times nearer another bare square than a tile
 LOOSE_ENDS = 0.3  # art: the third weakest path end at most this ...
 LOOSE_NEARER = 2.0  # ... and its look this many times nearer a bare square than a tile
 SOME_ENDS = (4, 0.6)  # a square showing this many path ends this strong is not bare
 LOOSE_SOME = 5  # ... and art with this many (a tile under a hand shows several)
+LOOSE_LEAD = 0.3  # ... and art whose best pairing leads by this much (a faint tile's does)
 SURE = 2.0  # a tile read with this lead (in margins) sets the tiles' look
 TWIN_LEAD = 2.0  # lead (in margins) a tile needs over a near twin (chosen on drawn, curved,
 # seas and mottled; it cost 0-2% of squares read and took the near-twin wrongs of the
@@ -53,6 +65,10 @@ PATH_SETTLE = 1.5  # lead (in margins) a tile needs over the rest of the box to 
 # (chosen on drawn, mottled, curved and seas; never on held-out)
 AGREE_LEAD = 1.2  # lead of the paths' best tile, in margins (a near twin is all but always
 # the next: 1.0 let a few copies of one Seas pattern read as their near twin)
+AGREE_LEAD_SHAPED = 0.5  # ... or this many, when the drawing fits the tile SHAPE_MARGIN
+SHAPE_MARGIN = 0.03  # better than any other tile (crossing tiles and their near twins fit
+# alike: on drawn, mottled, curved and seas, seeds 2026 and 7, 72 tiles read right and one
+# wrong; 0.02 let five of the near twins through)
 AGREE_ENDS = 0.1  # the third weakest path end
 AGREE_SHAPE = 0.45  # the drawn tile's correlation (art whose lines happen to fit stays lower)
 # A tile's four corners show its own ground, as alike as on the tiles read surely; a square
@@ -62,6 +78,28 @@ CORNERS = 1.25
 # a corner this near a sure tile's corner (in units of that line) surely shows a tile's
 # ground; two corners nearer than the second may
 GROUND = (0.15, 0.35)
+# A square without paths most of whose pixels show colours no sure tile shows (board art's
+# background and strokes) holds no tile of the set (chosen on drawn, mottled, curved and
+# seas; never on held-out)
+FOREIGN = 0.5
+SMOOTH = 0.6  # ... or this share smoother than nearly all the sure tiles' texture
+STRANGE = 0.25  # ... unless this share of them shows colours foreign to the rest of the board
+# A square whose best pairing is clear (``path_tile``, ``path_margin``) but whose third weakest
+# path end is only the first of FAINT_ENDS (below TILE_ENDS) is a tile when less than
+# TILE_COLOURS of its pixels show colours no sure tile shows, or, with the third weakest end
+# at least the second of FAINT_ENDS, whatever its colours, when its pairing leads by
+# FAINT_LEAD margins; either way five of its path ends show a line of the third of
+# FAINT_ENDS (a plain piece, such as a Veterans portal, shows its own rim as four small loops
+# and hardly any path end). Chosen on drawn, mottled, curved and seas, photo seeds 2026 and
+# 7: no square but a tile, or a tile under a hand, paired up that clearly.
+FAINT_ENDS = (0.05, -0.1, 0.1)
+TILE_COLOURS = 0.25
+FAINT_LEAD = 2.5
+# ... and in every case only when the tile drawn whole fits the square's lines best of all 105
+# and at least AGREE_SHAPE (below): board art whose lines pair up clearly by chance (reed
+# stalks read as two straight paths) ends faintly on the rim points it misses and fits no
+# tile drawn whole. On drawn, mottled, curved, seas and reeds, photo seeds 2026 and 7, this
+# kept 443 of 446 faint tiles read right and took all 5 wrong calls (art, a daikaiju).
 
 
 def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] | None],
@@ -81,7 +119,14 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
     top2 = -np.partition(-ev, 1, axis=1)[:, :2]
     best, lead = top2[:, 0], top2[:, 0] - top2[:, 1]
     order = np.argsort(-ev, axis=1)[:, :2]
+    # squares given the second look (the tiles drawn whole)
+    shaped = (np.isfinite(paths.shape).all(axis=1) if paths.shape is not None
+              else np.zeros(len(ev), bool))
+    # the view's colours and texture, worked out once if asked for at all
+    ground = Ground(top, top.shape[0] // PX, cols) if top is not None and cols else None
     calls = []
+    faint: dict[int, Call] = {}  # squares whose pairing was clear but whose path ends are faint
+    faint_tile = np.zeros(len(ev), bool)
     for k in range(len(ev)):
         if legal[k]:
             call = pick(PATH_LABELS, ev[k], th.path_tile, th.path_margin, legal[k],
@@ -93,20 +138,35 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
             call = (Call(None, min(conf, 0.49), ok, label) if first < th.path_tile or ok < 1.0
                     else Call(label, conf, ok, PATH_LABELS[int(order[k, 1])]))
         if call.label is not None and float(third[k]) < TILE_ENDS:
+            if (float(third[k]) >= FAINT_ENDS[1] and float(np.sort(ends[k])[3]) >= FAINT_ENDS[2]
+                    and _drawn_fits(paths, k, call.label)):
+                faint[k] = call
             call = Call(None, 0.3, call.lead, call.label)
-        if call.label is not None and call.second is not None and call.lead < TWIN_LEAD and (
-                _twins(call.label, call.second)):
-            call = Call(None, 0.4, call.lead, call.label, twins=True)
-        if call.label is None and paths.shape is not None:
-            call = _agreed(call, k, ev[k], paths.shape[k], float(third[k]), legal[k], th)
-        calls.append(call)
+        calls.append(_settled(call, k, ev[k], paths, float(third[k]), legal[k], th,
+                              bool(shaped[k])))
+    if faint:
+        # Faint path ends, but a clear pairing on a square in the set's own colours, or a
+        # pairing far ahead of the next: a tile (board art whose lines pair up shows the
+        # board's colours, not the tiles', and seldom pairs up clearly).
+        # (colours only where the lead alone does not settle it: they cost time)
+        asked = np.isin(np.arange(len(ev)), [k for k, c in faint.items() if c.lead < FAINT_LEAD
+                                             and float(third[k]) >= FAINT_ENDS[0]])
+        foreign = _foreign(ground, np.asarray(paths.squares), calls, asked,
+                           np.zeros(len(ev), bool))
+        known = _foreign_known(ground, calls)
+        for k, call in faint.items():
+            if call.lead >= FAINT_LEAD or (known and foreign[k] < TILE_COLOURS
+                                           and float(third[k]) >= FAINT_ENDS[0]):
+                calls[k] = _settled(call, k, ev[k], paths, float(third[k]), legal[k], th,
+                                    bool(shaped[k]))
+                faint_tile[k] = calls[k].label is not None
     # A tile partly under a hand (or half its paths faint) still shows several path ends.
     few = (ends >= SOME_ENDS[1]).sum(axis=1) < SOME_ENDS[0]
-    bare = (third < BARE_ENDS) & (best < BARE_TOP) & (lead < BARE_LEAD) & few
+    bare = (third < BARE_ENDS) & (best < BARE_TOP) & (lead < BARE_LEAD) & few & ~faint_tile
     # Art whose lines end near a few rim points: bare too when it looks far more like the
     # other bare squares than like any tile (checked below, with the plain ones).
     loose = ~bare & (third < LOOSE_ENDS) & np.array([c.label is None for c in calls])
-    loose &= (ends >= SOME_ENDS[1]).sum(axis=1) < LOOSE_SOME
+    loose &= ((ends >= SOME_ENDS[1]).sum(axis=1) < LOOSE_SOME) & (lead < LOOSE_LEAD)
     if not (bare | loose).any():
         return calls
     idx = np.asarray(paths.squares)
@@ -115,20 +175,27 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
     # (art is judged only against tiles read surely: with none, nearer is infinite)
     # (only where the look alone does not settle it)
     mixed = _mixed_corners(top, cols, paths, calls, bare & (nearer <= NEARER) & (board[idx] <= ODD))
-    ok = (bare & ((nearer > NEARER) | (mixed > CORNERS))
-          | loose & (nearer > LOOSE_NEARER) & np.isfinite(nearer)) & (board[idx] <= ODD)
+    looks_bare = (bare & ((nearer > NEARER) | (mixed > CORNERS))
+                  | loose & (nearer > LOOSE_NEARER) & np.isfinite(nearer)) & (board[idx] <= ODD)
+    # The set's own colours and texture (only where the look and the corners do not settle
+    # it: it costs time); they tell a hand apart themselves, so a wider spread of the board's
+    # colours is allowed (bare art and glare vary more than ODD allows).
+    foreign = _foreign(ground, idx, calls, bare & ~looks_bare & (board[idx] <= GROUND_ODD),
+                       bare, smooth=True)
+    ok = looks_bare | bare & (foreign > FOREIGN) & (board[idx] <= GROUND_ODD)
     if cols:
         # A hand: side by side squares of a foreign colour that are no tile (what shows
         # between its fingers may look like paths, so not only those without paths).
         foreign = np.zeros(len(colour), bool)
-        foreign[idx] = (board[idx] > ODD) & (nearer > NEARER) & (
+        foreign[idx] = (board[idx] > GROUND_ODD) & (nearer > NEARER) & (
             bare | np.array([c.label is None for c in calls]))
         ok &= ~_near_hand(foreign, cols)[idx]
     for j in (int(x) for x in np.flatnonzero(ok)):
         # Sure as the weakest of: how dark the path ends are, how little any pairing leads,
         # how much nearer the bare squares' colour than the tiles' and how near the bare
         # squares' typical colour it is.
-        unlike = max(float(nearer[j] - NEARER) / NEARER, float(mixed[j] - CORNERS) / CORNERS)
+        unlike = max(float(nearer[j] - NEARER) / NEARER, float(mixed[j] - CORNERS) / CORNERS,
+                     float(foreign[j] - FOREIGN) / (1.0 - FOREIGN))
         sure = min(1.0, float(BARE_ENDS - third[j]) / 0.3, float(BARE_LEAD - lead[j]) / 0.1,
                    unlike, float(ODD - board[idx[j]]) / ODD)
         calls[j] = Call(EMPTY, round(0.5 + 0.45 * max(sure, 0.0), 3), 9.0)
@@ -147,9 +214,60 @@ def _agreed(call: Call, k: int, ev: np.ndarray, shape: np.ndarray, third: float,
         return call
     lead = float(ev[first] - ev[second]) / th.path_margin
     label = PATH_LABELS[int(first)]
-    if float(ev[first]) < th.path_tile or lead < AGREE_LEAD or (legal and label not in legal):
+    # with less lead, the drawing must prefer the tile clearly to every other (the near
+    # twin the paths put next, above all)
+    drawn_lead = float(shape[first] - np.partition(shape, -2)[-2])
+    enough = lead >= AGREE_LEAD or (lead >= AGREE_LEAD_SHAPED and drawn_lead >= SHAPE_MARGIN)
+    if float(ev[first]) < th.path_tile or not enough or (legal and label not in legal):
         return call
     return Call(label, round(0.5 + 0.1 * min(1.0, lead), 3), lead, PATH_LABELS[int(second)])
+
+
+def _drawn_fits(paths: PathScores, k: int, label: str) -> bool:
+    """Whether square ``k``'s lines fit the tile ``label`` drawn whole best of all and at
+    least ``AGREE_SHAPE`` (False where the tiles drawn whole were not compared)."""
+    if paths.shape is None or not np.isfinite(paths.shape[k]).all():
+        return False
+    shape = paths.shape[k]
+    best = int(np.argmax(shape))
+    return PATH_LABELS[best] == label and float(shape[best]) >= AGREE_SHAPE
+
+
+def _settled(call: Call, k: int, ev: np.ndarray, paths: PathScores, third: float,
+             legal: set[str] | None, th: Thresholds, shaped: bool) -> Call:
+    """A square's call after the near-twin check and, where left open, the second look
+    (``shaped``: the square was given it)."""
+    if call.label is not None and call.second is not None and call.lead < TWIN_LEAD and (
+            _twins(call.label, call.second)):
+        call = Call(None, 0.4, call.lead, call.label, twins=True)
+    if call.label is None and paths.shape is not None and shaped:
+        call = _agreed(call, k, ev, paths.shape[k], third, legal, th)
+    return call
+
+
+def _foreign_known(ground: Ground | None, calls: list[Call]) -> bool:
+    """Whether the tiles read surely are enough to say which colours a tile shows."""
+    sure = sum(c.label is not None and c.label != EMPTY and c.lead >= SURE for c in calls)
+    return ground is not None and sure >= LEAST_SURE
+
+
+def _foreign(ground: Ground | None, idx: np.ndarray, calls: list[Call], asked: np.ndarray,
+             bare: np.ndarray, smooth: bool = False) -> np.ndarray:
+    """Per square of ``idx`` (those ``asked`` about; 0 elsewhere): how unlike the tiles read
+    surely it is, as a share of its pixels: the larger of those in colours no sure tile
+    shows (:func:`vision.paths_ground.foreign_share`) and, with ``smooth``, those smoother
+    than the tiles' texture over ``SMOOTH`` (:func:`vision.paths_ground.smooth_share`), in
+    units of ``FOREIGN``; 0 where more than ``STRANGE`` of its pixels show colours no other
+    part of the board shows either (a hand). ``bare`` marks the squares without paths."""
+    out = np.zeros(len(idx))
+    if ground is None or not asked.any():
+        return out
+    sure = np.array([c.label is not None and c.label != EMPTY and c.lead >= SURE for c in calls])
+    even = (smooth_share(ground, idx[asked], idx[sure]) / SMOOTH * FOREIGN if smooth
+            else np.zeros(int(asked.sum())))
+    foreign, strange = foreign_share(ground, idx[asked], idx[sure], idx[bare], even > FOREIGN)
+    out[asked] = np.where(strange > STRANGE, 0.0, np.maximum(foreign, even))
+    return out
 
 
 def _mixed_corners(top: np.ndarray | None, cols: int, paths: PathScores,
@@ -268,15 +386,14 @@ def _nearer_bare(colour: np.ndarray, detail: np.ndarray | None, idx: np.ndarray,
     x = np.concatenate(feats, axis=1)
     x = x / np.maximum(np.median(np.abs(x[idx] - np.median(x[idx], axis=0)), axis=0), 1e-3)
     tiles_x, refs = x[idx[sure]], np.flatnonzero(ref)
-    out = np.zeros(len(idx))
-    for k, i in enumerate(idx):
-        others = refs[refs != i]
-        if len(others) == 0:
-            continue
-        to_bare = float(np.abs(x[others] - x[i]).max(axis=1).min())
-        to_tile = float(np.abs(tiles_x - x[i]).max(axis=1).min())
-        out[k] = to_tile / max(to_bare, 1e-6)
-    return out
+    if len(refs) == 0:
+        return np.zeros(len(idx))
+    # all at once: every square against every other bare square and every sure tile
+    to_bare = np.abs(x[idx][:, None] - x[refs][None]).max(axis=2)  # (n, refs)
+    to_bare[idx[:, None] == refs[None]] = np.inf  # not against itself
+    to_tile = np.abs(x[idx][:, None] - tiles_x[None]).max(axis=2).min(axis=1)
+    nearest = to_bare.min(axis=1)
+    return np.where(np.isfinite(nearest), to_tile / np.maximum(nearest, 1e-6), 0.0)
 
 
 def shows_tile(paths: PathScores, k: int, th: Thresholds | None = None) -> bool:

@@ -11,8 +11,11 @@ of (the leads are shares of the way between two looks, :func:`vision.read_fine.l
   twin among its candidates (:data:`TWIN`) is first compared with its near twins only and
   stands when the finer look puts it first (one settled on the joint evidence alone: by
   :data:`DOUBT`); otherwise among all its candidates it stands when it comes first or
-  (taught calls only) another leads it by less than :data:`DOUBT`, gives way to another
-  that leads it by :data:`SWITCH`, and is left open in between;
+  (taught calls only) the best leads it by less than :data:`DOUBT`, gives way to a best
+  that leads the runner-up by :data:`SWITCH`, and is left open in between;
+- a tile called by a larger lead, under :data:`TWIN_WEAK`, whose runner-up is a near twin
+  is looked at again in the same way (the pooled look blurs the crossing in which near
+  twins differ);
 - an open square is called when the finer look's best leads the next by :data:`MARGIN`;
 - the box breaks a near tie but does not overrule a look that is clearly a square's best:
   that square stays open, and the square holding the pattern is looked at again and left
@@ -37,13 +40,15 @@ import numpy as np
 
 from .inventory import pattern_of, remaining
 from .read_combine import is_tile
-from .read_decide import Call
-from .read_fine import FineModel, Verdict, View, look_again
+from .read_decide import EMPTY, Call
+from .read_fine import TWIN_FLOOR, FineModel, Verdict, View, look_again
+from .templates import DAIKAIJU
 
 MARGIN = 0.2  # an open square's best must lead the next by this
 SWITCH = 0.5  # another tile must lead a tile called before by this to replace it ...
 DOUBT = 0.1  # ... and by this to leave the square open
 WEAK = 3.0  # a taught call leading by less than this (in calling margins) is looked at again
+TWIN_WEAK = 6.0  # ... and by less than this, against the near twins among its candidates
 PART_FLOOR = 0.35  # every quarter of the square must fit a tile brought in this well
 SETTLED_PART = 0.02  # ... and one the box settled on the joint evidence at least this well
 CANDIDATES = 5  # the best few the box has a copy left of
@@ -54,18 +59,24 @@ FAINT = 0.55  # ... and it fits at least this share of that fit
 TWIN = 0.9  # looks this alike (vision.read_fine.FineModel.likeness) are near twins
 
 
-def finer_look(model: FineModel, top: np.ndarray, cols: int,
+def finer_look(model: FineModel, top: np.ndarray | View, cols: int,
                candidates: Mapping[int, Sequence[str]], before: Mapping[int, Call],
                calls: Mapping[int, Call], counts: Mapping[str, int] | None,
                fixed: Mapping[int, str]) -> dict[int, Call]:
     """``calls`` with the weak and open squares among ``candidates`` (square -> its best
     candidates, best first) decided by the finer look; ``before`` holds the calls before the
-    box settled any (a tile settled there is weak), ``fixed`` the tiles carried over."""
+    box settled any (a tile settled there is weak), ``fixed`` the tiles carried over. ``top``
+    may be a :class:`vision.read_fine.View` already in use (its crops are kept)."""
     out = dict(calls)
     weak = [i for i in candidates if _weak(out[i], before.get(i))]
-    if not weak:
+    # A tile called clearly may still be a near twin's: the pooled look blurs away the
+    # crossing in which they differ (on curved and seas a taught lead of 4 margins named
+    # the wrong twin, which the finer look put 0.06 behind). Its runner-up, if a near twin.
+    strong = [i for i in candidates
+              if i not in weak and is_tile(out[i]) and out[i].lead < TWIN_WEAK]
+    if not weak and not strong:
         return out
-    view = View(top, cols)
+    view = top if isinstance(top, View) else View(top, cols)
     # Where a square fits its best look far worse than the sure tiles fit theirs (blur,
     # texture, glare), the finer look says little there: it leaves that square alone.
     sure = [i for i, c in out.items() if i in candidates and i not in weak and is_tile(c)]
@@ -89,6 +100,15 @@ def finer_look(model: FineModel, top: np.ndarray, cols: int,
             # Settled on the joint evidence alone, but some quarter of the square shows
             # nothing of the tile: a hand or a sleeve over part of it, more often than not.
             out[i] = Call(None, 0.3, 0.0, label)
+    for i in strong:
+        # only when the runner-up is a near twin (a clear lead over anything else is not
+        # what the pooled look blurs): one likeness, worked out once per model
+        label, second = out[i].label or "", out[i].second or ""
+        twins = [second] if _is_tile_label(second) and model.likeness(label, second) >= TWIN \
+            else []
+        if twins:
+            out[i] = _again(model, view, i, out, twins, candidates[i], counts, fixed, floor,
+                            False, conflicts)
     out = _settle_open(model, view, opened, candidates, out, counts, fixed, floor, conflicts)
     return _holders(model, view, conflicts, candidates, out, fixed, floor)
 
@@ -110,13 +130,29 @@ def _again(model: FineModel, view: View, i: int, calls: Mapping[int, Call],
     v = look_again(model, view, i, _tiles((label, *twins, *candidates))[:CANDIDATES])
     # A tile settled on the joint evidence alone stands only where the finer look agrees.
     doubt = 0.0 if settled else DOUBT
-    if v.label == label or v.label is None or v.lead < doubt or v.score < floor():
+    if v.label == label or v.label is None or v.score < floor():
+        return call
+    if _behind(model, view, i, v, label) < doubt:
+        # how far the best leads this tile, not the runner-up (a third near twin may
+        # stand between them)
         return call
     if v.label not in _available(i, label, (*twins, *candidates), calls, counts, fixed):
         conflicts.append(v.label)
     elif v.lead >= SWITCH and _fits_whole(model, view, i, v.label):
         return _called(v)
     return Call(None, 0.3, 0.0, label)
+
+
+def _behind(model: FineModel, view: View, i: int, v: Verdict, label: str) -> float:
+    """How far the finer look's best ``v`` leads ``label`` on square ``i``, as a share of the
+    way between their looks (as :func:`vision.read_fine.look_again` measures a lead)."""
+    if v.second == label or v.label is None:
+        return v.lead
+    got = model.scores(view.windows(i), (label,)).get(label)
+    if got is None:
+        return v.lead
+    near = model.likeness(v.label, label)
+    return (v.score - got) / max(v.score * (1.0 - near), TWIN_FLOOR)
 
 
 def _holders(model: FineModel, view: View, conflicts: Sequence[str],
@@ -236,7 +272,13 @@ def _available(i: int, first: str | None, candidates: Sequence[str],
 
 def _tiles(labels: Sequence[str]) -> tuple[str, ...]:
     """The oriented tiles among ``labels``, each once, in order."""
-    return tuple(lb for lb in dict.fromkeys(labels) if lb and is_tile(Call(lb, 1.0)))
+    return tuple(lb for lb in dict.fromkeys(labels) if _is_tile_label(lb))
+
+
+def _is_tile_label(label: str | None) -> bool:
+    """Whether ``label`` names an oriented tile (as :func:`vision.read_combine.is_tile` asks of
+    a call; this runs for every candidate of every square looked at, without a Call made)."""
+    return label is not None and label not in ("", EMPTY) and not label.startswith(DAIKAIJU)
 
 
 def _weak(call: Call, before: Call | None) -> bool:

@@ -43,13 +43,15 @@ class Prepared:
     colour: np.ndarray  # (rows * cols, 3) mean BGR of every square (grey repeated)
 
 
-def prepare(top: np.ndarray, rows: int, cols: int) -> Prepared:
-    """``top`` is the warped board at ``PX`` a square, grey or BGR."""
+def prepare(top: np.ndarray, rows: int, cols: int, grey: np.ndarray | None = None) -> Prepared:
+    """``top`` is the warped board at ``PX`` a square, grey or BGR; ``grey`` its grey copy,
+    when the caller has it already."""
     colour = cv2.resize(top, (cols, rows), interpolation=cv2.INTER_AREA)
     colour = np.asarray(colour, np.float32).reshape(rows * cols, -1)
     if colour.shape[1] == 1:
         colour = np.repeat(colour, 3, axis=1)
-    grey = top if top.ndim == 2 else cv2.cvtColor(top, cv2.COLOR_BGR2GRAY)
+    if grey is None:
+        grey = top if top.ndim == 2 else cv2.cvtColor(top, cv2.COLOR_BGR2GRAY)
     size = (cols * CELL, rows * CELL)
     # Everything at the pooled size: four times fewer pixels to blur.
     g = cv2.resize(grey.astype(np.float32), size, interpolation=cv2.INTER_AREA)
@@ -73,14 +75,29 @@ def crops(prep: Prepared, squares: np.ndarray | None = None,
           offsets: np.ndarray | None = None) -> np.ndarray:
     """Raw crops: (n squares, n shifts, CROP, CROP) float32. ``offsets`` (n, 2) moves each
     square's crops by (dx, dy) top-down pixels (where the tile was found to lie)."""
-    view = np.lib.stride_tricks.sliding_window_view(prep.detail, (CROP, CROP))
+    ys, xs = places(prep, squares, shifts, offsets)
+    return crops_at(prep, ys, xs)
+
+
+def places(prep: Prepared, squares: np.ndarray | None = None,
+           shifts: tuple[tuple[int, int], ...] = SHIFTS,
+           offsets: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Where :func:`crops` cuts: the top-left pooled pixel (y, x) of every crop, each
+    (n squares, n shifts)."""
     y0, x0 = _origins(prep.rows, prep.cols, squares)
     if offsets is not None:
         x0 = x0 + np.rint(offsets[:, 0] / POOL).astype(int)
         y0 = y0 + np.rint(offsets[:, 1] / POOL).astype(int)
     sh = np.array(shifts)
-    ys = np.clip(y0[:, None] + sh[None, :, 0], 0, view.shape[0] - 1)
-    xs = np.clip(x0[:, None] + sh[None, :, 1], 0, view.shape[1] - 1)
+    h, w = prep.detail.shape
+    ys = np.clip(y0[:, None] + sh[None, :, 0], 0, h - CROP)
+    xs = np.clip(x0[:, None] + sh[None, :, 1], 0, w - CROP)
+    return ys, xs
+
+
+def crops_at(prep: Prepared, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+    """The crops whose top-left pooled pixels are (``ys``, ``xs``): (*ys.shape, CROP, CROP)."""
+    view = np.lib.stride_tricks.sliding_window_view(prep.detail, (CROP, CROP))
     return np.asarray(view[ys, xs], np.float32)
 
 

@@ -54,8 +54,9 @@ class View:
     the whole board would be wasted)."""
 
     def __init__(self, top: np.ndarray, cols: int) -> None:
-        grey = top if top.ndim == 2 else cv2.cvtColor(top, cv2.COLOR_BGR2GRAY)
-        self._grey = np.asarray(grey, np.float32)
+        # grey as given (uint8 mostly): :func:`band` turns each crop to float32 itself, so
+        # the whole view is not converted for the few squares looked at
+        self._grey = top if top.ndim == 2 else cv2.cvtColor(top, cv2.COLOR_BGR2GRAY)
         self._cols = cols
         self._crops: dict[tuple[int, int, int, int], np.ndarray] = {}
         self._windows: dict[int, Windows] = {}
@@ -101,6 +102,7 @@ class Windows:
         self.spread = np.sqrt(np.maximum(squares - sums * sums / n, 1e-6)).reshape(
             -1, 1).astype(np.float32)
         self.done: dict[int, np.ndarray] = {}  # crop row -> (windows, len(ANGLES))
+        self.best: dict[int, float] = {}  # crop row -> its best over windows and angles
 
 
 def _smooth(img: np.ndarray, sigma: float) -> np.ndarray:
@@ -139,6 +141,10 @@ class FineModel:
     crops: np.ndarray  # (4 t, SOURCE, SOURCE)
     _turned: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
     _alike: dict[tuple[str, str], float] = field(default_factory=dict, repr=False)
+    # each label's first look cut to a square's searched size, as Windows: its likeness with
+    # every other label reuses the windows (and the correlations worked out so far)
+    _sources: dict[str, Windows] = field(default_factory=dict, repr=False)
+    _warm: bool = field(default=False, repr=False)  # every likeness worked out (``warm``)
 
     def __post_init__(self) -> None:
         self.rows_of: dict[str, list[int]] = {}
@@ -178,20 +184,42 @@ class FineModel:
             self._turned[row] = got
         return got
 
+    def warm(self) -> None:
+        """Every look turned and every two labels' likeness worked out at once, as a reader is
+        made (about 0.2 s for a Seas set on one core here, once per profile): a board asks for
+        fifty to a hundred and fifty likenesses, and worked out on first asking they cost the
+        first boards read with a profile 2-17 ms each. One label's windows go against every
+        turned look in one product; the values are those worked out a pair at a time, to the
+        float rounding of a larger product (5e-7)."""
+        if self._warm:
+            return
+        self._warm = True
+        every = np.concatenate([self.templates(r) for r in range(len(self.crops))])
+        k = len(ANGLES)
+        m = (SOURCE - PATCH) // 2
+        for a, rows in self.rows_of.items():
+            src = self.crops[rows[0]]
+            win = Windows(src[m:m + PATCH, m:m + PATCH])
+            best = ((win.flat @ every.T) / win.spread).max(axis=0).reshape(-1, k).max(axis=1)
+            for b, theirs in self.rows_of.items():
+                self._alike.setdefault((a, b), float(best[theirs].max()))
+
     def parts(self, patch: np.ndarray | Windows, label: str) -> np.ndarray:
         """The correlation of each quarter of ``patch`` with the same quarter of ``label``'s
         look, where and as turned as the look fits the whole best: (4,). A piece fits in
         every quarter; a hand over part of a square leaves a quarter that fits nothing."""
-        rows, flat, looks, corr = self._correlate(patch, (label,))
+        win, rows = self._correlate(patch, (label,))
         if not rows:
             return np.zeros(4, np.float32)
+        corr = np.concatenate([win.done[r] for r in rows], axis=1)
         w, t = np.unravel_index(int(np.argmax(corr)), corr.shape)
-        win = flat[w].reshape(FINE, FINE)
-        look = looks[t].reshape(FINE, FINE)
+        row, angle = divmod(int(t), len(ANGLES))
+        win_look = win.flat[w].reshape(FINE, FINE)
+        look = self.templates(rows[row])[angle].reshape(FINE, FINE)
         h = FINE // 2
         quarters = [(slice(0, h), slice(0, h)), (slice(0, h), slice(h, FINE)),
                     (slice(h, FINE), slice(0, h)), (slice(h, FINE), slice(h, FINE))]
-        a = np.stack([win[q].ravel() for q in quarters])
+        a = np.stack([win_look[q].ravel() for q in quarters])
         b = np.stack([look[q].ravel() for q in quarters])
         return np.asarray((_unit(a) * _unit(b)).sum(axis=1), np.float32)
 
@@ -203,42 +231,40 @@ class FineModel:
         if got is None and (a not in self.rows_of or b not in self.rows_of):
             return -1.0  # a look never taught is like nothing here
         if got is None:
-            src = self.crops[self.rows_of[a][0]]
-            m = (SOURCE - PATCH) // 2
-            got = self.scores(src[m:m + PATCH, m:m + PATCH], (b,)).get(b, -1.0)
+            win = self._sources.get(a)
+            if win is None:
+                src = self.crops[self.rows_of[a][0]]
+                m = (SOURCE - PATCH) // 2
+                win = self._sources[a] = Windows(src[m:m + PATCH, m:m + PATCH])
+            got = self.scores(win, (b,)).get(b, -1.0)
             self._alike[key] = got
         return got
 
     def scores(self, patch: np.ndarray | Windows, labels: Sequence[str]) -> dict[str, float]:
         """The best correlation of ``patch`` (PATCH square) with each label's looks over
         every angle and shift (labels never taught are left out)."""
-        rows, _, _, corr = self._correlate(patch, labels)
-        if not rows:
-            return {}
-        best = corr.max(axis=0).reshape(len(rows), len(ANGLES)).max(axis=1)
         out: dict[str, float] = {}
-        for (lb, _), v in zip(rows, best, strict=True):
-            out[lb] = max(out.get(lb, -1.0), float(v))
+        win, _ = self._correlate(patch, labels)
+        for lb in labels:
+            for r in self.rows_of.get(lb, ()):
+                out[lb] = max(out.get(lb, -1.0), win.best[r])
         return out
 
     def _correlate(self, patch: np.ndarray | Windows, labels: Sequence[str]
-                   ) -> tuple[list[tuple[str, int]], np.ndarray, np.ndarray, np.ndarray]:
-        """Every window of the patch against every turned look of the labels, in one matrix
-        product: the (label, crop row) pairs, the windows, the looks, the correlations.
-        With :class:`Windows`, only looks not compared before are worked out."""
-        labels = [lb for lb in dict.fromkeys(labels) if lb in self.rows_of]
-        rows = [(lb, r) for lb in labels for r in self.rows_of[lb]]
-        if not rows:
-            return [], np.zeros(0), np.zeros(0), np.zeros(0)
+                   ) -> tuple[Windows, list[int]]:
+        """Every window of the patch against every turned look of the labels not compared
+        before, in one matrix product (kept in the :class:`Windows`): the windows, and the
+        crop rows of the labels."""
         win = patch if isinstance(patch, Windows) else Windows(patch)
-        new = [r for r in dict.fromkeys(r for _, r in rows) if r not in win.done]
+        rows = [r for lb in dict.fromkeys(labels) for r in self.rows_of.get(lb, ())]
+        new = [r for r in dict.fromkeys(rows) if r not in win.done]
         if new:
             fresh = (win.flat @ np.concatenate([self.templates(r) for r in new]).T) / win.spread
             k = len(ANGLES)
             for j, r in enumerate(new):
                 win.done[r] = fresh[:, j * k:(j + 1) * k]
-        looks = np.concatenate([self.templates(r) for _, r in rows])
-        return rows, win.flat, looks, np.concatenate([win.done[r] for _, r in rows], axis=1)
+                win.best[r] = float(win.done[r].max())
+        return win, rows
 
 
 @dataclass(frozen=True)

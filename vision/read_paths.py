@@ -303,6 +303,8 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
     lead = top2[:, 0] - top2[:, 1]
     unsure = (top2[:, 0] >= SHAPE_BEST) & (lead >= SHAPE_LEAD[0]) & (third >= SHAPE_ENDS[0]) & (
         (lead < SHAPE_LEAD[1]) | (third < SHAPE_ENDS[1]))
+    # squares whose path ends are faint: a tile is called there only when drawn whole it fits
+    unsure |= (top2[:, 0] >= SHAPE_BEST) & (third >= SHAPE_FAINT) & (third < SHAPE_ENDS[0])
     shape = np.full(tile.shape, np.nan, np.float32)
     if unsure.any():
         shape[unsure] = likeness(resp, c1 - c0, local[unsure], off[unsure], polarity, bend)
@@ -325,7 +327,11 @@ DRAW_SHIFTS = ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))  # pooled pixels round 
 # wider): best pairing's evidence at least SHAPE_BEST, its lead and the third weakest path
 # end at least the first of SHAPE_LEAD and SHAPE_ENDS, and one of them under the second
 # (above both, the paths alone call the tile)
-SHAPE_BEST, SHAPE_LEAD, SHAPE_ENDS = 0.45, (0.1, 0.25), (0.08, 0.25)
+SHAPE_BEST, SHAPE_LEAD, SHAPE_ENDS = 0.45, (0.05, 0.25), (0.08, 0.25)
+# ... and squares whose third weakest path end lies between SHAPE_FAINT and the first of
+# SHAPE_ENDS, whatever their lead: :mod:`vision.paths_decide` calls a tile whose path ends
+# are that faint only when the tile drawn whole fits (its ``FAINT_ENDS``)
+SHAPE_FAINT = -0.1
 
 
 @cache

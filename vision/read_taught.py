@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .read_features import Prepared, crops, plainness
+from .read_features import Prepared, crops_at, places, plainness
 from .read_fine import FineModel
 
 EMPTY = "empty"
@@ -26,6 +26,8 @@ DISTANCE_FLOOR = 1.0
 OVER_IMPOSTOR = 0.03  # a look must beat its best score on another taught piece by this
 LOOK_LEAST_CAP = 0.9
 PLAIN = 0.35  # a bare square whose detail is below PLAIN x the plainest piece's is plain
+BARE_LIKE = 0.85  # a crop this like a square's own bare look is that bare square (teach refuses
+# a taught piece whose crop is, so no taught piece reaches it on the square it lay on)
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,7 @@ class Scored:
     pieces: np.ndarray  # (n, names) best correlation with each piece's looks
     empty: np.ndarray  # (n,) best correlation with the square's own bare look
     detail: np.ndarray  # (n,) detail (std over brightness) of the centred crop
+    offsets: np.ndarray | None = None  # (n, 2) where the tiles were searched round, if given
 
 
 @dataclass
@@ -91,27 +94,39 @@ class TaughtModel:
         return self._plain
 
     def score(self, prep: Prepared, squares: np.ndarray | None = None,
-              offsets: np.ndarray | None = None) -> Scored:
+              offsets: np.ndarray | None = None, detail: np.ndarray | None = None) -> Scored:
         """Scores of squares ``squares`` (all when None); ``offsets`` (n, 2) are where the
-        path reader found each tile to lie, searched round as well as round the grid."""
+        path reader found each tile to lie, searched round as well as round the grid;
+        ``detail``: their plainness, when the caller has it already."""
         idx = np.arange(self.rows * self.cols) if squares is None else np.asarray(squares)
-        raw = crops(prep, idx)
+        n = len(idx)
+        ys, xs = places(prep, idx)
         if offsets is not None:
-            raw = np.concatenate([raw, crops(prep, idx, offsets=offsets)], axis=1)
-        n, s = raw.shape[:2]
-        flat = raw.reshape(n * s, -1)
+            ys2, xs2 = places(prep, idx, offsets=offsets)
+            ys, xs = np.concatenate([ys, ys2], axis=1), np.concatenate([xs, xs2], axis=1)
+        # The search round the grid and the one round where the tile lies overlap (wholly
+        # when the tile lies on its square): each place is scored once. Places are grouped
+        # by square (sorted), and a square's score is its best over its places.
+        h, w = prep.detail.shape
+        key = (np.arange(n)[:, None] * h + ys) * w + xs
+        unique = np.unique(key)
+        owner = unique // (h * w)
+        at = unique % (h * w)
+        flat = crops_at(prep, at // w, at % w).reshape(len(unique), -1)
         flat = flat - flat.mean(axis=1, keepdims=True)
+        starts = np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])
         # Normalised once, not twice: the taught looks are already free of the shared look
         # (``distinct``), so a crop's product with them is the same with or without it taken
         # out, and only its length changes: |x|^2 less its part along the shared look.
         along = flat @ self.common
         length2 = np.einsum("ij,ij->i", flat, flat)
-        own = (np.einsum("nsd,nd->ns", flat.reshape(n, s, -1), self.empty[idx])
-               / np.sqrt(np.maximum(length2, 1e-12)).reshape(n, s)).max(axis=1)
+        own = np.maximum.reduceat(np.einsum("ud,ud->u", flat, self.empty[idx[owner]])
+                                  / np.sqrt(np.maximum(length2, 1e-12)), starts)
         rest = np.sqrt(np.maximum(length2 - along * along, 1e-12))[:, None]
-        rows = ((flat @ self.vectors.T) / rest).reshape(n, s, -1).max(axis=1)
+        rows = np.maximum.reduceat((flat @ self.vectors.T) / rest, starts, axis=0)
         sims = np.maximum.reduceat(rows, self._bounds, axis=1)  # (n, names)
-        return Scored(idx, sims, own, plainness(prep, idx))
+        return Scored(idx, sims, own, plainness(prep, idx) if detail is None else detail,
+                      offsets)
 
 
 def distinct(vecs: np.ndarray, common: np.ndarray) -> np.ndarray:

@@ -17,7 +17,7 @@ and a new tile that fits no legal placement is reported as such.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import cv2
 import numpy as np
@@ -32,6 +32,7 @@ from .features import patches, warp_top_down
 from .geometry import MarkerLayout
 from .inventory import box_counts, settle
 from .paths_decide import PATH_SETTLE, path_calls, shows_tile
+from .paths_kaiju import daikaiju
 from .read_again import Candidates, finer_look
 from .read_combine import (
     JOINT_MARGIN,
@@ -42,6 +43,7 @@ from .read_combine import (
     open_tile,
     own_line,
     second_opinion,
+    taught_fits,
 )
 from .read_decide import (
     EMPTY,
@@ -54,8 +56,9 @@ from .read_decide import (
     tile_coloured,
 )
 from .read_drawn import drawn_calls
-from .read_features import PX, plainness, prepare
-from .read_taught import TaughtModel
+from .read_features import PX, Prepared, plainness, prepare
+from .read_fine import View
+from .read_taught import BARE_LIKE, Scored, TaughtModel
 from .reading import (
     BoardReading,
     Content,
@@ -65,8 +68,10 @@ from .reading import (
     SquareReading,
     VetPiece,
 )
+from .taught_rescue import rescue
 from .templates import TemplateSet, builtin
 from .veterans import carried as vet_carried
+from .veterans import in_play as vet_in_play
 from .veterans import reader_for as vet_reader_for
 
 __all__ = ["TAUGHT", "BoardReader", "Thresholds"]
@@ -88,6 +93,7 @@ class BoardReader:
         ships: object | None = None,
         game: str | None = None,
         veterans: object | None = None,
+        options: Collection[str] | None = None,
     ) -> None:
         self.profile = profile
         self.rows, self.cols = profile.rows, profile.cols
@@ -96,12 +102,17 @@ class BoardReader:
         self.model: TaughtModel | None = (
             model if model is not None and (model.rows, model.cols) == (self.rows, self.cols)
             else None)
+        if self.model is not None and self.model.fine is not None:
+            # the finer look's likenesses, once per profile (vision.read_fine.FineModel.warm)
+            self.model.fine.warm()
         self.finder = BoardFinder(self.rows, self.cols, layout)
         self.thresholds = thresholds or Thresholds()
         self.ships = ships  # a vision.ships.ShipFinder, when ships are to be read
         # Veterans of the Seas' pieces (vision.veterans.Reader): the built-in looks for the
-        # Seas, the owner's taught ones when given
-        self.veterans = veterans if veterans is not None else vet_reader_for(game)
+        # Seas, the owner's taught ones when given; never looked for in a game whose
+        # ``options`` (its rule options, when known) leave the expansion out
+        self.veterans = (None if options is not None and not vet_in_play(game, options)
+                         else veterans if veterans is not None else vet_reader_for(game))
         # The box as evidence only when the game is named: a board photographed for a test
         # may hold what no box does.
         self.counts = box_counts(game) if game is not None else None
@@ -116,9 +127,12 @@ class BoardReader:
         self._last_reading: BoardReading | None = None
         self._last_pose: BoardPose | None = None
         self._marker_looks: dict[int, np.ndarray] = {}
+        self._windows_pose: BoardPose | None = None  # the pose _windows were placed by
+        self._windows: dict[tuple[int, ...], tuple[tuple[int, int, int, int], np.ndarray]] = {}
         # squares to settle on both readers' evidence and the box: their joint evidence
         self._open: dict[int, tuple[np.ndarray, frozenset[str]]] = {}
         self._candidates = Candidates()  # for the finer look at open squares
+        self._evidence: dict[int, np.ndarray] = {}  # both readers' joint evidence, per square
 
     # -- the public entry points ------------------------------------------------------
 
@@ -160,7 +174,7 @@ class BoardReader:
                    for i, sq in enumerate(self._squares) if i not in todo_set}
         legal_sets = {sq: {t.notation() for t in tiles} for sq, tiles in (legal or {}).items()}
         if todo:
-            self._open, self._candidates = {}, Candidates()
+            self._open, self._candidates, self._evidence = {}, Candidates(), {}
             calls = self._calls(top, grey, raw, np.array(todo), legal_sets)
             fixed = {self._index[sq]: _label(r) for sq, r in carried.items()
                      if r.content is Content.TILE}
@@ -169,8 +183,14 @@ class BoardReader:
             calls = settle(calls, self.counts, fixed, self._open, PATH_LABELS,
                            JOINT_MARGIN if taught else PATH_SETTLE)
             if self.model is not None and self.model.fine is not None and self._fits:
-                calls = finer_look(self.model.fine, top, self.cols, self._candidates, before,
+                # one finer view for both (a square's crop is band-passed once), cut from
+                # the grey view already made
+                view = View(grey, self.cols)
+                calls = finer_look(self.model.fine, view, self.cols, self._candidates, before,
                                    calls, self.counts, fixed)
+                # where both readers together and the finer look agree (vision.taught_rescue)
+                calls = rescue(self.model.fine, view, self.cols, self._evidence, PATH_LABELS,
+                               calls, self.counts, fixed)
             for i, call in calls.items():
                 sq = self._squares[i]
                 reading.squares[sq] = reading_of(call, legal_sets.get(sq) if legal else None)
@@ -196,7 +216,12 @@ class BoardReader:
     # -- reading squares ------------------------------------------------------------------
 
     def _calls(self, top: np.ndarray, grey: np.ndarray, raw: np.ndarray, idx: np.ndarray,
-               legal: Mapping[Square, set[str]]) -> dict[int, Call]:
+               legal: Mapping[Square, set[str]],
+               again: tuple[Prepared, np.ndarray, Scored, list[Call]] | None = None
+               ) -> dict[int, Call]:
+        """Every square of ``idx`` decided; ``again`` is what a first pass over the same view
+        worked out (the crops, their plainness, the taught scores and calls), when the taught
+        looks turned out not to fit the board and the paths are read again."""
         th = self.thresholds
         full = len(idx) >= 12
         # The board's bend of paths as taught (one edition prints all its tiles alike): a full
@@ -209,13 +234,17 @@ class BoardReader:
                                  bend if bend is not None and full else -1 if full else self._bend)
         if full:
             self._polarity, self._bend = paths.polarity, paths.bend
-        prep = prepare(top, self.rows, self.cols)
-        detail = plainness(prep, idx)
+        if again is None:
+            prep = prepare(top, self.rows, self.cols, grey)
+            every = plainness(prep)  # the path reader compares every square's; worked out once
+        else:
+            prep, every = again[0], again[1]
+        detail = every[idx]
         last = self._last_reading
         bare_before = None if last is None else np.array(
             [last.squares[sq].content is Content.EMPTY for sq in self._squares])
         built_in = path_calls(paths, prep.colour, [legal.get(self._squares[int(i)]) for i in idx],
-                              bare_before, th, self.cols, plainness(prep), top)
+                              bare_before, th, self.cols, every, top)
         if full and sum(is_tile(c) for c in built_in) < read_paths.PROBE // 3:
             # too few tiles to have voted: the bend and the paths' polarity were chosen on
             # noise (a bare board), and a re-read of the first tiles laid must not inherit them
@@ -226,22 +255,28 @@ class BoardReader:
         model = self.model
         taught, mine = None, []
         if model is not None:
-            taught = model.score(prep, idx, paths.offsets)
-            mine = [self._taught_call(model, taught.pieces[k], float(taught.empty[k]),
-                                      float(detail[k]), int(i), legal.get(self._squares[int(i)]))
-                    for k, i in enumerate(idx)]
+            if (again is not None and again[2].offsets is not None
+                    and np.array_equal(again[2].offsets, paths.offsets)):
+                taught, mine = again[2], again[3]  # the tiles lie where they lay: the same
+            else:
+                taught = model.score(prep, idx, paths.offsets, detail)
+                mine = [self._taught_call(model, taught.pieces[k], float(taught.empty[k]),
+                                          float(detail[k]), int(i),
+                                          legal.get(self._squares[int(i)]))
+                        for k, i in enumerate(idx)]
             # Does what was taught fit this board at all (another edition's art does not)? It
             # fits when it names the tiles the paths name.
-            self._fits = fits(mine, built_in, len(idx), self._fits, 0.5, 0.55)
+            self._fits = taught_fits(mine, built_in, len(idx), self._fits)
             if bend is not None and full and not self._fits:
                 # read with another edition's bend: the paths vote on their own after all
                 self._polarity, self._bend = kept
-                return self._calls(top, grey, raw, idx, legal)
+                return self._calls(top, grey, raw, idx, legal, (prep, every, taught, mine))
         if model is None or taught is None or not self._fits:
             # Pieces drawn as the project draws them: the drawing leads, as a taught set would.
             drawn = drawn_calls(raw[idx])
             self._drawn_fits = fits(drawn, built_in, len(idx), self._drawn_fits, 0.8)
-            built_in = [second_opinion(d, p, paths.tile[k], self._drawn_fits)
+            built_in = [daikaiju(d, paths, k,
+                                 second_opinion(d, p, paths.tile[k], self._drawn_fits))
                         for k, (d, p) in enumerate(zip(drawn, built_in, strict=True))]
         calls = dict(zip((int(i) for i in idx), built_in, strict=True))
         if model is None or not self._fits:
@@ -255,6 +290,7 @@ class BoardReader:
                                           frozenset({PATH_LABELS[int(paths.tile[k].argmax())]}))
         if model is not None and taught is not None and self._fits:
             joint = self._joint(model, taught.pieces, paths.tile)
+            self._evidence.update(zip((int(i) for i in idx), joint, strict=True))
             taught_names = set(model.names)
             for k, i in enumerate(idx):
                 calls[int(i)] = agree(mine[k], built_in[k], paths.tile[k],
@@ -314,8 +350,8 @@ class BoardReader:
         """Squares left open are settled on evidence alone only when every quarter of them
         has the colour of the tiles read surely: a hand or a sleeve over part of a square
         shows stray lines, not a tile, and its colour is not a tile's."""
-        if top.ndim != 3:
-            return
+        if top.ndim != 3 or all(is_tile(calls[i]) for i in self._open):
+            return  # only squares not called a tile are ever let go below
         quarters = cv2.resize(top, (self.cols * 2, self.rows * 2), interpolation=cv2.INTER_AREA)
         q = np.asarray(quarters, np.float32).reshape(self.rows, 2, self.cols, 2, 3)
         q = q.transpose(0, 2, 1, 3, 4).reshape(self.rows * self.cols * 4, 3)
@@ -365,6 +401,11 @@ class BoardReader:
             # A plain bare square: its correlation means nothing; its plainness does, unless
             # a piece is plain there too and clearly matched.
             ref = bare_detail if bare_detail >= 0 else _median_plain(model)
+            if bare_detail >= 0 and own >= BARE_LIKE and own - float(pieces.max()) >= 2 * th.margin:
+                # faint art, but its own: no taught piece looks this much like the bare square
+                # it lay on (teaching refuses one that does)
+                return Call(EMPTY, confidence(own, (own - float(pieces.max())) / th.margin,
+                                              BARE_LIKE), 9.0)
             if ref is not None:
                 call = own_line(model, pick(labels, scores, model.least, th.margin, legal,
                                              th.legal_margin, distance), scores, labels)
@@ -394,24 +435,39 @@ class BoardReader:
         return pose, grey
 
     def _marker_patch(self, grey: np.ndarray, pose: BoardPose, marker_id: int) -> np.ndarray:
-        corners = self.finder.layout.array(marker_id).astype(np.float64)
         s = 16
-        box = np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float64)
-        to_grid = cv2.getPerspectiveTransform(box.astype(np.float32), corners.astype(np.float32))
-        m = pose.homography @ to_grid
-        # Only the marker's part of the frame: warping reads far fewer pixels.
-        at = cv2.perspectiveTransform(box[None], m)[0]
-        h, w = grey.shape[:2]
-        x0, y0 = (max(0, int(v) - 2) for v in at.min(axis=0))
-        x1, y1 = (int(v) + 3 for v in at.max(axis=0))
-        x1, y1 = min(w, max(x1, x0 + 1)), min(h, max(y1, y0 + 1))
-        shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
-        patch = cv2.warpPerspective(grey[y0:y1, x0:x1], shift @ m, (s, s),
+        (x0, y0, x1, y1), warp = self._marker_window(pose, marker_id, grey.shape[:2])
+        patch = cv2.warpPerspective(grey[y0:y1, x0:x1], warp, (s, s),
                                     flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                     borderMode=cv2.BORDER_REPLICATE)
         v = _small_grey(patch).astype(np.float32).ravel()
         v -= v.mean()
         return v / max(float(np.linalg.norm(v)), 1e-6)
+
+    def _marker_window(self, pose: BoardPose, marker_id: int, shape: tuple[int, ...]
+                       ) -> tuple[tuple[int, int, int, int], np.ndarray]:
+        """The part of the frame (x0, y0, x1, y1) holding a marker where ``pose`` puts it,
+        and the warp from there to its 16 x 16 look; kept for the pose (every re-read checks
+        the same places)."""
+        if self._windows_pose is not pose:
+            self._windows_pose, self._windows = pose, {}
+        key = (marker_id, *shape)
+        if key not in self._windows:
+            corners = self.finder.layout.array(marker_id).astype(np.float64)
+            s = 16
+            box = np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float64)
+            to_grid = cv2.getPerspectiveTransform(box.astype(np.float32),
+                                                  corners.astype(np.float32))
+            m = pose.homography @ to_grid
+            # Only the marker's part of the frame: warping reads far fewer pixels.
+            at = cv2.perspectiveTransform(box[None], m)[0]
+            h, w = shape[:2]
+            x0, y0 = (max(0, int(v) - 2) for v in at.min(axis=0))
+            x1, y1 = (int(v) + 3 for v in at.max(axis=0))
+            x1, y1 = min(w, max(x1, x0 + 1)), min(h, max(y1, y0 + 1))
+            shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
+            self._windows[key] = ((x0, y0, x1, y1), shift @ m)
+        return self._windows[key]
 
     def _remember_markers(self, grey: np.ndarray, pose: BoardPose) -> None:
         self._marker_looks = {i: self._marker_patch(grey, pose, i)

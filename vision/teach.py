@@ -26,7 +26,7 @@ from .geometry import MarkerLayout
 from .read_decide import Thresholds
 from .read_features import DIM, PX, crops, plainness, prepare, steady_crop, turned, unit
 from .read_fine import SOURCE, FineModel, View
-from .read_taught import EMPTY, TaughtModel, calibrate, distinct
+from .read_taught import BARE_LIKE, EMPTY, TaughtModel, calibrate, distinct
 from .reading import Daikaiju
 from .recognise import _grey
 from .sources import load_image
@@ -184,7 +184,7 @@ def contradictions(images: list[TeachImage], lesson: Lesson) -> list[str]:
         looks_bare = plain_board and detail < line and ev < no_paths
         if i in own:
             sims = unit(shifted)[0] @ own[i]
-            looks_bare = looks_bare or float(sims.max()) > 0.85
+            looks_bare = looks_bare or float(sims.max()) > BARE_LIKE
         if looks_bare:
             out.append(f"r{i // lesson.cols + 1}c{i % lesson.cols + 1} ({label})")
     return out

@@ -20,7 +20,7 @@ VetPiece(kind='uzushio', arrow=None, facing=<Side.SOUTH: 2>, tile=None)
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -33,6 +33,10 @@ from companion.core.board import BoardError, BoardProfile, Side, Square
 from .errors import LayoutError, ProfileError
 from .geometry import MarkerLayout
 from .reading import BoardReading, Content, SquareReading, VetPiece
+from .veterans_draw import BUILTIN_PALETTE as BUILTIN_PALETTE
+from .veterans_draw import OWNER_PALETTE as OWNER_PALETTE
+from .veterans_draw import Palette as Palette
+from .veterans_draw import draw as draw
 
 KINDS = ("tsunami", "uzushio", "portal")
 ARROWS = ("gold", "blue")
@@ -79,68 +83,6 @@ def parse(text: str) -> VetPiece:
         raise LayoutError(f"{text!r}: {exc}") from None
     raise LayoutError(f"{text!r} is not a Veterans piece: tsunami:gold or tsunami:blue "
                       f"(with :north, :east ...), uzushio[:FACING] or portal")
-
-
-# ---- the project's own drawing of the pieces --------------------------------------------
-
-@dataclass(frozen=True)
-class Palette:
-    """The colours of a drawn set of the pieces (BGR): each piece's ground, and its marks."""
-
-    gold: tuple[int, int, int] = (40, 175, 235)
-    blue: tuple[int, int, int] = (190, 105, 30)
-    uzushio: tuple[int, int, int] = (150, 150, 20)
-    portal: tuple[int, int, int] = (130, 40, 125)
-    mark: tuple[int, int, int] = (245, 245, 245)
-    line: tuple[int, int, int] = (40, 30, 30)
-    arrow: tuple[int, int, int] = (245, 245, 245)
-
-
-BUILTIN_PALETTE = Palette()
-OWNER_PALETTE = Palette(gold=(150, 230, 250), blue=(250, 200, 160), uzushio=(70, 70, 70),
-                        portal=(30, 30, 30), mark=(30, 90, 230), line=(110, 110, 110),
-                        arrow=(50, 40, 40))
-"""Another set, pale tiles with dark marks and dark ones with orange: the built-in looks
-do not read it (the teaching tests use it, with the drawing module's OWNER style)."""
-
-
-@lru_cache(maxsize=64)
-def draw(piece: VetPiece, size: int, palette: Palette = BUILTIN_PALETTE) -> np.ndarray:
-    """The piece seen from above, ``size`` pixels square (BGR), as the simulated camera
-    and the built-in looks show it: the tsunami a gold or blue tile with an arrow and
-    waves, the uzushio a whirlpool with a notch where its arrow points, a portal a tile
-    with a ring and a star."""
-    s, pal = size, palette
-    colour = {"tsunami": pal.gold if piece.arrow == "gold" else pal.blue,
-              "uzushio": pal.uzushio, "portal": pal.portal}[piece.kind]
-    img = np.empty((s, s, 3), np.uint8)
-    img[:] = colour
-    mark = pal.arrow if piece.kind == "tsunami" else pal.mark
-    cv2.rectangle(img, (0, 0), (s - 1, s - 1), pal.line, max(1, s // 40))
-    if piece.kind == "tsunami":
-        shaft = np.array([[0.42, 0.45], [0.58, 0.45], [0.58, 0.62], [0.42, 0.62]]) * s
-        head = np.array([[0.5, 0.12], [0.25, 0.45], [0.75, 0.45]]) * s
-        cv2.fillConvexPoly(img, shaft.astype(np.int32), mark, cv2.LINE_AA)
-        cv2.fillConvexPoly(img, head.astype(np.int32), mark, cv2.LINE_AA)
-        for k, y in enumerate((0.72, 0.84)):
-            xs = np.linspace(0.12, 0.88, 24)
-            ys = y + 0.04 * np.sin((xs * 4 + k) * np.pi)
-            pts = (np.stack([xs, ys], axis=1) * s).astype(np.int32)
-            cv2.polylines(img, [pts], False, pal.line, max(1, s // 24), cv2.LINE_AA)
-    elif piece.kind == "uzushio":
-        for r in (0.34, 0.18):
-            cv2.circle(img, (s // 2, s // 2), int(s * r), mark, max(1, s // 11), cv2.LINE_AA)
-        notch = np.array([[0.5, 0.02], [0.3, 0.24], [0.7, 0.24]]) * s
-        cv2.fillConvexPoly(img, notch.astype(np.int32), pal.line, cv2.LINE_AA)
-    else:
-        cv2.circle(img, (s // 2, s // 2), int(s * 0.36), mark, max(1, s // 9), cv2.LINE_AA)
-        star = [(0.5 + (0.3 if k % 2 == 0 else 0.1) * np.cos(a),
-                 0.5 + (0.3 if k % 2 == 0 else 0.1) * np.sin(a))
-                for k, a in enumerate(np.linspace(0, 2 * np.pi, 9)[:-1] + np.pi / 8)]
-        cv2.fillPoly(img, [(np.array(star) * s).astype(np.int32)], mark, cv2.LINE_AA)
-    out = np.ascontiguousarray(np.rot90(img, k=-int(piece.facing)))
-    out.setflags(write=False)
-    return out
 
 
 # ---- looks ----------------------------------------------------------------------------
@@ -359,10 +301,19 @@ def _has_veterans(game: str | None) -> bool:
         return False
 
 
-def reader_for(game: str | None, profile: Path | None = None) -> Reader | None:
-    """The reader of the Veterans pieces for a game that has them: the owner's taught looks
-    when the profile holds them, else the built-in ones; None for other games."""
-    if not _has_veterans(game):
+def in_play(game: str | None, options: Collection[str] | None = None) -> bool:
+    """Whether the pieces of Veterans of the Seas can be on the board: the game offers the
+    expansion and, when its options are known, it is played with it (``None``: not told,
+    as ``companion vision read --game`` is, so every piece the game's box may hold)."""
+    return _has_veterans(game) and (options is None or "veterans" in options)
+
+
+def reader_for(game: str | None, profile: Path | None = None,
+               options: Collection[str] | None = None) -> Reader | None:
+    """The reader of the Veterans pieces for a game played with them (:func:`in_play`): the
+    owner's taught looks when the profile holds them, else the built-in ones; None for other
+    games and for a game whose ``options`` leave the expansion out."""
+    if not in_play(game, options):
         return None
     if profile is not None and (profile / VET_FILE).is_file():
         return Reader(Looks.load(profile))

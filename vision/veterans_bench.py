@@ -64,7 +64,8 @@ def measure(boards: int, seed: int, style: Style = BUILTIN, veterans: Reader | N
             scene = replace(scene, glare=[*list(placed)[:2], *squares[4:6]], hand=bool(n % 2))
         frame = render_photo(BOARD.rows, BOARD.cols, state, scene,  # type: ignore[arg-type]
                              style=style)
-        reading = BoardReader(BOARD, game=SEAS, veterans=veterans).read(frame)
+        reading = BoardReader(BOARD, game=SEAS, veterans=veterans,  # played with them
+                              options=frozenset({"veterans"})).read(frame)
         for sq, got in reading.squares.items():
             piece = got.piece()
             if sq not in placed:

@@ -21,15 +21,18 @@ os.environ.setdefault("KIVY_HOME", str(_TMP / "kivy"))
 
 @pytest.fixture(autouse=True)
 def _fast_collections() -> Iterator[None]:
-    """The harness hides a built app from the cyclic collector until it stops (see
-    ``Harness.freeze_built``); whatever a test leaves frozen is released after it."""
+    """The harness hides a built app from the cyclic collector until it stops and frames
+    it draws on demand wait for no display (see ``Harness.freeze_built`` and ``paced``);
+    whatever a test leaves frozen is released after it, and the collector runs again."""
     import gc
 
     from ui.harness import Harness
 
     Harness.freeze_built = True
+    Harness.paced = False
     yield
     gc.unfreeze()
+    gc.enable()
 
 
 @pytest.fixture(autouse=True)
@@ -42,9 +45,21 @@ def _own_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None
 
 
 @pytest.fixture
-def make_app(tmp_path: Path) -> Callable[[], Any]:
-    """Builds the app as the game screens' tests drive it (virtual dice seeded 3, mock pins)
-    on the test's own directory: called again, it is the same app restarted."""
+def exact_camera(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's simulated camera reads the table exactly, as it does where vision is absent:
+    for tests the Tsuro camera is not what they test. Building vision's reader, which the
+    app starts at once in the background, was more than half of each app build's CPU
+    (0.9 s a build, 0.4 s without); the camera's own tests keep it."""
+    from ui import sim_camera
+
+    monkeypatch.setattr(sim_camera, "vision_sim_reader", lambda: None)
+
+
+@pytest.fixture
+def make_app(tmp_path: Path, exact_camera: None) -> Callable[[], Any]:
+    """Builds the app as the game screens' tests drive it (virtual dice seeded 3, mock pins,
+    the camera reading exactly: Rigadoon looks at a simulated table of its own) on the
+    test's own directory: called again, it is the same app restarted."""
 
     def build() -> Any:
         from ui.harness import simulated_app

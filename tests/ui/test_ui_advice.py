@@ -13,6 +13,8 @@ import pytest
 from companion.tsuro.tiles import PATTERNS, Tile
 from ui import advice
 
+pytestmark = pytest.mark.usefixtures("exact_camera")  # the advisor's tests: not the camera's
+
 
 def make(tmp: Path, **settings: Any) -> Any:
     from ui.harness import simulated_app

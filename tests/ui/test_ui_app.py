@@ -119,8 +119,14 @@ def test_start_screen_says_simulation_and_offers_a_game(harness: Any) -> None:
 
 
 def test_a_whole_game_through_the_app_then_resume(tmp_path: Path) -> None:
+    from ui.sim_camera import exact_reader
+
     store_dir = tmp_path / "data"
     h = make(tmp_path, seed=3, store_dir=store_dir)
+    # the camera reads the simulated table exactly: this test is about touches, pins, the
+    # record and resuming; photographing and reading every check was a quarter of its CPU
+    # (the app with vision's reader: the camera setup and hand pop-up tests here)
+    h.app.ctx.camera.reader = exact_reader
     try:
         app, c = h.app, h.controller
         start = app.sm.get_screen("start")
@@ -139,6 +145,7 @@ def test_a_whole_game_through_the_app_then_resume(tmp_path: Path) -> None:
         h.stop()
         h.app.ctx.close()
     h2 = make(tmp_path, seed=3, store_dir=store_dir)
+    h2.app.ctx.camera.reader = exact_reader
     try:
         app, c = h2.app, h2.controller
         start = app.sm.get_screen("start")

@@ -20,7 +20,7 @@ POPUP_BGR = (36, 28, 26)
 
 
 @pytest.fixture
-def harness(tmp_path: Path) -> Iterator[Any]:
+def harness(tmp_path: Path, exact_camera: None) -> Iterator[Any]:
     from test_ui_app import make
 
     h = make(tmp_path, seed=4, size=SIZES[0])

@@ -136,7 +136,9 @@ def test_button_labels() -> None:
 
 
 @pytest.fixture
-def app_harness(tmp_path: Path) -> Any:
+def app_harness(tmp_path: Path, exact_camera: None) -> Any:
+    """The app on the expansion's seed, its camera reading exactly (vision's reading of the
+    expansion's pieces: test_a_simulated_game_with_the_camera_reading_the_expansions_pieces)."""
     from ui.harness import simulated_app
 
     h = simulated_app(tmp_path, SEED, (800, 480), "sim", None, None,

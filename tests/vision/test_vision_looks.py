@@ -29,7 +29,7 @@ def _full(rows: int, cols: int, fill: float, seed: int) -> dict[Square, looks.Pi
 
 
 def test_the_looks_are_the_ones_asked_for() -> None:
-    assert {"drawn", "mottled", "curved", "seas", "held-out"} <= set(looks.LOOKS)
+    assert {"drawn", "mottled", "curved", "seas", "reeds", "held-out"} <= set(looks.LOOKS)
     assert looks.HELD_OUT == "held-out" and looks.HELD_OUT in looks.LOOKS
     with pytest.raises(looks.LookError, match="no look 'plaid'"):
         looks.board_photo("plaid", 6, 6, {}, 1)
@@ -167,6 +167,22 @@ def test_the_mottled_empty_board_is_not_one_plain_colour() -> None:
     assert _square_stats(drawn, 6, 6)[1].max() < 6  # the old look: every empty square plain
     calm, _ = looks.board_top_down("mottled", 6, 6, {}, 2, disorder=no_glare)
     assert _square_stats(calm, 6, 6)[1].max() > 30  # and not for want of glare
+
+
+def test_the_reeds_look_is_a_tuning_look_of_its_own() -> None:
+    """``reeds`` (chosen on, like the four others) shares neither its texture and board art
+    pair nor its paths with ``held-out``; its board is busy with pale lines as thin as the
+    tiles' paths, and its paths are of low contrast."""
+    reeds, held = looks.spec("reeds"), looks.spec(looks.HELD_OUT)
+    assert looks.HELD_OUT != "reeds" and "reeds" in looks.LOOKS
+    assert (reeds.texture, reeds.board) != (held.texture, held.board)
+    assert reeds.board not in {looks.spec(lk).board for lk in looks.LOOKS if lk != "reeds"}
+    assert (reeds.path, reeds.path_width) != (held.path, held.path_width)
+    assert reeds.path_width <= 0.035 and reeds.path_alpha <= 0.5  # thin and faint
+    no_glare = replace(looks.DISORDER, glare=0.0)
+    empty, _ = looks.board_top_down("reeds", 6, 6, {}, 2, disorder=no_glare)
+    means, spreads = _square_stats(empty, 6, 6)
+    assert means.max() - means.min() > 10 and float(np.median(spreads)) > 10  # printed art
 
 
 def test_a_teach_set_on_disk_is_a_layout_the_teach_command_takes(tmp_path: Path) -> None:

@@ -1,0 +1,153 @@
+"""The last word on open squares of a taught board (vision.taught_rescue, issue 9): a square
+is called only where both readers together and the finer look agree, the box leaves the tile
+a copy, and every quarter of the square shows it; a faint bare square that is its own taught
+bare look reads bare."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.core.board import GAME_BOARDS
+from companion.tsuro.tiles import Tile
+from vision import looks
+from vision.drawing import draw_tile
+from vision.read_again import TWIN, finer_look
+from vision.read_combine import PATH_INDEX, PATH_LABELS, taught_fits
+from vision.read_decide import EMPTY, Call
+from vision.read_features import DIM, PX
+from vision.read_fine import SOURCE, FineModel, View
+from vision.read_taught import BARE_LIKE, TaughtModel
+from vision.recognise import BoardReader
+from vision.taught_rescue import LEAD, rescue
+from vision.templates import _turned
+
+CURVED = looks.spec("curved").style
+assert CURVED is not None
+SURE, OPEN = "10325476", "36507214"  # a tile read surely; the tile on the open square
+OTHER = "62143705"  # another tile, unlike it
+
+
+def _view(labels: list[str | None]) -> np.ndarray:
+    """A top-down grey view one row of squares high, each holding the drawn tile (or bare)."""
+    view = np.full((PX, PX * len(labels)), 90, np.uint8)
+    for k, label in enumerate(labels):
+        if label is not None:
+            art = cv2.cvtColor(draw_tile(Tile.parse(label), PX * 4, CURVED), cv2.COLOR_BGR2GRAY)
+            view[1:-1, k * PX + 1:(k + 1) * PX - 1] = cv2.resize(
+                art, (PX - 2, PX - 2), interpolation=cv2.INTER_AREA)
+    return view
+
+
+def _model() -> FineModel:
+    taught = [SURE, OPEN, OTHER]
+    view = View(_view(list(taught)), len(taught))
+    return FineModel.from_samples([(lb, view.crop(k, SOURCE)) for k, lb in enumerate(taught)],
+                                  _turned)
+
+
+def _evidence(best: str, lead: float, runner: str = OTHER) -> np.ndarray:
+    row = np.zeros(len(PATH_LABELS), np.float32)
+    row[PATH_INDEX[runner]] = 10.0
+    row[PATH_INDEX[best]] = 10.0 + lead
+    return row
+
+
+CALLS = {0: Call(SURE, 0.9, 6.0), 1: Call(None, 0.3)}
+
+
+def test_an_open_square_is_called_where_both_readers_and_the_finer_look_agree() -> None:
+    out = rescue(_model(), _view([SURE, OPEN]), 2, {1: _evidence(OPEN, LEAD + 1)},
+                 PATH_LABELS, CALLS, None, {})
+    assert out[1].label == OPEN and out[1].confidence >= 0.5
+    assert out[0] == CALLS[0]
+
+
+def test_it_stays_open_when_the_lead_is_small_or_the_finer_look_disagrees() -> None:
+    model, view = _model(), _view([SURE, OPEN])
+    small = rescue(model, view, 2, {1: _evidence(OPEN, LEAD - 0.5)}, PATH_LABELS, CALLS,
+                   None, {})
+    assert small[1].label is None
+    # both readers put another tile ahead, but the square shows OPEN at full size
+    other = rescue(model, view, 2, {1: _evidence(OTHER, LEAD + 1, OPEN)}, PATH_LABELS, CALLS,
+                   None, {})
+    assert other[1].label is None
+
+
+def test_the_box_strikes_used_patterns_but_a_struck_clear_best_keeps_the_square_open() -> None:
+    model, view = _model(), _view([SURE, OPEN])
+    counts = {Tile.parse(lb).pattern().notation(): 1 for lb in (SURE, OPEN, OTHER)}
+    # OPEN's pattern is used up on another square (wrongly, as it turns out): the best that
+    # is left is OTHER, which the finer look does not put first; the square stays open
+    held = {0: Call(SURE, 0.9, 6.0), 1: Call(None, 0.3), 2: Call(OPEN, 0.6, 1.5)}
+    out = rescue(model, view, 3, {1: _evidence(OPEN, LEAD + 4)}, PATH_LABELS, held, counts,
+                 {})
+    assert out[1].label is None
+    # with nothing struck it is called
+    free = rescue(model, view, 2, {1: _evidence(OPEN, LEAD + 4)}, PATH_LABELS, CALLS, counts,
+                  {})
+    assert free[1].label == OPEN
+
+
+def test_a_hand_over_part_of_the_square_is_not_called() -> None:
+    view = _view([SURE, OPEN])
+    view[:PX // 2, PX:PX + PX // 2] = 200  # a flat pale hand over one quarter
+    out = rescue(_model(), view, 2, {1: _evidence(OPEN, LEAD + 4)}, PATH_LABELS, CALLS, None,
+                 {})
+    assert out[1].label is None
+
+
+def _plain_model() -> TaughtModel:
+    """A taught model of a 2x2 board whose bare squares are faint (plain) art."""
+    rng = np.random.default_rng(3)
+    vecs = rng.normal(size=(1, DIM)).astype(np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    common = np.zeros(DIM, np.float32)
+    common[0] = 1.0
+    empty = rng.normal(size=(4, DIM)).astype(np.float32)
+    empty /= np.linalg.norm(empty, axis=1, keepdims=True)
+    detail = np.full(4, 0.02, np.float32)  # below PLAIN x the plainest piece's 0.1: plain
+    return TaughtModel(2, 2, [SURE], vecs, empty, detail, 0.1, common)
+
+
+def test_faint_art_that_is_its_own_bare_look_reads_bare() -> None:
+    model = _plain_model()
+    assert bool(model.plain()[0])
+    reader = BoardReader(GAME_BOARDS["tsuro"])
+    # the square's detail lies between bare and piece plainness: its plainness alone says
+    # nothing, but it is its own bare look and no piece's
+    line = float(np.sqrt(0.02 * model.piece_detail))
+    own = reader._taught_call(model, np.array([0.3]), BARE_LIKE + 0.05, line, 0, None)
+    assert own.label == EMPTY and own.confidence >= 0.5
+    # not like its bare look: still open
+    other = reader._taught_call(model, np.array([0.3]), 0.5, line, 0, None)
+    assert other.label is None
+
+
+def test_a_clear_taught_call_of_the_wrong_near_twin_is_looked_at_again() -> None:
+    twin = "35607124"  # runs through the same crossings as OPEN, paired otherwise
+    taught = [SURE, OPEN, twin, OTHER]
+    tview = View(_view(list(taught)), len(taught))
+    model = FineModel.from_samples(
+        [(lb, tview.crop(k, SOURCE)) for k, lb in enumerate(taught)], _turned)
+    assert model.likeness(OPEN, twin) >= TWIN
+    calls = {0: Call(SURE, 0.9, 6.0), 1: Call(OPEN, 0.9, 5.0, twin)}  # a lead of 5 margins
+    cands = {0: (SURE, OTHER), 1: (OPEN, twin, OTHER)}
+    out = finer_look(model, _view([SURE, twin]), 2, cands, calls, calls, None, {})
+    assert out[1].label != OPEN
+    # the right twin called clearly stands
+    right = {0: calls[0], 1: Call(twin, 0.9, 5.0, OPEN)}
+    assert finer_look(model, _view([SURE, twin]), 2, cands, right, right, None, {})[1] == right[1]
+
+
+def test_taught_looks_that_name_few_tiles_but_agree_on_them_still_fit_the_board() -> None:
+    tiles = ["10325476", "36507214", "62143705", "24051376", "57326041", "10567234"]
+    paths = [Call(t, 0.9, 2.0) for t in tiles] + [Call(EMPTY, 0.9)] * 10
+    # the taught reader leaves half the paths' tiles open and agrees on the rest
+    half = [Call(t if k % 2 == 0 else None, 0.9) for k, t in enumerate(tiles)]
+    assert taught_fits(half + [Call(EMPTY, 0.9)] * 10, paths, 16, False)
+    # another edition's looks: it names none of them, or names them wrongly
+    none = [Call(None, 0.3)] * 6
+    assert not taught_fits(none + [Call(EMPTY, 0.9)] * 10, paths, 16, True)
+    wrong = [Call(tiles[(k + 1) % 6] if k % 2 == 0 else None, 0.9) for k in range(6)]
+    assert not taught_fits(wrong + [Call(EMPTY, 0.9)] * 10, paths, 16, True)
