@@ -47,6 +47,9 @@ class SheetPicture(BoardPicture):
     squares at once, say)."""
 
     veterans: Mapping[Square, VetMark] = field(default_factory=dict)
+    others: frozenset[Square] = frozenset()
+    """Squares whose tile is to be the other piece of it (the box holds two): copies of a
+    tile differ in print, so the camera is shown both (:func:`vision.teach_plan.other_pieces`)."""
 
 
 def is_daikaiju(piece: object) -> bool:
@@ -65,14 +68,35 @@ def vet_mark(piece: object) -> VetMark | None:
     return VetMark(piece.kind, piece.arrow, piece.facing)
 
 
-def sheet_picture(board: BoardProfile, sheet: Mapping[Square, Any]) -> SheetPicture:
+def sheet_picture(board: BoardProfile, sheet: Mapping[Square, Any],
+                  others: frozenset[Square] = frozenset()) -> SheetPicture:
     """A sheet as the board view draws it (tiles, daikaiju and Veterans pieces where to lay
-    them)."""
+    them); ``others``: the squares that take the other piece of their tile."""
     tiles = {sq: p for sq, p in sheet.items() if isinstance(p, Tile)}
     daikaiju = {sq: p.facing for sq, p in sheet.items() if is_daikaiju(p)}
     veterans = {sq: m for sq, p in sheet.items() if (m := vet_mark(p)) is not None}
     return SheetPicture(board.rows, board.cols, tiles=tiles, daikaiju=daikaiju,
-                        veterans=veterans)
+                        veterans=veterans, others=frozenset(sq for sq in others if sq in tiles))
+
+
+def others_words(picture: BoardPicture) -> str:
+    """The guide's words for the squares of a sheet that take the other piece of their tile
+    ("" when none): the box holds two pieces of those tiles and the camera learns both.
+
+    >>> from companion.core.board import Square
+    >>> from companion.tsuro.tiles import PATTERNS
+    >>> pic = SheetPicture(7, 7, tiles={Square(1, 2): PATTERNS[0], Square(3, 1): PATTERNS[1]},
+    ...                    others=frozenset({Square(3, 1), Square(1, 2)}))
+    >>> others_words(pic)
+    '; on r1c2 and r3c1 lay the other piece of this tile, not the one an earlier sheet showed (your box holds two)'
+    """
+    names = sorted(getattr(picture, "others", frozenset()))
+    if not names:
+        return ""
+    listed = names[0].name() if len(names) == 1 else (
+        ", ".join(sq.name() for sq in names[:-1]) + " and " + names[-1].name())
+    return (f"; on {listed} lay the other piece of this tile, not the one an earlier sheet "
+            "showed (your box holds two)")
 
 
 def table_pieces(sheet: Mapping[Square, Any]) -> dict[Square, Piece]:
@@ -125,7 +149,9 @@ def two_photos(board: BoardProfile, patterns: list[Tile] | tuple[Tile, ...],
     """The two teaching photos of issue 9: every pattern of the set once (turned this way
     and that) with the daikaiju pieces and the Veterans pieces in ``veterans`` (each once,
     as given: facing north), then the bare board, so each empty square's own look is
-    learned. None when the pieces do not fit on the board with a square to spare.
+    learned. None when the pieces do not fit on the board with a square to spare. Of a
+    pattern the box holds twice (listed twice), one piece is laid: the sheets of
+    :func:`vision.teach_plan.teach_sheets` show both.
 
     >>> from companion.core.board import GAME_BOARDS
     >>> from companion.tsuro.tiles import PATTERNS

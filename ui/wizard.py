@@ -216,8 +216,12 @@ class CameraSetup:
 
     def sheet_picture(self, index: int) -> Any:
         """A sheet as the board view draws it (tiles, daikaiju and Veterans pieces where
-        to lay them): a :class:`ui.teach_sheets.SheetPicture`."""
-        return sheet_picture(self.board, self.sheets[index])
+        to lay them, and which tiles are the other piece of a pair the box holds): a
+        :class:`ui.teach_sheets.SheetPicture`."""
+        from vision.teach_plan import game_patterns, other_pieces
+
+        others = other_pieces(self.sheets, game_patterns(self.game))[index]
+        return sheet_picture(self.board, self.sheets[index], others)
 
     def lay_sheet_on_simulated_table(self, index: int) -> bool:
         """On the simulated table the sheet is laid for the owner (the game's pieces are

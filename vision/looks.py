@@ -441,30 +441,54 @@ def random_position(rng: np.random.Generator, rows: int, cols: int, game: str,
 
 def teach_photos(look: str, rows: int, cols: int, seed: int, game: str, *, box: int = 0
                  ) -> list[tuple[np.ndarray, dict[Square, Piece]]]:
-    """The owner's teaching photos and their layouts: every distinct piece of the game's
-    set laid out once, each turned at random (for Seas, a daikaiju facing each way), then
-    the empty board. Pieces beyond one board's room go on a further photo. Of a tile the
-    Seas box holds twice, one piece is laid out: the other is not taught (docs/vision.md)."""
-    distinct: list[Tile | Daikaiju] = list(dict.fromkeys(
-        p for p in inventory(game) if isinstance(p, Tile)))
+    """The owner's teaching photos and their layouts: every piece of the game's box laid
+    out, each turned at random (for Seas, its daikaiju facing each way), then the empty
+    board. Pieces beyond one board's room go on further photos, shared out evenly. Of a
+    tile the Seas box holds twice both pieces are laid out, each drawn as itself (the copy
+    :func:`_copy_of` draws on its square), as an owner laying out the whole box would; a
+    Tsuro box holds each tile once, so its photos are as they always were."""
+    tiles = [p for p in inventory(game) if isinstance(p, Tile)]
+    counts: dict[Tile, int] = {}
+    for tile in tiles:
+        counts[tile.pattern()] = counts.get(tile.pattern(), 0) + 1
+    # (piece, which physical copy it is, how many copies of it the box holds)
+    pieces: list[tuple[Tile | Daikaiju, int, int]] = []
+    seen: dict[Tile, int] = {}
+    for tile in tiles:
+        seen[tile.pattern()] = seen.get(tile.pattern(), 0) + 1
+        pieces.append((tile, seen[tile.pattern()] - 1, counts[tile.pattern()]))
+    pieces.sort(key=lambda item: item[1])  # every pattern's first piece before any second
     if any(isinstance(p, Daikaiju) for p in inventory(game)):
-        distinct += [Daikaiju(side) for side in Side]
+        pieces += [(Daikaiju(side), k % KAIJU_COPIES, KAIJU_COPIES)
+                   for k, side in enumerate(Side)]
     rng = np.random.default_rng([seed, 11])
     squares = [Square(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
     room = len(squares) - 1  # leave a square bare on every sheet
     if room < 1:
         raise LookError(f"a {rows}x{cols} board is too small to teach on")
+    per = -(-len(pieces) // -(-len(pieces) // room))  # as few sheets as fit, filled evenly
     sheets: list[dict[Square, Piece]] = []
-    for start in range(0, len(distinct), room):
-        part = distinct[start:start + room]
+    for start in range(0, len(pieces), per):
         sheet: dict[Square, Piece] = dict.fromkeys(squares)
-        places = rng.permutation(len(squares))[:len(part)]
-        for where, piece in zip(places, part, strict=True):
-            if isinstance(piece, Tile):
-                sheet[squares[int(where)]] = piece.rotated(int(rng.integers(0, 4)))
-            else:
-                sheet[squares[int(where)]] = piece
+        free = [squares[int(i)] for i in rng.permutation(len(squares))]
+        # the pieces tied to fewest squares first, so the others cannot take their room
+        for piece, copy, copies in sorted(pieces[start:start + per], key=lambda it: -it[2]):
+            # the first free square on which the simulator draws this very piece
+            where = next((sq for sq in free if _drawn_copy(piece, sq, copies) == copy), None)
+            if where is None:
+                raise LookError(f"a {rows}x{cols} board has no room to lay out the box")
+            free.remove(where)
+            sheet[where] = (piece.rotated(int(rng.integers(0, 4))) if isinstance(piece, Tile)
+                            else piece)
         sheets.append(sheet)
     sheets.append(dict.fromkeys(squares))
     return [(board_photo(look, rows, cols, sheet, seed * 16 + n, box=box, game=game)[0], sheet)
             for n, sheet in enumerate(sheets)]
+
+
+def _drawn_copy(piece: Tile | Daikaiju, sq: Square, copies: int) -> int:
+    """Which physical copy of ``piece`` the simulator draws on ``sq`` (as ``_top_down`` and
+    :func:`_copy_of` choose it)."""
+    if isinstance(piece, Daikaiju):
+        return (sq.row * 3 + sq.col) % KAIJU_COPIES
+    return (sq.row * 7 + sq.col) % max(copies, 1)

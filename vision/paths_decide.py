@@ -17,7 +17,9 @@ to the board's edge (a hand, whose arm reaches in from outside, hides part of it
 neighbours). Art whose lines end near a few rim points is bare too when it looks far more
 like the bare squares than like any tile. A square without paths most of whose pixels show
 colours, or a smoothness, that no tile read surely shows is bare too, unless they are
-colours the rest of the board does not show either (a hand: :mod:`vision.paths_ground`);
+colours the rest of the board does not show either (a hand: :mod:`vision.paths_ground`), and
+so is one whose sides do not show the straight edge all round that the tiles read surely show
+(a tile is a separate piece; art runs on across the border: :mod:`vision.paths_outline`);
 and a tile whose path ends are faint is still called when its pairing is clear, five of
 its ends show and the tile drawn whole fits its lines best (art whose lines pair up by
 chance fits none).
@@ -34,6 +36,7 @@ import cv2
 import numpy as np
 
 from .paths_ground import LEAST_SURE, Ground, foreign_share, smooth_share
+from .paths_outline import outlined
 from .read_corners import corner_colours, corner_features, corner_spread
 from .read_decide import EMPTY, Call, Thresholds, confidence, pick
 from .read_features import PX
@@ -84,6 +87,12 @@ GROUND = (0.15, 0.35)
 FOREIGN = 0.5
 SMOOTH = 0.6  # ... or this share smoother than nearly all the sure tiles' texture
 STRANGE = 0.25  # ... unless this share of them shows colours foreign to the rest of the board
+# A square without paths whose second weakest side shows less than this share of the edge the
+# tiles read surely show all round (:mod:`vision.paths_outline`) is no tile: board art runs
+# on across the border (chosen on drawn, mottled, curved, seas and reeds, photo seeds 2026 and
+# 7; never on held-out)
+OUTLINE = 0.3
+OUTLINE_LOOSE = 0.15  # ... or this, for art whose lines end near a few rim points (LOOSE_ENDS)
 # A square whose best pairing is clear (``path_tile``, ``path_margin``) but whose third weakest
 # path end is only the first of FAINT_ENDS (below TILE_ENDS) is a tile when less than
 # TILE_COLOURS of its pixels show colours no sure tile shows, or, with the third weakest end
@@ -183,6 +192,10 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
     foreign = _foreign(ground, idx, calls, bare & ~looks_bare & (board[idx] <= GROUND_ODD),
                        bare, smooth=True)
     ok = looks_bare | bare & (foreign > FOREIGN) & (board[idx] <= GROUND_ODD)
+    # No tile's outline along its sides (only where nothing above settled it: it costs time)
+    sure_tile = np.array([c.label not in (None, EMPTY) and c.lead >= SURE for c in calls])
+    edged = outlined(top, cols, idx, sure_tile, (bare | loose) & ~ok & (board[idx] <= GROUND_ODD))
+    ok |= (edged < OUTLINE) & bare | (edged < OUTLINE_LOOSE) & loose
     if cols:
         # A hand: side by side squares of a foreign colour that are no tile (what shows
         # between its fingers may look like paths, so not only those without paths).
@@ -195,7 +208,8 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
         # how much nearer the bare squares' colour than the tiles' and how near the bare
         # squares' typical colour it is.
         unlike = max(float(nearer[j] - NEARER) / NEARER, float(mixed[j] - CORNERS) / CORNERS,
-                     float(foreign[j] - FOREIGN) / (1.0 - FOREIGN))
+                     float(foreign[j] - FOREIGN) / (1.0 - FOREIGN),
+                     float(OUTLINE - edged[j]) / OUTLINE)
         sure = min(1.0, float(BARE_ENDS - third[j]) / 0.3, float(BARE_LEAD - lead[j]) / 0.1,
                    unlike, float(ODD - board[idx[j]]) / ODD)
         calls[j] = Call(EMPTY, round(0.5 + 0.45 * max(sure, 0.0), 3), 9.0)

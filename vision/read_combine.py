@@ -17,7 +17,6 @@ PATH_INDEX = {lb: k for k, lb in enumerate(PATH_LABELS)}
 JOINT_MARGIN = 2.0
 JOINT_VETO = 1.0  # both readers' lead of another tile over the taught one that vetoes it
 TAUGHT_SHARE, TAUGHT_AGREE = 0.5, 0.55  # the taught looks fit the board: see fits()
-NAMED, NAMED_AGREE = 1 / 3, 0.9  # ... or see taught_fits()
 
 
 def agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np.ndarray,
@@ -112,21 +111,11 @@ def fits(looks: list[Call], paths: list[Call], n: int, before: bool, share: floa
 
 def taught_fits(taught: list[Call], paths: list[Call], n: int, before: bool) -> bool:
     """Whether what was taught fits the board (not another edition's art): :func:`fits`
-    with the taught lines, or, where the taught reader left many of the paths' tiles open
-    (textured tiles of a copy never taught, blur), it names at least :data:`NAMED` of them
-    and agrees on nearly all it names (:data:`NAMED_AGREE`). Taught on another look, it
-    named none of the paths' tiles on any board of the four looks (seed 2026, 12 photos a
-    look and size); on its own look, three boards of 320 fell back to the built-in reading
-    for leaving 5 of 11 open while agreeing on every one it named."""
-    if fits(taught, paths, n, before, TAUGHT_SHARE, TAUGHT_AGREE):
-        return True
-    named = [(a.label, b.label) for a, b in zip(taught, paths, strict=True)
-             if is_tile(b) and is_tile(a)]
-    shown = sum(is_tile(b) for b in paths)
-    if shown < 4:
-        return False  # fits() has spoken (with few tiles in view it keeps the verdict before)
-    return len(named) >= NAMED * shown and sum(a == b for a, b in named) >= NAMED_AGREE * len(
-        named)
+    with the taught lines. A looser route (naming a third of the paths' tiles and agreeing
+    on nine in ten) was tried and dropped: a set taught on `reeds` then passed for `seas`'s
+    own, and `seas` read with it gave 77.9% of its 7x7 squares and 0.51% wrong, against
+    90.5% and 0.10% with the built-in reading (20 photos, seed 2026)."""
+    return fits(taught, paths, n, before, TAUGHT_SHARE, TAUGHT_AGREE)
 
 
 def is_tile(call: Call) -> bool:

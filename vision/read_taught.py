@@ -162,3 +162,8 @@ def calibrate(model: TaughtModel, samples: list[tuple[str, Scored, int]],
         model.least = float(min(0.7, max(least_floor, np.percentile(worst, 95) + 0.05)))
     model.look_least = np.minimum(np.maximum(each + OVER_IMPOSTOR, model.least),
                                   LOOK_LEAST_CAP).astype(np.float32)
+    # A line drawn on one photo of each piece misses how near a twin can come on another
+    # photo: a call over a look that came near it here must lead by more.
+    from .taught_twins import mark_twins
+
+    mark_twins(model, families, samples)

@@ -25,8 +25,8 @@ import numpy as np
 from companion.core.board import BoardProfile, Square
 from companion.tsuro.tiles import Tile
 
-from . import read_paths
-from .board_finder import FOUND, NOT_FOUND, BoardFinder, BoardPose
+from . import read_known, read_paths
+from .board_finder import NOT_FOUND, BoardFinder, BoardPose
 from .errors import BadImage, BoardNotFound
 from .features import patches, warp_top_down
 from .geometry import MarkerLayout
@@ -41,7 +41,6 @@ from .read_combine import (
     fits,
     is_tile,
     open_tile,
-    own_line,
     second_opinion,
     taught_fits,
 )
@@ -49,28 +48,24 @@ from .read_decide import (
     EMPTY,
     Call,
     Thresholds,
-    confidence,
     odd_plain,
-    pick,
     reading_of,
-    tile_coloured,
 )
 from .read_drawn import drawn_calls
 from .read_features import PX, Prepared, plainness, prepare
 from .read_fine import View
-from .read_taught import BARE_LIKE, Scored, TaughtModel
+from .read_gates import colour_gate, hand_gate
+from .read_pose import PoseKeeper, small_grey
+from .read_taught import Scored, TaughtModel
+from .read_taught_call import taught_call
 from .reading import (
     BoardReading,
     Content,
-    Daikaiju,
-    Observation,
     Piece,
     SquareReading,
-    VetPiece,
 )
 from .taught_rescue import rescue
 from .templates import TemplateSet, builtin
-from .veterans import carried as vet_carried
 from .veterans import in_play as vet_in_play
 from .veterans import reader_for as vet_reader_for
 
@@ -125,10 +120,7 @@ class BoardReader:
         self._drawn_fits = False  # whether the built-in drawing fits it
         self._last_patches: np.ndarray | None = None
         self._last_reading: BoardReading | None = None
-        self._last_pose: BoardPose | None = None
-        self._marker_looks: dict[int, np.ndarray] = {}
-        self._windows_pose: BoardPose | None = None  # the pose _windows were placed by
-        self._windows: dict[tuple[int, ...], tuple[tuple[int, int, int, int], np.ndarray]] = {}
+        self._poses = PoseKeeper(self.finder)
         # squares to settle on both readers' evidence and the box: their joint evidence
         self._open: dict[int, tuple[np.ndarray, frozenset[str]]] = {}
         self._candidates = Candidates()  # for the finer look at open squares
@@ -158,7 +150,7 @@ class BoardReader:
             self._last_patches = None
             return self._not_found(str(exc), len(self.finder.last_detections))
         top = warp_top_down(image, pose.homography, self.rows, self.cols, PX)
-        grey = _small_grey(top)
+        grey = small_grey(top)
         raw = patches(grey, self.rows, self.cols)
         changed = self._changed(raw)
         previous = self._last_reading
@@ -170,13 +162,13 @@ class BoardReader:
                 or (previous.squares[sq].content is Content.UNKNOWN and legal is not None
                     and sq in legal)]
         todo_set = set(todo)
-        carried = {sq: self._carried(sq, known, previous)
+        kept = {sq: read_known.carried(sq, known, previous)
                    for i, sq in enumerate(self._squares) if i not in todo_set}
         legal_sets = {sq: {t.notation() for t in tiles} for sq, tiles in (legal or {}).items()}
         if todo:
             self._open, self._candidates, self._evidence = {}, Candidates(), {}
             calls = self._calls(top, grey, raw, np.array(todo), legal_sets)
-            fixed = {self._index[sq]: _label(r) for sq, r in carried.items()
+            fixed = {self._index[sq]: _label(r) for sq, r in kept.items()
                      if r.content is Content.TILE}
             before = calls
             taught = self.model is not None and self._fits
@@ -196,12 +188,12 @@ class BoardReader:
                 reading.squares[sq] = reading_of(call, legal_sets.get(sq) if legal else None)
         for sq in self._squares:
             if sq not in reading.squares:
-                reading.squares[sq] = carried[sq]
+                reading.squares[sq] = kept[sq]
         if self.veterans is not None:  # on a re-read, only where squares were read again
             self.veterans.amend(top, reading,  # type: ignore[attr-defined]
                                 None if len(todo) == len(self._squares) else todo)
         if known is not None:
-            reading.observations = self._observe(reading, known, legal)
+            reading.observations = read_known.observe(reading, known, legal)
         if self.ships is not None:
             reading.ships = self.ships.find(frame, pose.homography)  # type: ignore[attr-defined]
         self._last_patches = raw
@@ -260,9 +252,9 @@ class BoardReader:
                 taught, mine = again[2], again[3]  # the tiles lie where they lay: the same
             else:
                 taught = model.score(prep, idx, paths.offsets, detail)
-                mine = [self._taught_call(model, taught.pieces[k], float(taught.empty[k]),
-                                          float(detail[k]), int(i),
-                                          legal.get(self._squares[int(i)]))
+                mine = [taught_call(model, self.thresholds, taught.pieces[k],
+                                    float(taught.empty[k]), float(detail[k]), int(i),
+                                    legal.get(self._squares[int(i)]))
                         for k, i in enumerate(idx)]
             # Does what was taught fit this board at all (another edition's art does not)? It
             # fits when it names the tiles the paths name.
@@ -310,9 +302,10 @@ class BoardReader:
                                          joint[k])
         colour = prep.colour[idx]
         if model is None or not self._fits:
-            self._colour_gate(calls, idx, colour)
+            colour_gate(calls, idx, colour)
         elif self._open:
-            self._hand_gate(top, idx, calls)
+            hand_gate(top, self.rows, self.cols, idx, calls, self._open, self._last_reading,
+                      self._squares)
         # A hand or a sheet of paper has no paths either: plain where the bare squares are
         # not, or plain but of another colour.
         bare = np.array([calls[int(i)].label == EMPTY for i in idx])
@@ -346,141 +339,9 @@ class BoardReader:
         mine = np.where(where >= 0, taught[:, np.maximum(where, 0)], 0.0)
         return np.asarray(mine / th.margin + paths / th.path_margin)
 
-    def _hand_gate(self, top: np.ndarray, idx: np.ndarray, calls: dict[int, Call]) -> None:
-        """Squares left open are settled on evidence alone only when every quarter of them
-        has the colour of the tiles read surely: a hand or a sleeve over part of a square
-        shows stray lines, not a tile, and its colour is not a tile's."""
-        if top.ndim != 3 or all(is_tile(calls[i]) for i in self._open):
-            return  # only squares not called a tile are ever let go below
-        quarters = cv2.resize(top, (self.cols * 2, self.rows * 2), interpolation=cv2.INTER_AREA)
-        q = np.asarray(quarters, np.float32).reshape(self.rows, 2, self.cols, 2, 3)
-        q = q.transpose(0, 2, 1, 3, 4).reshape(self.rows * self.cols * 4, 3)
-        sure = np.zeros(self.rows * self.cols, bool)
-        last = self._last_reading
-        if last is not None:  # a re-read: the tiles read before count too
-            sure[:] = [last.squares[sq].content is Content.TILE for sq in self._squares]
-        for i in idx:
-            sure[int(i)] = is_tile(calls[int(i)]) and calls[int(i)].lead >= 2.0
-        sure4 = np.repeat(sure, 4)
-        if sure4.sum() < 16:
-            like = np.zeros(len(q), bool)
-        else:
-            chroma = q / (q.sum(axis=1, keepdims=True) + 1.0)
-            dist = np.abs(chroma - np.median(chroma[sure4], axis=0)).max(axis=1)
-            # the farthest a surely read tile's quarter strays, with room to spare
-            like = dist < max(1.5 * float(np.percentile(dist[sure4], 99)), 0.03)
-        for i in list(self._open):
-            if not is_tile(calls[i]) and not bool(like[4 * i:4 * i + 4].all()):
-                del self._open[i]
-
-    def _colour_gate(self, calls: dict[int, Call], idx: np.ndarray, colour: np.ndarray) -> None:
-        """Read without teaching, a tile must have the colour of the tiles read surely: board
-        art can look like paths."""
-        sure = np.array([is_tile(calls[int(i)]) and calls[int(i)].lead >= 2.0 for i in idx])
-        like = tile_coloured(colour, sure)
-        if like is None:
-            return
-        for k, i in enumerate(idx):
-            call = calls[int(i)]
-            if is_tile(call) and not like[k]:
-                calls[int(i)] = Call(None, 0.3)
-
-    def _taught_call(self, model: TaughtModel, pieces: np.ndarray, own: float, detail: float,
-                     i: int, legal: set[str] | None) -> Call:
-        """The taught reading of square ``i``."""
-        th = self.thresholds
-        labels = list(model.names)
-        bare_detail = float(model.empty_detail[i])
-        distance = model.distance
-        if bare_detail >= 0 and not bool(model.plain()[i]):
-            labels.append(EMPTY)
-            scores = np.append(pieces, own)
-            distance = model.with_empty()
-        else:
-            scores = pieces
-            # A plain bare square: its correlation means nothing; its plainness does, unless
-            # a piece is plain there too and clearly matched.
-            ref = bare_detail if bare_detail >= 0 else _median_plain(model)
-            if bare_detail >= 0 and own >= BARE_LIKE and own - float(pieces.max()) >= 2 * th.margin:
-                # faint art, but its own: no taught piece looks this much like the bare square
-                # it lay on (teaching refuses one that does)
-                return Call(EMPTY, confidence(own, (own - float(pieces.max())) / th.margin,
-                                              BARE_LIKE), 9.0)
-            if ref is not None:
-                call = own_line(model, pick(labels, scores, model.least, th.margin, legal,
-                                             th.legal_margin, distance), scores, labels)
-                line = float(np.sqrt(max(ref, 0.003) * model.piece_detail))
-                if call.label is not None and detail >= line / 2:
-                    return call
-                if detail < line / 1.3:
-                    return Call(EMPTY, confidence(np.log(line / max(detail, 1e-4)), 2.0, 0.26),
-                                9.0)
-                if detail < line * 1.3:  # the best look kept for the finer look
-                    return Call(None, 0.3, 0.0, call.label or call.second)
-        call = pick(labels, scores, model.least, th.margin, legal, th.legal_margin, distance)
-        return own_line(model, call, scores, labels)
-
-    # -- finding the board, fast when nothing moved ------------------------------------
-
     def _pose(self, image: np.ndarray) -> tuple[BoardPose, np.ndarray | None]:
         """The board's place, and the grey frame if the markers had to be searched for."""
-        last = self._last_pose
-        if last is not None and self._markers_unmoved(image, last):
-            return last, None
-        grey = _small_grey(image)
-        pose = self.finder.find(grey)
-        if pose.status == FOUND:
-            self._remember_markers(grey, pose)
-        self._last_pose = pose if pose.status == FOUND else self._last_pose
-        return pose, grey
-
-    def _marker_patch(self, grey: np.ndarray, pose: BoardPose, marker_id: int) -> np.ndarray:
-        s = 16
-        (x0, y0, x1, y1), warp = self._marker_window(pose, marker_id, grey.shape[:2])
-        patch = cv2.warpPerspective(grey[y0:y1, x0:x1], warp, (s, s),
-                                    flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                                    borderMode=cv2.BORDER_REPLICATE)
-        v = _small_grey(patch).astype(np.float32).ravel()
-        v -= v.mean()
-        return v / max(float(np.linalg.norm(v)), 1e-6)
-
-    def _marker_window(self, pose: BoardPose, marker_id: int, shape: tuple[int, ...]
-                       ) -> tuple[tuple[int, int, int, int], np.ndarray]:
-        """The part of the frame (x0, y0, x1, y1) holding a marker where ``pose`` puts it,
-        and the warp from there to its 16 x 16 look; kept for the pose (every re-read checks
-        the same places)."""
-        if self._windows_pose is not pose:
-            self._windows_pose, self._windows = pose, {}
-        key = (marker_id, *shape)
-        if key not in self._windows:
-            corners = self.finder.layout.array(marker_id).astype(np.float64)
-            s = 16
-            box = np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float64)
-            to_grid = cv2.getPerspectiveTransform(box.astype(np.float32),
-                                                  corners.astype(np.float32))
-            m = pose.homography @ to_grid
-            # Only the marker's part of the frame: warping reads far fewer pixels.
-            at = cv2.perspectiveTransform(box[None], m)[0]
-            h, w = shape[:2]
-            x0, y0 = (max(0, int(v) - 2) for v in at.min(axis=0))
-            x1, y1 = (int(v) + 3 for v in at.max(axis=0))
-            x1, y1 = min(w, max(x1, x0 + 1)), min(h, max(y1, y0 + 1))
-            shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
-            self._windows[key] = ((x0, y0, x1, y1), shift @ m)
-        return self._windows[key]
-
-    def _remember_markers(self, grey: np.ndarray, pose: BoardPose) -> None:
-        self._marker_looks = {i: self._marker_patch(grey, pose, i)
-                              for i in self.finder.last_detections}
-
-    def _markers_unmoved(self, grey: np.ndarray, pose: BoardPose) -> bool:
-        """All remembered markers still look the same where the last fit puts them."""
-        if len(self._marker_looks) < 3:
-            return False
-        for i, look in self._marker_looks.items():
-            if float(look @ self._marker_patch(grey, pose, i)) < 0.9:
-                return False
-        return True
+        return self._poses.pose(image)
 
     def _changed(self, raw: np.ndarray) -> np.ndarray:
         if self._last_patches is None or self._last_reading is None:
@@ -489,47 +350,11 @@ class BoardReader:
         bright = np.maximum(raw.mean(axis=(1, 2)), 1.0)
         return np.asarray((diff / bright) > self.thresholds.changed)
 
-    def _carried(self, sq: Square, known: Mapping[Square, Piece] | None,
-                 previous: BoardReading | None) -> SquareReading:
-        before = previous.squares[sq] if previous is not None else None
-        conf = before.confidence if before is not None else 0.9
-        if known is not None and sq in known:
-            piece = known[sq]
-            if piece is None:
-                return SquareReading(Content.EMPTY, conf, changed=False)
-            if isinstance(piece, Daikaiju):
-                return SquareReading(Content.DAIKAIJU, conf, facing=piece.facing, changed=False)
-            if isinstance(piece, VetPiece):
-                return vet_carried(piece, conf)
-            return SquareReading(Content.TILE, conf, tile=piece, changed=False)
-        assert before is not None
-        return SquareReading(before.content, before.confidence, before.tile, before.facing,
-                             changed=False)
-
-    def _observe(self, reading: BoardReading, known: Mapping[Square, Piece],
-                 legal: Mapping[Square, Sequence[Tile]] | None) -> list[Observation]:
-        out = []
-        for sq, r in reading.squares.items():
-            if not r.changed or r.content is Content.UNKNOWN:
-                continue
-            before = known.get(sq)
-            if r.piece() == before:
-                continue
-            fits: bool | None = None
-            if legal is not None:
-                fits = r.content is Content.TILE and r.tile in tuple(legal.get(sq, ()))
-            out.append(Observation(sq, before, r, fits))
-        return out
-
     def _not_found(self, why: str, markers: int) -> BoardReading:
         reading = BoardReading(self.rows, self.cols, markers, NOT_FOUND)
         reading.squares = {sq: SquareReading(Content.UNKNOWN, 0.0) for sq in self._squares}
         reading.reason = why
         return reading
-
-
-def _small_grey(img: np.ndarray) -> np.ndarray:
-    return img if img.ndim == 2 else cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
 
 
 def _image(frame: object) -> np.ndarray | None:
@@ -569,12 +394,3 @@ def _grey(frame: np.ndarray | None) -> np.ndarray | None:
 def _label(r: SquareReading) -> str:
     piece = r.piece()
     return piece.notation() if isinstance(piece, Tile) else EMPTY
-
-
-def _median_plain(model: TaughtModel) -> float | None:
-    """The detail of a typical taught bare square when most of them are plain."""
-    taught = model.empty_detail >= 0
-    if not taught.any() or model.plain()[taught].mean() < 0.5:
-        return None
-    return float(np.median(model.empty_detail[taught]))
-

@@ -2,7 +2,10 @@
 photos that becomes the contract's LAYOUT.json (docs/contracts.md 4).
 
 A sheet never asks for the same pattern twice, nor for more daikaiju than the owner has:
-a set holds one tile of each pattern, so each sheet must be one the player can lay out.
+each sheet must be one the player can lay out. Each pattern is shown twice, on two sheets;
+of a pattern the box holds twice (Tsuro of the Seas), the second showing is the other piece
+(:func:`other_pieces`): copies of a tile differ in print, and a piece never shown is a piece
+the camera reads only by its likeness to its twin.
 """
 
 from __future__ import annotations
@@ -33,8 +36,8 @@ _GOLDEN = (math.sqrt(5) - 1) / 2
 
 
 def game_patterns(game: str) -> list[Tile]:
-    """The distinct tile patterns of a game's set (for Tsuro of the Seas, the owner's wake
-    tile set as the game loads it)."""
+    """The tile patterns of a game's set, one entry per piece: a pattern the box holds twice
+    comes twice (for Tsuro of the Seas, the owner's wake tile set as the game loads it)."""
     from companion.games import camera_games, game_info
 
     plan = game_info(game).teach if game in {g.key for g in camera_games()} else None
@@ -43,7 +46,34 @@ def game_patterns(game: str) -> list[Tile]:
         raise LayoutError(f"no tile set to teach for {game!r}; choose {names}")
     if plan.tile_set == "all-patterns":
         return list(PATTERNS)
-    return [PATTERNS[i] for i in sorted(set(load_tile_set()))]
+    return [PATTERNS[i] for i in sorted(load_tile_set())]
+
+
+def other_pieces(sheets: Sequence[Mapping[Square, object]], patterns: Sequence[Tile]
+                 ) -> list[frozenset[Square]]:
+    """Per sheet, the squares that take the other piece of their tile: of a pattern listed
+    twice in ``patterns`` (the box holds two pieces of it), the showing on a later sheet than
+    its first. A plan showing each pattern once (or a box of single pieces) has none.
+
+    >>> from companion.core.board import GAME_BOARDS
+    >>> board, pattern = GAME_BOARDS["tsuro"], PATTERNS[3]
+    >>> sheets = teach_sheets(board, [pattern, pattern], 0)
+    >>> [len(sq) for sq in other_pieces(sheets, [pattern, pattern])]
+    [0, 1]
+    >>> [len(sq) for sq in other_pieces(sheets, [pattern])]
+    [0, 0]
+    """
+    held: dict[Tile, int] = {}
+    for tile in patterns:
+        held[tile.pattern()] = held.get(tile.pattern(), 0) + 1
+    seen: set[Tile] = set()
+    out = []
+    for sheet in sheets:
+        shown = {sq: p.pattern() for sq, p in sheet.items() if isinstance(p, Tile)}
+        out.append(frozenset(sq for sq, pat in shown.items()
+                             if held.get(pat, 0) > 1 and pat in seen))
+        seen.update(shown.values())
+    return out
 
 
 def _spread_squares(board: BoardProfile, count: int, start: int) -> list[Square]:
@@ -84,7 +114,9 @@ def teach_sheets(board: BoardProfile, patterns: Sequence[Tile],
                  daikaiju: int, veterans: Sequence[VetPiece] = ()) -> list[Sheet]:
     """Sheets to lay out and photograph, one photo each: between them every pattern twice
     in different orientations and, with ``daikaiju`` pieces to hand, the daikaiju facing
-    each side; every square of a sheet not holding a piece is to be left bare. Each piece
+    each side; every square of a sheet not holding a piece is to be left bare. A pattern
+    listed twice in ``patterns`` is one the box holds twice: its two showings are its two
+    pieces (:func:`other_pieces` says where the second goes). Each piece
     of Veterans of the Seas in ``veterans`` (one of each: :data:`vision.veterans.PIECES`)
     is shown twice, turned half round the second time, like a tile."""
     distinct = list(dict.fromkeys(t.pattern() for t in patterns))

@@ -24,6 +24,7 @@ from companion.tsuro.tiles import PATTERNS, Tile, all_oriented
 from .drawing import BUILTIN, Style, draw_daikaiju, draw_tile
 from .errors import ProfileError
 from .features import PX, jittered_patch, normalise, patches, rotate_patch
+from .taught_twins import apply_twins, twin_pairs
 
 if TYPE_CHECKING:
     from .read_fine import FineModel
@@ -70,6 +71,7 @@ class TemplateSet:
                 "game": self.game, "bend": m.bend})),
         )
         arrays.update(_fine_arrays(m))
+        arrays["twins"] = twin_pairs(m)
         np.savez_compressed(directory / TEMPLATES_FILE, **arrays)
 
     @classmethod
@@ -96,6 +98,8 @@ class TemplateSet:
                                     data["common"].astype(np.float32), float(meta["least"]),
                                     float(meta["margin"]), data["look_least"].astype(np.float32),
                                     _fine_model(data), _bend(meta.get("bend")))
+                if "twins" in data:  # a profile taught before near twins were kept has none
+                    apply_twins(model, _twins(data["twins"], len(model.names)))
                 game = meta.get("game")
         except (OSError, KeyError, ValueError, TypeError) as exc:
             if isinstance(exc, ProfileError):
@@ -106,6 +110,14 @@ class TemplateSet:
             raise ProfileError(f"{path} is damaged: {len(labels)} labels, {len(vectors)} looks")
         return cls(labels, vectors, model.piece_detail, str(meta.get("source", "taught")),
                    model, game if isinstance(game, str) else None)
+
+
+def _twins(pairs: np.ndarray, names: int) -> np.ndarray:
+    """A profile's pairs of near twins (vision.taught_twins), checked against its looks."""
+    pairs = np.asarray(pairs).astype(np.int64).reshape(-1, 2)
+    if len(pairs) and (pairs.min() < 0 or pairs.max() >= names):
+        raise ProfileError(f"near twins {pairs.tolist()[:3]} outside {names} looks")
+    return pairs
 
 
 def _bend(value: object) -> int | None:

@@ -60,100 +60,33 @@ got 40
 from __future__ import annotations
 
 import os
-import re
-import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from companion.games import SEAS, table_games
+# the keys, their checks and the sections, named here as before they had modules of their
+# own (callers import them from this module)
+from companion.core.config_checks import CAMERA_KINDS as CAMERA_KINDS
+from companion.core.config_checks import COLOURS as COLOURS
+from companion.core.config_checks import FACTORIES as FACTORIES
+from companion.core.config_checks import GAMES as GAMES
+from companion.core.config_checks import KEYS as KEYS
+from companion.core.config_checks import MAX_BCM as MAX_BCM
+from companion.core.config_checks import ConfigError as ConfigError
+from companion.core.config_checks import _parse, _spec
+from companion.core.config_sections import DEFAULT_GAME as DEFAULT_GAME
+from companion.core.config_sections import CameraConfig as CameraConfig
+from companion.core.config_sections import DataConfig as DataConfig
+from companion.core.config_sections import DisplayConfig as DisplayConfig
+from companion.core.config_sections import GameConfig as GameConfig
+from companion.core.config_sections import GpioConfig as GpioConfig
+from companion.core.config_sections import Pin as Pin
+from companion.core.config_sections import PinConfig as PinConfig
 
 APP_DIR = "table-companion"
 ETC_PATH = Path("/etc") / APP_DIR / "config.toml"
 ENV_VAR = "COMPANION_CONFIG"
-
-GAMES = tuple(g.key for g in table_games())
-DEFAULT_GAME = SEAS.key
-COLOURS = ("red", "blue", "green", "yellow", "black", "white", "purple", "orange")
-CAMERA_KINDS = ("auto", "sim", "picamera", "none")
-FACTORIES = ("auto", "mock", "lgpio", "rpigpio", "pigpio", "native")
-MAX_BCM = 27
-
-Pin = int | None
-"""A BCM GPIO number, or ``None`` for a part that is not fitted."""
-
-
-class ConfigError(ValueError):
-    """A configuration file that cannot be read or holds a bad value."""
-
-
-@dataclass(frozen=True, slots=True)
-class CameraConfig:
-    source: str = "auto"
-    """``auto`` (the Pi camera on a Pi, else simulated), ``sim``, ``picamera``, ``usb:N``,
-    ``file:PATH`` (an image or a folder of them) or ``none`` (entry by touch only)."""
-    profile: str = ""
-    """The directory of a taught profile (``companion vision teach``); empty: built-in."""
-
-
-@dataclass(frozen=True, slots=True)
-class DisplayConfig:
-    size: str = "auto"
-    """``auto`` (the screen's own size) or ``WIDTHxHEIGHT`` such as ``800x480``."""
-    fullscreen: bool = False
-    show_odds: bool = False
-    """Show each ship's danger odds on the table screen (off by default)."""
-    show_advice: bool = False
-    """Show the advisor's ranked placements on the table screen (off by default: a
-    learning aid, which shows the active hand's tiles and weighs the choice for the player)."""
-    dice_animation_ms: int = 600
-
-
-@dataclass(frozen=True, slots=True)
-class GameConfig:
-    default: str = DEFAULT_GAME
-    players: tuple[str, ...] = ("red", "blue", "green")
-    """The ship colours of the last game, offered first on the start screen."""
-    options: tuple[str, ...] = ()
-    """Names of rule options switched on by default."""
-
-
-@dataclass(frozen=True, slots=True)
-class PinConfig:
-    roll: Pin = 17
-    confirm: Pin = 27
-    undo: Pin = 22
-    status_green: Pin = 5
-    status_red: Pin = 6
-    status_amber: Pin = 13
-    turn: tuple[int, ...] = ()
-    """Optional turn lights, one per seat in seat order."""
-
-    def assigned(self) -> list[tuple[str, int]]:
-        """Every fitted part with its pin, turn lights as ``turn[i]``."""
-        out = [(f.name, getattr(self, f.name)) for f in fields(self) if f.name != "turn"]
-        out = [(name, pin) for name, pin in out if pin is not None]
-        return out + [(f"turn[{i}]", pin) for i, pin in enumerate(self.turn)]
-
-
-@dataclass(frozen=True, slots=True)
-class GpioConfig:
-    factory: str = "auto"
-    """``auto`` (real pins on a Pi, mock pins and an on-screen panel elsewhere), ``mock``,
-    or a gpiozero pin library: ``lgpio``, ``rpigpio``, ``pigpio``, ``native``."""
-    bounce_ms: int = 20
-    """Electrical debounce handed to gpiozero."""
-    repeat_ms: int = 400
-    """Two presses of one button closer than this are one action."""
-    pins: PinConfig = field(default_factory=PinConfig)
-
-
-@dataclass(frozen=True, slots=True)
-class DataConfig:
-    dir: str = ""
-    """Where game records and the owner's edited data (the daikaiju deck) live; empty: the
-    platform data directory (``$XDG_DATA_HOME/table-companion``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,132 +125,6 @@ gpio.pins.confirm
         return _build(flat, "settings")
 
 
-# ---------------------------------------------------------------------------- validation
-
-
-@dataclass(frozen=True, slots=True)
-class _Spec:
-    check: Callable[[Any, str, str], Any]
-
-
-def _fail(source: str, key: str, what: str, value: Any) -> ConfigError:
-    return ConfigError(f"{source}: {key} must be {what}, got {value!r}")
-
-
-def _text(choices: tuple[str, ...] | None = None, pattern: str | None = None) -> _Spec:
-    def check(value: Any, key: str, source: str) -> str:
-        what = "a string"
-        if choices:
-            what = "one of " + ", ".join(f'"{c}"' for c in choices)
-            if pattern:
-                what += f" or {pattern}"
-        if not isinstance(value, str):
-            raise _fail(source, key, what, value)
-        if choices and value not in choices and not (pattern and _PATTERNS[pattern](value)):
-            raise _fail(source, key, what, value)
-        return value
-
-    return _Spec(check)
-
-
-def _is_size(text: str) -> bool:
-    m = re.fullmatch(r"(\d{3,4})x(\d{3,4})", text)
-    return m is not None and int(m.group(1)) >= 320 and int(m.group(2)) >= 240
-
-
-_PATTERNS: dict[str, Callable[[str], bool]] = {
-    '"usb:N" or "file:PATH"': lambda s: (
-        bool(re.fullmatch(r"usb:\d+", s)) or (s.startswith("file:") and len(s) > 5)
-    ),
-    '"WIDTHxHEIGHT" (at least 320x240)': _is_size,
-}
-
-
-def _boolean(value: Any, key: str, source: str) -> bool:
-    if not isinstance(value, bool):
-        raise _fail(source, key, "true or false", value)
-    return value
-
-
-def _int_range(lo: int, hi: int) -> _Spec:
-    def check(value: Any, key: str, source: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise _fail(source, key, f"a whole number {lo}-{hi}", value)
-        return value
-
-    return _Spec(check)
-
-
-def _pin(value: Any, key: str, source: str) -> Pin:
-    if value in ("none", False):
-        return None
-    if isinstance(value, str) and re.fullmatch(r"(GPIO)?\d+", value.strip()):
-        value = int(value.strip().removeprefix("GPIO"))
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_BCM:
-        raise _fail(source, key, f'a BCM GPIO number 0-{MAX_BCM} or "none"', value)
-    return value
-
-
-def _pins(value: Any, key: str, source: str) -> tuple[int, ...]:
-    if not isinstance(value, list | tuple) or len(value) > len(COLOURS):
-        raise _fail(source, key, f"a list of at most {len(COLOURS)} GPIO numbers", value)
-    out = []
-    for i, v in enumerate(value):
-        p = _pin(v, f"{key}[{i}]", source)
-        if p is None:
-            raise _fail(source, f"{key}[{i}]", f"a BCM GPIO number 0-{MAX_BCM}", v)
-        out.append(p)
-    return tuple(out)
-
-
-def _names(choices: tuple[str, ...] | None, lo: int, hi: int) -> _Spec:
-    def check(value: Any, key: str, source: str) -> tuple[str, ...]:
-        what = f"a list of {lo}-{hi} " + (
-            "names from " + ", ".join(choices) if choices else "names"
-        )
-        if not isinstance(value, list | tuple) or not lo <= len(value) <= hi:
-            raise _fail(source, key, what, value)
-        for v in value:
-            if not isinstance(v, str) or (choices and v not in choices):
-                raise _fail(source, key, what, value)
-        if len(set(value)) != len(value):
-            raise ConfigError(f"{source}: {key} names something twice: {list(value)!r}")
-        return tuple(value)
-
-    return _Spec(check)
-
-
-_SCHEMA: dict[str, _Spec] = {
-    "camera.source": _text(CAMERA_KINDS, '"usb:N" or "file:PATH"'),
-    "camera.profile": _text(),
-    "display.size": _text(("auto",), '"WIDTHxHEIGHT" (at least 320x240)'),
-    "display.fullscreen": _Spec(_boolean),
-    "display.show_odds": _Spec(_boolean),
-    "display.show_advice": _Spec(_boolean),
-    "display.dice_animation_ms": _int_range(0, 5000),
-    "game.default": _text(GAMES),
-    "game.players": _names(COLOURS, 2, 8),
-    "game.options": _names(None, 0, 32),
-    "gpio.factory": _text(FACTORIES),
-    "gpio.bounce_ms": _int_range(0, 1000),
-    "gpio.repeat_ms": _int_range(0, 5000),
-    **{f"gpio.pins.{f.name}": _Spec(_pin) for f in fields(PinConfig) if f.name != "turn"},
-    "gpio.pins.turn": _Spec(_pins),
-    "data.dir": _text(),
-}
-
-KEYS: tuple[str, ...] = tuple(_SCHEMA)
-"""Every dotted key the file may hold."""
-
-
-def _spec(key: str) -> _Spec:
-    try:
-        return _SCHEMA[key]
-    except KeyError:
-        known = ", ".join(KEYS)
-        raise ConfigError(f"{key!r} is not a setting; the settings are: {known}") from None
-
-
 def to_flat(config: Config) -> dict[str, Any]:
     """Every key with its value.
 
@@ -330,27 +137,6 @@ def to_flat(config: Config) -> dict[str, Any]:
         for part in key.split("."):
             node = getattr(node, part)
         out[key] = node
-    return out
-
-
-def _flatten(table: Mapping[str, Any], source: str, prefix: str = "") -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for name, value in table.items():
-        key = prefix + name
-        if isinstance(value, dict):
-            if not any(k.startswith(key + ".") for k in KEYS):
-                raise ConfigError(f"{source}: [{key}] is not a section of the settings")
-            out.update(_flatten(value, source, key + "."))
-        elif key in _SCHEMA:
-            out[key] = _SCHEMA[key].check(value, key, source)
-        else:
-            section = prefix.rstrip(".")
-            known = [k.removeprefix(prefix) for k in KEYS if k.startswith(prefix)]
-            where = f"in [{section}]" if section else "at the top"
-            raise ConfigError(
-                f"{source}: {name!r} is not a setting {where}; "
-                f"known: {', '.join(k for k in known if '.' not in k)}"
-            )
     return out
 
 
@@ -384,14 +170,6 @@ def _build(flat: Mapping[str, Any], source: str) -> Config:
         gpio=gpio,
         data=section(DataConfig, "data."),
     )
-
-
-def _parse(text: str, source: str) -> dict[str, Any]:
-    try:
-        table = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{source}: not valid TOML: {exc}") from None
-    return _flatten(table, source)
 
 
 def loads(text: str, source: str = "<config>") -> Config:

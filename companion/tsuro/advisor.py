@@ -20,23 +20,34 @@ after at least ``MIN_SAMPLES`` rounds) is at most ``error`` wide on either side,
 ``max_samples`` rounds are spent. The engine itself draws nothing.
 
 At sea the daikaiju phase that ends a round (the one opening the advised player's turn)
-is worked out exactly (:func:`~companion.tsuro.advisor_steps.own_opening`), and the
+is worked out exactly (:func:`~companion.tsuro.advisor_phase_odds.own_opening`), and the
 placements of the hand share the work of each round, not its outcome
 (:mod:`companion.tsuro.advisor_share`).
+
+This module plays the rounds; beside it are the answers known without playing
+(``advisor_threats``), the exact walk (``advisor_exact``) and how many rounds to play
+(``advisor_interval``).
 """
 
 from __future__ import annotations
 
-import math
 import random
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from companion.tsuro.actions import Bonus, Draw, Place, Roll
+from companion.tsuro.actions import Place
+from companion.tsuro.advisor_advice import Advice as Advice
+from companion.tsuro.advisor_exact import _exact, _round_over, _TooBig
+from companion.tsuro.advisor_interval import MIN_SAMPLES, _rounds_wanted, half_width
+from companion.tsuro.advisor_phase_odds import (
+    new_daikaiju_odds_at,
+    others_phase_odds,
+    own_opening,
+    own_opening_at,
+)
+from companion.tsuro.advisor_plain import _settled
 from companion.tsuro.advisor_share import (
     Follower,
     Spot,
@@ -46,66 +57,23 @@ from companion.tsuro.advisor_share import (
     placement_leavers,
     taken_off,
 )
-from companion.tsuro.advisor_steps import (
-    Tables,
-    Trace,
-    new_daikaiju_odds_at,
-    others_phase_odds,
-    own_opening,
-    own_opening_at,
-    step,
+from companion.tsuro.advisor_steps import Trace, step
+from companion.tsuro.advisor_threats import (
+    _certain,
+    _done_after,
+    _round_order,
+    _still_to_play,
+    _threats,
 )
-from companion.tsuro.paths import ORIENTED, End
+from companion.tsuro.advisor_tiles import Tables
+from companion.tsuro.paths import ORIENTED
 from companion.tsuro.piles import UNKNOWN, Pile
 from companion.tsuro.state import IllegalAction, Phase, State, pattern_number, replace
 from companion.tsuro.tiles import Tile
 
-Z95 = 1.959963984540054
-_OPENING = frozenset(
-    {
-        Phase.TURN_ROLL,
-        Phase.DAIKAIJU_DIE,
-        Phase.DAIKAIJU_ROLL,
-        Phase.DAIKAIJU_DRAW,
-        Phase.DAIKAIJU_FACING,
-    }
-)
-_ROLLS = tuple(Roll(g, b) for g in range(1, 7) for b in range(1, 7))
-MIN_SAMPLES = 32
-"""Rounds sampled before the spread of the rounds is trusted for the interval."""
-_UNSEEN = Draw(None)
-_WAKE = Fraction(16, 36)  # gold + blue shows 6, 7 or 8
-
 
 class AdvisorError(ValueError):
     """A position the advisor cannot advise on."""
-
-
-class _TooBig(Exception):
-    """The exact tree is larger than the budget: sample instead."""
-
-
-@dataclass(frozen=True, slots=True)
-class Advice:
-    """One placement and the chance the ship survives the round after it."""
-
-    place: Place
-    survival: Fraction
-    """Exact, or the mean of the sampled rounds' estimates."""
-    error: float
-    """Half-width of the 95% interval, as a probability; 0.0 when exact."""
-    samples: int
-    """Rounds sampled; 0 when exact."""
-
-    @property
-    def exact(self) -> bool:
-        return self.samples == 0
-
-    def describe(self) -> str:
-        """One line, e.g. ``place r2c3 52167034: survives 97.2% (+/- 1.1, 95%, 180 rounds)``."""
-        pct = f"{float(self.survival) * 100:.1f}%"
-        how = "exact" if self.exact else f"+/- {self.error * 100:.1f}, 95%, {self.samples} rounds"
-        return f"{self.place.notation()}: survives {pct} ({how})"
 
 
 def advise(
@@ -182,223 +150,6 @@ def _as_seen_by(s: State, seat: int) -> State:
     return replace(s, hands=tuple(hands), pile=pile)
 
 
-def _settled(s: State) -> State:
-    """Past the elimination bonus, which the advice does not weigh: the hand is kept."""
-    return s.apply(Bonus()) if s.phase is Phase.BONUS else s
-
-
-# ---- certain answers -------------------------------------------------------------------
-
-
-def _certain(s: State, seat: int) -> Fraction | None:
-    if s.ships[seat] < 0:
-        return Fraction(0)
-    if s.is_terminal():
-        return Fraction(1)
-    return None
-
-
-def _round_order(s: State, seat: int) -> list[int]:
-    """The other ships' seats, in the order their turns come before ``seat``'s again."""
-    n = s.seats
-    return [(seat + k) % n for k in range(1, n) if s.ships[(seat + k) % n] >= 0]
-
-
-def _threats(s: State, seat: int, order: list[int] | None = None) -> list[int] | None:
-    """The seats that could lay a tile on the square in front of ``seat``'s ship this
-    round, in turn order; None when that cannot be told (a daikaiju can take tiles off the
-    board).
-
-    Only a tile laid on that square moves the ship. No other ship can come to stop on its
-    point either: that would mean following its wake from where it began, a start mark on
-    the edge, and while no tile leaves the board its wake stays whole. A player lays a tile
-    only on the square their own ship faces. So the round is walked through turn by turn,
-    keeping for every ship each empty square it might face by then, whatever tiles are
-    chosen: the player whose turn it is may lay a tile on any square their ship might
-    face, and that tile may send every ship facing that square along its wake to the next
-    empty square, or further through squares that might hold a tile by then. Every square
-    that might be reached is counted, so a player never counted in front of the ship
-    cannot get there.
-    """
-    if s.game.has_daikaiju:
-        return None
-    if order is None:  # the seats still to play this round, in turn order
-        order = _round_order(s, seat)
-    front = s.front_square(seat)
-    hops = _Hops(s)
-    # reach[z][square]: the earliest turn (index into order) ship z might face square
-    reach = {z: {s.ships[z] >> 3: 0} for z in order}
-    filled: dict[int, int] = {}  # square -> the earliest turn a tile might lie on it
-    threats = []
-    for i, z in enumerate(order):
-        laid = [sq for sq, t in reach[z].items() if t <= i]
-        if front in laid:
-            threats.append(z)
-        for sq in laid:
-            filled.setdefault(sq, i)
-        for sq in laid:
-            movers = [y for y in order if reach[y].get(sq, i + 1) <= i]
-            if not movers:
-                continue
-            ends = hops.beyond(sq, {k for k, t in filled.items() if t <= i})
-            for y in movers:
-                r = reach[y]
-                for end in ends:
-                    if r.get(end, i + 2) > i + 1:
-                        r[end] = i + 1
-    return threats
-
-
-class _Hops:
-    """Where a wake leaving each empty square runs to: the next empty square it meets,
-    on the board as it stands."""
-
-    def __init__(self, s: State) -> None:
-        self._grid, self._board = s.grid, s.board
-        self._next: dict[int, set[int]] = {}
-
-    def of(self, sq: int) -> set[int]:
-        found = self._next.get(sq)
-        if found is None:
-            g, across = self._grid, self._grid.across
-            found = set()
-            for point in range(8):
-                nxt = across[(sq << 3) | point]
-                if nxt >= 0:
-                    end, pos = g.walk_end(self._board, (), nxt)
-                    if end is End.STOP:
-                        found.add(pos >> 3)
-            self._next[sq] = found
-        return found
-
-    def beyond(self, sq: int, filled: set[int]) -> set[int]:
-        """Every square a wake from ``sq`` might stop in front of, passing through squares
-        in ``filled`` (which might hold tiles by then)."""
-        out: set[int] = set()
-        todo = [sq]
-        passed = {sq}
-        while todo:
-            for nxt in self.of(todo.pop()):
-                out.add(nxt)
-                if nxt in filled and nxt not in passed:
-                    passed.add(nxt)
-                    todo.append(nxt)
-        return out
-
-
-# ---- exact -----------------------------------------------------------------------------
-
-
-def _round_over(s: State, seat: int, turn_seen: bool) -> bool | None:
-    """True or False when the round has ended with the ship afloat or lost; else None."""
-    if s.ships[seat] < 0:
-        return False
-    if s.is_terminal():
-        return True
-    if turn_seen and (s.active != seat or s.phase not in _OPENING):
-        return True
-    return None
-
-
-def _opens_turn(s: State, seat: int) -> bool:
-    return any(e.kind == "turn" and e.seat == seat for e in s.events)
-
-
-def _exact(s: State, seat: int, budget: list[int], turn_seen: bool = False) -> Fraction:
-    over = _round_over(s, seat, turn_seen)
-    if over is not None:
-        return Fraction(int(over))
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise _TooBig
-    total = Fraction(0)
-    for nxt, p in _outcomes(s):
-        total += p * _exact(nxt, seat, budget, turn_seen or _opens_turn(nxt, seat))
-    return total
-
-
-def _outcomes(s: State) -> list[tuple[State, Fraction]]:
-    """Every way the next step can go, with its chance."""
-    ph = s.phase
-    if ph in (Phase.DEAL, Phase.DRAW):
-        return [(s.apply(_UNSEEN), Fraction(1))]  # who holds which tile is settled when laid
-    if ph is Phase.TURN_ROLL:  # only whether the daikaiju wake matters
-        return [(s.apply(Roll(3, 3)), _WAKE), (s.apply(Roll(1, 1)), 1 - _WAKE)]
-    if ph is Phase.DAIKAIJU_ROLL:
-        # a throw naming a daikaiju's square is thrown again: the free squares share it all
-        taken = s.daikaiju_squares()
-        throws: dict[int, list[Roll]] = defaultdict(list)
-        for roll in _ROLLS:
-            sq = s.grid.index(s.game.board.dice_square(roll.gold, roll.blue))
-            if sq not in taken:
-                throws[sq].append(roll)
-        n = sum(len(v) for v in throws.values())
-        return [(s.apply(v[0]), Fraction(len(v), n)) for v in throws.values()]
-    if ph in (Phase.DAIKAIJU_DIE, Phase.DAIKAIJU_DRAW, Phase.DAIKAIJU_FACING):
-        return [(s.apply(a), p) for a, p in s.chance_outcomes()]
-    if ph is Phase.PLACE:
-        hand = s.hands[s.active]
-        if UNKNOWN in hand:
-            unseen = s.pile.unseen
-            counts: dict[int, int] = defaultdict(int)
-            for t in unseen:
-                counts[t] += 1
-            return [(_learn(s, t), Fraction(c, len(unseen))) for t, c in sorted(counts.items())]
-        tiles = s.legal_tiles()
-        return [(_settled(s.apply_tile(t)), Fraction(1, len(tiles))) for t in tiles]
-    legal = s.legal_actions()  # start marks, relocations
-    return [(_settled(s.apply(a)), Fraction(1, len(legal))) for a in legal]
-
-
-def _learn(s: State, tile: int) -> State:
-    """One unseen tile of the active hand turns out to be ``tile``."""
-    return s.with_tile_known(s.active, tile)
-
-
-# ---- sampled ---------------------------------------------------------------------------
-
-
-def _done_after(seat: int, order: list[int], threats: list[int] | None) -> frozenset[int]:
-    """Seats whose turn opening ends the round for the advice: the advised seat's own, and
-    once every threat has played (see :func:`_threats`), the next one's."""
-    if threats is None:
-        return frozenset({seat})
-    if not threats:
-        return frozenset({seat, *order})
-    return frozenset({seat, *order[order.index(threats[-1]) + 1 :]})
-
-
-def _still_to_play(s: State, seat: int, first: int) -> list[int]:
-    """The ships' seats from ``first`` round to ``seat``'s (not included), in turn order."""
-    n, out = s.seats, []
-    for k in range(n):
-        x = (first + k) % n
-        if x == seat:
-            break
-        if s.ships[x] >= 0:
-            out.append(x)
-    return out
-
-
-def half_width(n: int, total: float, squares: float) -> float:
-    """Half-width of the 95% interval of the mean of ``n`` values in [0, 1] with this sum
-    and sum of squares.
-
-    The central limit theorem on the sample variance, with one value at 0 and one at 1
-    added to the sample (as Wilson's interval does for shares): a rare turn of events
-    that no round has met yet still widens the interval, so a few rounds that all agree
-    do not pass for certainty.
-
-    >>> round(half_width(32, 32.0, 32.0), 3)  # 32 rounds, all 1.0: not yet 2 points
-    0.058
-    >>> round(half_width(96, 96.0, 96.0), 3)  # as many as Wilson's interval asks
-    0.02
-    """
-    n, total, squares = n + 2, total + 1, squares + 1
-    var = max(0.0, (squares - total * total / n) / (n - 1))
-    return Z95 * math.sqrt(var / n)
-
-
 def _sample(
     open_: dict[int, tuple[State, frozenset[int]]],
     units: list[list[int]],
@@ -472,30 +223,6 @@ def _lead_score(s: State, seat: int, st: list[float]) -> float:
     """How well a placement's ship has fared in its rounds so far (before any, its chance
     through one daikaiju phase of another player's)."""
     return st[1] / st[0] if st[0] else others_phase_odds(s, seat)
-
-
-def _rounds_wanted(n: int, total: float, squares: float, error: float, cap: int) -> int:
-    """The rounds after which the interval would be narrow enough, were the mean and the
-    spread of the rounds to come those of the ``n`` so far (at most ``cap``).
-
-    >>> _rounds_wanted(32, 32.0, 32.0, 0.02, 4000)  # all 1.0: the added values set it
-    96
-    >>> _rounds_wanted(100, 80.0, 80.0, 0.02, 4000)  # 0-or-1 rounds, 80% of them 1
-    1538
-    """
-    def narrow(m: int) -> bool:
-        return half_width(m, total * m / n, squares * m / n) <= error
-
-    if not narrow(cap):
-        return cap
-    lo, hi = n, cap
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if narrow(mid):
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
 
 
 def _rollout(

@@ -20,7 +20,7 @@ might go otherwise for a follower when:
   pile at the same place (:func:`taken_off`; where that cannot be told, all leave), and
   the followers go on until a draw reaches the bottom of the pile;
 - the step is any other than those, another player's draw, or the own opening worked out
-  for each (:func:`~companion.tsuro.advisor_steps.own_opening`).
+  for each (:func:`~companion.tsuro.advisor_phase_odds.own_opening`).
 
 A follower's value is therefore the one its own round would give (a test checks this
 round by round): the sharing only saves the work.
@@ -30,16 +30,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from companion.tsuro.advisor_steps import (
-    _DIE,
+from companion.tsuro.advisor_phase_odds import (
     _WAKE_ROLL,
     _phase_odds,
     _risky_faces,
-    may_sink,
-    may_sink_at,
     new_daikaiju_odds_at,
     others_phase_odds_at,
 )
+from companion.tsuro.advisor_plain import _DIE
+from companion.tsuro.advisor_tiles import may_sink, may_sink_at
 from companion.tsuro.paths import EXIT
 from companion.tsuro.piles import Pile
 from companion.tsuro.state import PATTERN_OF, State, replace

@@ -28,7 +28,7 @@ from .tables import HitTable, Result, salvo_series_odds
 from .units import GUN_SLOTS, Counter, Gun, GunSlot, Ship, ShipType, Side
 
 if TYPE_CHECKING:
-    from .data import DataSet
+    from .dataset import DataSet
 
 Weapon = Literal["primary", "secondary", "torpedo"]
 MAX_RANGE = 11  # ten columns between counters on the board, eleven from the shore guns

@@ -8,17 +8,16 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
 from vision import looks
 from vision.drawing import draw_tile
 from vision.read_again import TWIN, finer_look
 from vision.read_combine import PATH_INDEX, PATH_LABELS, taught_fits
-from vision.read_decide import EMPTY, Call
+from vision.read_decide import EMPTY, Call, Thresholds
 from vision.read_features import DIM, PX
 from vision.read_fine import SOURCE, FineModel, View
 from vision.read_taught import BARE_LIKE, TaughtModel
-from vision.recognise import BoardReader
+from vision.read_taught_call import taught_call
 from vision.taught_rescue import LEAD, rescue
 from vision.templates import _turned
 
@@ -113,14 +112,14 @@ def _plain_model() -> TaughtModel:
 def test_faint_art_that_is_its_own_bare_look_reads_bare() -> None:
     model = _plain_model()
     assert bool(model.plain()[0])
-    reader = BoardReader(GAME_BOARDS["tsuro"])
+    th = Thresholds()
     # the square's detail lies between bare and piece plainness: its plainness alone says
     # nothing, but it is its own bare look and no piece's
     line = float(np.sqrt(0.02 * model.piece_detail))
-    own = reader._taught_call(model, np.array([0.3]), BARE_LIKE + 0.05, line, 0, None)
+    own = taught_call(model, th, np.array([0.3]), BARE_LIKE + 0.05, line, 0, None)
     assert own.label == EMPTY and own.confidence >= 0.5
     # not like its bare look: still open
-    other = reader._taught_call(model, np.array([0.3]), 0.5, line, 0, None)
+    other = taught_call(model, th, np.array([0.3]), 0.5, line, 0, None)
     assert other.label is None
 
 
@@ -140,14 +139,17 @@ def test_a_clear_taught_call_of_the_wrong_near_twin_is_looked_at_again() -> None
     assert finer_look(model, _view([SURE, twin]), 2, cands, right, right, None, {})[1] == right[1]
 
 
-def test_taught_looks_that_name_few_tiles_but_agree_on_them_still_fit_the_board() -> None:
+def test_taught_looks_fit_the_board_only_when_they_name_most_of_the_paths_tiles() -> None:
     tiles = ["10325476", "36507214", "62143705", "24051376", "57326041", "10567234"]
     paths = [Call(t, 0.9, 2.0) for t in tiles] + [Call(EMPTY, 0.9)] * 10
-    # the taught reader leaves half the paths' tiles open and agrees on the rest
+    bare = [Call(EMPTY, 0.9)] * 10
+    # naming four of the six as the paths do: the owner's own set
+    most = [Call(t if k < 4 else None, 0.9) for k, t in enumerate(tiles)]
+    assert taught_fits(most + bare, paths, 16, False)
+    # naming half of them, even all rightly, is what another edition's set managed: no fit
     half = [Call(t if k % 2 == 0 else None, 0.9) for k, t in enumerate(tiles)]
-    assert taught_fits(half + [Call(EMPTY, 0.9)] * 10, paths, 16, False)
-    # another edition's looks: it names none of them, or names them wrongly
+    assert not taught_fits(half + bare, paths, 16, True)
     none = [Call(None, 0.3)] * 6
-    assert not taught_fits(none + [Call(EMPTY, 0.9)] * 10, paths, 16, True)
-    wrong = [Call(tiles[(k + 1) % 6] if k % 2 == 0 else None, 0.9) for k in range(6)]
-    assert not taught_fits(wrong + [Call(EMPTY, 0.9)] * 10, paths, 16, True)
+    assert not taught_fits(none + bare, paths, 16, True)
+    wrong = [Call(tiles[(k + 1) % 6], 0.9) for k in range(6)]
+    assert not taught_fits(wrong + bare, paths, 16, True)

@@ -29,12 +29,17 @@ TSURO = GAME_BOARDS["tsuro"]
 
 
 @pytest.fixture(scope="module")
-def mottled(tmp_path_factory: pytest.TempPathFactory) -> TemplateSet:
+def taught(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A mottled set taught for Tsuro, as ``companion vision teach --game tsuro`` does."""
     where = tmp_path_factory.mktemp("mottled")
     layout = write_teach_set("mottled", 6, 6, "tsuro", where, 5)
     teach(layout, TSURO, where / "profile", game="tsuro")
-    return load_templates(where / "profile")
+    return where / "profile"
+
+
+@pytest.fixture(scope="module")
+def mottled(taught: Path) -> TemplateSet:
+    return load_templates(taught)
 
 
 def _photo(seed: int, look: str = "mottled") -> np.ndarray:
@@ -184,17 +189,14 @@ def test_likenesses_worked_out_at_once_are_those_worked_out_on_asking(
 
 
 def test_a_reader_reads_the_same_with_the_likenesses_worked_out_at_once_or_on_asking(
-        tmp_path: Path) -> None:
-    """Two profiles taught alike: one reader has every likeness worked out as it is made,
+        taught: Path) -> None:
+    """One profile loaded twice: one reader has every likeness worked out as it is made,
     the other works each out when the finer look asks; their readings are the same."""
-    where = tmp_path / "set"
-    layout = write_teach_set("curved", 6, 6, "tsuro", where, 9)
-    teach(layout, TSURO, where / "profile", game="tsuro")
-    warm, cold = load_templates(where / "profile"), load_templates(where / "profile")
+    warm, cold = load_templates(taught), load_templates(taught)
     assert warm.model is not None and warm.model.fine is not None
     assert cold.model is not None and cold.model.fine is not None
     cold.model.fine._warm = True  # as if worked out: nothing is, each pair waits to be asked
-    photos = [_photo(seed, "curved") for seed in (41, 42, 43)]
+    photos = [_photo(seed) for seed in (41, 42, 43)]
     a = [BoardReader(TSURO, warm, game="tsuro").read(p) for p in photos]
     b = [BoardReader(TSURO, cold, game="tsuro").read(p) for p in photos]
     assert 0 < len(cold.model.fine._alike) < len(warm.model.fine._alike)

@@ -213,10 +213,13 @@ def test_a_sheet_plan_asks_for_something_sensible() -> None:
 def test_game_patterns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
     assert game_patterns("tsuro") == list(PATTERNS)
-    assert game_patterns("tsuro-of-the-seas") == list(PATTERNS)  # the shipped set has all 35
+    # the shipped set has all 35, some twice: one entry per piece of the box
+    seas = game_patterns("tsuro-of-the-seas")
+    assert set(seas) == set(PATTERNS) and len(seas) == 56
+    assert sorted(Counter(seas).values()) == [1] * 14 + [2] * 21
     owned = [PATTERNS[4].rotated(1).notation(), PATTERNS[9].notation(), PATTERNS[4].notation()]
     (tmp_path / "seas_wake_tiles.json").write_text(json.dumps({"tiles": owned}))
-    assert game_patterns("tsuro-of-the-seas") == [PATTERNS[4], PATTERNS[9]]
+    assert game_patterns("tsuro-of-the-seas") == [PATTERNS[4], PATTERNS[4], PATTERNS[9]]
     with pytest.raises(LayoutError, match="rigadoon"):
         game_patterns("rigadoon")
 

@@ -18,7 +18,7 @@ from kivy.uix.togglebutton import ToggleButton
 
 from companion.core.config import DEFAULT_GAME
 from companion.games import game_info
-from ui.teach_sheets import VETERANS_OPTION, offers_veterans, veterans_words
+from ui.teach_sheets import VETERANS_OPTION, offers_veterans, others_words, veterans_words
 from ui.widgets.sheet import SheetView  # noqa: F401  (registers the class for kv)
 from ui.wizard import SETUP_GAMES, CameraSetup, SetupError, default_profile_dir
 
@@ -191,7 +191,7 @@ class CameraSetupScreen(Screen):
             self.action_text, self.second_text = "", ""
             return
         daikaiju = ", and the daikaiju facing as its arrow" if self.sheet.daikaiju else ""
-        veterans = veterans_words(self.sheet)
+        veterans = veterans_words(self.sheet) + others_words(self.sheet)
         playing = App.get_running_app().controller.session is not None
         game = ("\n\nYour game's pieces come off the board for this; when you press Back "
                 "the app checks the board against the game." if playing else "")
