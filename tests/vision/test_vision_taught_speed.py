@@ -27,15 +27,6 @@ from vision.veterans import _vector, _vectors
 TSURO = GAME_BOARDS["tsuro"]
 
 
-@pytest.fixture(scope="module")
-def taught(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A mottled set taught for Tsuro, as ``companion vision teach --game tsuro`` does."""
-    where = tmp_path_factory.mktemp("taught")
-    layout = write_teach_set("mottled", 6, 6, "tsuro", where, 5)
-    teach(layout, TSURO, where / "profile", game="tsuro")
-    return where / "profile"
-
-
 def _photo(seed: int, look: str = "mottled") -> np.ndarray:
     truth = looks.random_position(np.random.default_rng(seed), 6, 6, "tsuro", 0.7)
     photo, _ = looks.board_photo(look, 6, 6, truth, seed=seed)

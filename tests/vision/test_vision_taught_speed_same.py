@@ -14,7 +14,6 @@ import pytest
 from companion.core.board import GAME_BOARDS
 from vision import looks
 from vision.features import warp_top_down
-from vision.look_files import write_teach_set
 from vision.profile import load_templates
 from vision.read_again import finer_look
 from vision.read_decide import Call
@@ -22,19 +21,9 @@ from vision.read_features import crops, plainness, prepare, unit
 from vision.read_fine import View
 from vision.read_taught import TaughtModel, distinct
 from vision.recognise import BoardReader
-from vision.teach import teach
 from vision.templates import TemplateSet
 
 TSURO = GAME_BOARDS["tsuro"]
-
-
-@pytest.fixture(scope="module")
-def taught(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A mottled set taught for Tsuro, as ``companion vision teach --game tsuro`` does."""
-    where = tmp_path_factory.mktemp("mottled")
-    layout = write_teach_set("mottled", 6, 6, "tsuro", where, 5)
-    teach(layout, TSURO, where / "profile", game="tsuro")
-    return where / "profile"
 
 
 @pytest.fixture(scope="module")
