@@ -10,6 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from vision_helpers import VET_AT
 
 from companion.core.board import GAME_BOARDS, Side, Square
 from companion.games import SEAS as SEAS_GAME
@@ -20,10 +21,7 @@ from vision.simulate import Scene, random_state, render_photo
 
 SEAS = SEAS_GAME.key
 BOARD = GAME_BOARDS[SEAS]
-AT = {VetPiece("tsunami", "gold", Side.EAST): Square(2, 3),
-      VetPiece("tsunami", "blue", Side.SOUTH): Square(4, 6),
-      VetPiece("uzushio", facing=Side.WEST): Square(6, 2),
-      VetPiece("portal"): Square(5, 4)}
+AT = VET_AT
 
 
 def _frame(seed: int) -> np.ndarray:

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from companion.core.board import Square
+from companion.core.board import Side, Square
 from companion.tsuro.tiles import Tile
-from vision.reading import BoardReading, Content, Daikaiju
+from vision.reading import BoardReading, Content, Daikaiju, VetPiece
 
 Piece = Tile | Daikaiju | None
 
@@ -42,3 +42,10 @@ def spread(tiles: list[Tile | Daikaiju | None], squares: tuple[Square, ...]
 
 def blank(h: int = 480, w: int = 640, value: int = 128) -> np.ndarray:
     return np.full((h, w, 3), value, np.uint8)
+
+
+VET_AT = {VetPiece("tsunami", "gold", Side.EAST): Square(2, 3),
+          VetPiece("tsunami", "blue", Side.SOUTH): Square(4, 6),
+          VetPiece("uzushio", facing=Side.WEST): Square(6, 2),
+          VetPiece("portal"): Square(5, 4)}
+"""Where the Veterans tests lay one of each piece on the Seas board."""
