@@ -6,6 +6,7 @@ The screenshot command, the benchmark and the headless tests use this. Set
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -83,8 +84,6 @@ class Harness:
         self.Window = Window
         self.EventLoop = EventLoop
         if self.freeze_built:
-            import gc
-
             # collect what the last test left first (so its garbage never outlives this
             # build), then hide everything alive from the collector before building: the
             # app's own collections that fire during the build (ui/memory.py, half a second
@@ -103,8 +102,6 @@ class Harness:
         self.app._run_prepare()  # builds the root, adds it to the window, dispatches on_start
         self.frames(3)
         if self.freeze_built:
-            import gc
-
             gc.freeze()  # the built app as well (its build's garbage goes at stop())
 
     @property
@@ -197,7 +194,5 @@ class Harness:
         # full collection walked again)
         LoggerHistory.clear_history()
         if self.freeze_built:
-            import gc
-
             gc.unfreeze()  # the stopped app is garbage the collector may now reach
             gc.enable()

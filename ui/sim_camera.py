@@ -190,15 +190,19 @@ def vision_sim_reader() -> Reader | None:
         from vision.recognise import BoardReader
         from vision.ships import DEFAULT_COLOURS, ShipFinder
         from vision.sources import SimulatedSource
+        from vision.veterans import in_play as vet_in_play
     except Exception as exc:  # vision absent or broken: read the table exactly
         log.info("simulated camera without vision: %s", exc)
         return None
-    readers: dict[tuple[int, int, str, frozenset[str] | None], tuple[Any, Any]] = {}
+    readers: dict[tuple[int, int, str, bool], tuple[Any, Any]] = {}
     last: dict[str, dict[Point, str]] = {"ships": {}}
 
     def reader(table: SimTable, picture: BoardPicture, legal: Legal | None = None
                ) -> dict[Square, Seen]:
-        key = (picture.rows, picture.cols, picture.game, picture.options)
+        # options matter to the reader only as whether the expansion is played (as
+        # ui/vision_camera.py keys its readers): other options share one reader
+        key = (picture.rows, picture.cols, picture.game,
+               vet_in_play(picture.game or None, picture.options))
         if key not in readers:
             profile = board_profile(picture.rows, picture.cols)
 

@@ -79,6 +79,11 @@ def sheet_picture(board: BoardProfile, sheet: Mapping[Square, Any],
                         veterans=veterans, others=frozenset(sq for sq in others if sq in tiles))
 
 
+def _listed(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def others_words(picture: BoardPicture) -> str:
     """The guide's words for the squares of a sheet that take the other piece of their tile
     ("" when none): the box holds two pieces of those tiles and the camera learns both.
@@ -90,12 +95,10 @@ def others_words(picture: BoardPicture) -> str:
     >>> others_words(pic)
     '; on r1c2 and r3c1 lay the other piece of this tile, not the one an earlier sheet showed (your box holds two)'
     """
-    names = sorted(getattr(picture, "others", frozenset()))
+    names = [sq.name() for sq in sorted(getattr(picture, "others", frozenset()))]
     if not names:
         return ""
-    listed = names[0].name() if len(names) == 1 else (
-        ", ".join(sq.name() for sq in names[:-1]) + " and " + names[-1].name())
-    return (f"; on {listed} lay the other piece of this tile, not the one an earlier sheet "
+    return (f"; on {_listed(names)} lay the other piece of this tile, not the one an earlier sheet "
             "showed (your box holds two)")
 
 
@@ -135,9 +138,7 @@ def veterans_words(picture: BoardPicture) -> str:
     arrowed = [NAMES[(m.kind, m.arrow)] for m in marks if m.kind != "portal"]
     out = ""
     if arrowed:
-        listed = arrowed[0] if len(arrowed) == 1 else (
-            ", ".join(arrowed[:-1]) + " and " + arrowed[-1])
-        out = (f"; {listed}, {'its arrow' if len(arrowed) == 1 else 'their arrows'} "
+        out = (f"; {_listed(arrowed)}, {'its arrow' if len(arrowed) == 1 else 'their arrows'} "
                "pointing up as drawn")
     if any(m.kind == "portal" for m in marks):
         out += f"; {'and ' if arrowed else ''}{NAMES[('portal', None)]}"

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 
 import cv2
 import numpy as np
@@ -222,20 +223,17 @@ def _copy_of(tile: Tile, sq: Square, game: str | None = None) -> int:
     each printed with its own texture here; a Tsuro box holds every tile once, so the piece on
     the board is the very piece the owner taught (None: a Seas box)."""
     copies = _COPIES if game is None else _game_copies(game)
-    return (sq.row * 7 + sq.col) % copies.get(tile.pattern(), 1)
+    return _drawn_copy(tile, sq, copies.get(tile.pattern(), 1))
 
 
+@cache
 def _game_copies(game: str) -> dict[Tile, int]:
-    if game not in _BY_GAME:
-        counts: dict[Tile, int] = {}
-        for piece in inventory(game):
-            if isinstance(piece, Tile):
-                counts[piece.pattern()] = counts.get(piece.pattern(), 0) + 1
-        _BY_GAME[game] = counts
-    return _BY_GAME[game]
-
-
-_BY_GAME: dict[str, dict[Tile, int]] = {}
+    """How many pieces of each tile pattern the game's box holds."""
+    counts: dict[Tile, int] = {}
+    for piece in inventory(game):
+        if isinstance(piece, Tile):
+            counts[piece.pattern()] = counts.get(piece.pattern(), 0) + 1
+    return counts
 
 
 _COPIES: dict[Tile, int] = {}
@@ -257,7 +255,7 @@ def _top_down(look: LookSpec, rows: int, cols: int, squares: Mapping[Square, Pie
         if piece is None:
             continue
         if isinstance(piece, Daikaiju):
-            pic = kaiju_art(look, box, piece.facing, (sq.row * 3 + sq.col) % KAIJU_COPIES,
+            pic = kaiju_art(look, box, piece.facing, _drawn_copy(piece, sq, KAIJU_COPIES),
                             tile_px)
         else:
             pic = piece_art(look, box, piece, _copy_of(piece, sq, game), tile_px)
@@ -448,9 +446,7 @@ def teach_photos(look: str, rows: int, cols: int, seed: int, game: str, *, box: 
     :func:`_copy_of` draws on its square), as an owner laying out the whole box would; a
     Tsuro box holds each tile once, so its photos are as they always were."""
     tiles = [p for p in inventory(game) if isinstance(p, Tile)]
-    counts: dict[Tile, int] = {}
-    for tile in tiles:
-        counts[tile.pattern()] = counts.get(tile.pattern(), 0) + 1
+    counts = _game_copies(game)
     # (piece, which physical copy it is, how many copies of it the box holds)
     pieces: list[tuple[Tile | Daikaiju, int, int]] = []
     seen: dict[Tile, int] = {}
@@ -487,8 +483,8 @@ def teach_photos(look: str, rows: int, cols: int, seed: int, game: str, *, box: 
 
 
 def _drawn_copy(piece: Tile | Daikaiju, sq: Square, copies: int) -> int:
-    """Which physical copy of ``piece`` the simulator draws on ``sq`` (as ``_top_down`` and
-    :func:`_copy_of` choose it)."""
+    """Which physical copy of ``piece`` the simulator draws on ``sq`` (``_top_down`` and
+    :func:`_copy_of` choose it here)."""
     if isinstance(piece, Daikaiju):
         return (sq.row * 3 + sq.col) % KAIJU_COPIES
     return (sq.row * 7 + sq.col) % max(copies, 1)

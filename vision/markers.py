@@ -169,7 +169,7 @@ class MarkerDetector:
             if not 0.8 * area <= cv2.contourArea(c) <= 1.2 * area:
                 continue
             corners = quad[:, 0].astype(np.float32)
-            sides = np.linalg.norm(corners - corners[[3, 0, 1, 2]], axis=1)
+            sides = np.linalg.norm(corners - corners[_PREV], axis=1)
             if sides.min() < 0.5 * sides.max():
                 continue
             q = quad.reshape(4, 2).astype(np.float32) / f

@@ -40,7 +40,7 @@ from .paths_outline import outlined
 from .read_corners import corner_colours, corner_features, corner_spread
 from .read_decide import EMPTY, Call, Thresholds, confidence, pick
 from .read_features import PX
-from .read_paths import PathScores, tiles
+from .read_paths import SHAPE_FAINT, PathScores, tiles
 
 PATH_LABELS = [t.notation() for t in tiles()]
 TILE_ENDS = 0.2  # the third weakest path end of a tile called
@@ -101,7 +101,7 @@ OUTLINE_LOOSE = 0.15  # ... or this, for art whose lines end near a few rim poin
 # FAINT_ENDS (a plain piece, such as a Veterans portal, shows its own rim as four small loops
 # and hardly any path end). Chosen on drawn, mottled, curved and seas, photo seeds 2026 and
 # 7: no square but a tile, or a tile under a hand, paired up that clearly.
-FAINT_ENDS = (0.05, -0.1, 0.1)
+FAINT_ENDS = (0.05, SHAPE_FAINT, 0.1)  # the second: where read_paths gives the second look
 TILE_COLOURS = 0.25
 FAINT_LEAD = 2.5
 # ... and in every case only when the tile drawn whole fits the square's lines best of all 105
@@ -193,7 +193,7 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
                        bare, smooth=True)
     ok = looks_bare | bare & (foreign > FOREIGN) & (board[idx] <= GROUND_ODD)
     # No tile's outline along its sides (only where nothing above settled it: it costs time)
-    sure_tile = np.array([c.label not in (None, EMPTY) and c.lead >= SURE for c in calls])
+    sure_tile = _sure(calls)
     edged = outlined(top, cols, idx, sure_tile, (bare | loose) & ~ok & (board[idx] <= GROUND_ODD))
     ok |= (edged < OUTLINE) & bare | (edged < OUTLINE_LOOSE) & loose
     if cols:
@@ -259,10 +259,14 @@ def _settled(call: Call, k: int, ev: np.ndarray, paths: PathScores, third: float
     return call
 
 
+def _sure(calls: list[Call]) -> np.ndarray:
+    """Which squares hold a tile read surely (lead at least ``SURE``)."""
+    return np.array([c.label not in (None, EMPTY) and c.lead >= SURE for c in calls], bool)
+
+
 def _foreign_known(ground: Ground | None, calls: list[Call]) -> bool:
     """Whether the tiles read surely are enough to say which colours a tile shows."""
-    sure = sum(c.label is not None and c.label != EMPTY and c.lead >= SURE for c in calls)
-    return ground is not None and sure >= LEAST_SURE
+    return ground is not None and int(_sure(calls).sum()) >= LEAST_SURE
 
 
 def _foreign(ground: Ground | None, idx: np.ndarray, calls: list[Call], asked: np.ndarray,
@@ -276,7 +280,7 @@ def _foreign(ground: Ground | None, idx: np.ndarray, calls: list[Call], asked: n
     out = np.zeros(len(idx))
     if ground is None or not asked.any():
         return out
-    sure = np.array([c.label is not None and c.label != EMPTY and c.lead >= SURE for c in calls])
+    sure = _sure(calls)
     even = (smooth_share(ground, idx[asked], idx[sure]) / SMOOTH * FOREIGN if smooth
             else np.zeros(int(asked.sum())))
     foreign, strange = foreign_share(ground, idx[asked], idx[sure], idx[bare], even > FOREIGN)
@@ -291,7 +295,7 @@ def _mixed_corners(top: np.ndarray | None, cols: int, paths: PathScores,
     a sure tile's ground (a hand over part of a tile mixes its corners too), with fewer than
     four sure tiles, or no view."""
     n = len(calls)
-    sure = np.array([c.label is not None and c.label != EMPTY and c.lead >= SURE for c in calls])
+    sure = _sure(calls)
     out = np.zeros(n)
     if top is None or not cols or sure.sum() < 4 or not asked.any():
         return out

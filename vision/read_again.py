@@ -39,10 +39,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 import numpy as np
 
 from .inventory import pattern_of, remaining
-from .read_combine import is_tile
-from .read_decide import EMPTY, Call
+from .read_combine import is_tile, is_tile_label
+from .read_decide import Call
 from .read_fine import TWIN_FLOOR, FineModel, Verdict, View, look_again
-from .templates import DAIKAIJU
 
 MARGIN = 0.2  # an open square's best must lead the next by this
 SWITCH = 0.5  # another tile must lead a tile called before by this to replace it ...
@@ -103,11 +102,9 @@ def finer_look(model: FineModel, top: np.ndarray | View, cols: int,
     for i in strong:
         # only when the runner-up is a near twin (a clear lead over anything else is not
         # what the pooled look blurs): one likeness, worked out once per model
-        label, second = out[i].label or "", out[i].second or ""
-        twins = [second] if _is_tile_label(second) and model.likeness(label, second) >= TWIN \
-            else []
-        if twins:
-            out[i] = _again(model, view, i, out, twins, candidates[i], counts, fixed, floor,
+        second = out[i].second
+        if second and is_tile_label(second) and model.likeness(out[i].label or "", second) >= TWIN:
+            out[i] = _again(model, view, i, out, [second], candidates[i], counts, fixed, floor,
                             False, conflicts)
     out = _settle_open(model, view, opened, candidates, out, counts, fixed, floor, conflicts)
     return _holders(model, view, conflicts, candidates, out, fixed, floor)
@@ -272,13 +269,7 @@ def _available(i: int, first: str | None, candidates: Sequence[str],
 
 def _tiles(labels: Sequence[str]) -> tuple[str, ...]:
     """The oriented tiles among ``labels``, each once, in order."""
-    return tuple(lb for lb in dict.fromkeys(labels) if _is_tile_label(lb))
-
-
-def _is_tile_label(label: str | None) -> bool:
-    """Whether ``label`` names an oriented tile (as :func:`vision.read_combine.is_tile` asks of
-    a call; this runs for every candidate of every square looked at, without a Call made)."""
-    return label is not None and label not in ("", EMPTY) and not label.startswith(DAIKAIJU)
+    return tuple(lb for lb in dict.fromkeys(labels) if lb and is_tile_label(lb))
 
 
 def _weak(call: Call, before: Call | None) -> bool:

@@ -119,4 +119,9 @@ def taught_fits(taught: list[Call], paths: list[Call], n: int, before: bool) -> 
 
 
 def is_tile(call: Call) -> bool:
-    return call.label is not None and call.label != EMPTY and not call.label.startswith(DAIKAIJU)
+    return is_tile_label(call.label)
+
+
+def is_tile_label(label: str | None) -> bool:
+    """Whether ``label`` names an oriented tile (neither bare nor a daikaiju)."""
+    return label is not None and label != EMPTY and not label.startswith(DAIKAIJU)

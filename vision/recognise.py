@@ -40,6 +40,7 @@ from .read_combine import (
     agree,
     fits,
     is_tile,
+    is_tile_label,
     open_tile,
     second_opinion,
     taught_fits,
@@ -296,7 +297,7 @@ class BoardReader:
                     firsts = frozenset({best or "", PATH_LABELS[int(paths.tile[k].argmax())]})
                     self._open[int(i)] = (joint[k], firsts)
                 if int(i) in self._open or (calls[int(i)].label is None
-                                            and is_tile(Call(mine[k].second, 0.0))):
+                                            and is_tile_label(mine[k].second)):
                     # the finer look may settle it (vision.read_again): its best candidates
                     self._candidates.add(int(i), model.names, taught.pieces[k], PATH_LABELS,
                                          joint[k])

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -63,15 +64,13 @@ def other_pieces(sheets: Sequence[Mapping[Square, object]], patterns: Sequence[T
     >>> [len(sq) for sq in other_pieces(sheets, [pattern])]
     [0, 0]
     """
-    held: dict[Tile, int] = {}
-    for tile in patterns:
-        held[tile.pattern()] = held.get(tile.pattern(), 0) + 1
+    held = Counter(tile.pattern() for tile in patterns)
     seen: set[Tile] = set()
     out = []
     for sheet in sheets:
         shown = {sq: p.pattern() for sq, p in sheet.items() if isinstance(p, Tile)}
         out.append(frozenset(sq for sq, pat in shown.items()
-                             if held.get(pat, 0) > 1 and pat in seen))
+                             if held[pat] > 1 and pat in seen))
         seen.update(shown.values())
     return out
 

@@ -20,7 +20,8 @@ from companion.tsushima.desk import battles
 from companion.tsushima.errors import TsushimaError
 from companion.tsushima.fire import FlightSalvos
 from companion.tsushima.fleet import Fleet
-from companion.tsushima.scenarios import engagement_for, parse_small_craft
+from companion.tsushima.scenarios import engagement_for
+from companion.tsushima.small_craft import parse_small_craft
 from companion.tsushima.state import (
     engagement_to_dict,
     fleet_to_dict,

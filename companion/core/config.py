@@ -67,12 +67,9 @@ from typing import Any
 
 # the keys, their checks and the sections, named here as before they had modules of their
 # own (callers import them from this module)
-from companion.core.config_checks import CAMERA_KINDS as CAMERA_KINDS
 from companion.core.config_checks import COLOURS as COLOURS
-from companion.core.config_checks import FACTORIES as FACTORIES
 from companion.core.config_checks import GAMES as GAMES
 from companion.core.config_checks import KEYS as KEYS
-from companion.core.config_checks import MAX_BCM as MAX_BCM
 from companion.core.config_checks import ConfigError as ConfigError
 from companion.core.config_checks import _parse, _spec
 from companion.core.config_sections import DEFAULT_GAME as DEFAULT_GAME
@@ -81,7 +78,6 @@ from companion.core.config_sections import DataConfig as DataConfig
 from companion.core.config_sections import DisplayConfig as DisplayConfig
 from companion.core.config_sections import GameConfig as GameConfig
 from companion.core.config_sections import GpioConfig as GpioConfig
-from companion.core.config_sections import Pin as Pin
 from companion.core.config_sections import PinConfig as PinConfig
 
 APP_DIR = "table-companion"

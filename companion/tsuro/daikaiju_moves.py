@@ -66,19 +66,10 @@ def move_daikaiju(s: State, face: int) -> State:
         act = card.action(face)
         if act == "rotate":
             turned = Daikaiju(dk.card, dk.square, (dk.facing + card.turn) % 4)
-            s = swap_daikaiju(s, dk, turned)
-            s = replace(
-                s,
-                events=(
-                    *s.events,
-                    Event(
-                        "daikaiju-turned",
-                        square=dk.square,
-                        card=dk.card,
-                        detail=Side(turned.facing).word,
-                    ),
-                ),
+            event = Event(
+                "daikaiju-turned", square=dk.square, card=dk.card, detail=Side(turned.facing).word
             )
+            s = swap_daikaiju(s, dk, turned, event)
             continue
         side = (dk.facing + MOVES[act]) % 4
         target = g.neighbour(dk.square, side)
@@ -88,20 +79,10 @@ def move_daikaiju(s: State, face: int) -> State:
             continue
         victim = next((d for d in s.daikaiju if d.square == target), None)
         moved = Daikaiju(dk.card, target, dk.facing)
-        s = swap_daikaiju(s, dk, moved)
-        s = replace(
-            s,
-            events=(
-                *s.events,
-                Event(
-                    "daikaiju-moved",
-                    square=dk.square,
-                    to=target,
-                    card=dk.card,
-                    detail=Side(side).word,
-                ),
-            ),
+        event = Event(
+            "daikaiju-moved", square=dk.square, to=target, card=dk.card, detail=Side(side).word
         )
+        s = swap_daikaiju(s, dk, moved, event)
         if victim is not None:
             s = retire_daikaiju(s, victim, "destroyed")
         s = clear_square(s, target)
@@ -121,6 +102,7 @@ def _displace(s: State, square: int, side: int) -> State:
     return replace(s, displaced=(*s.displaced, *hit)) if hit else s
 
 
-def swap_daikaiju(s: State, old: Daikaiju, new: Daikaiju) -> State:
-    return replace(s, daikaiju=tuple(new if d is old else d for d in s.daikaiju))
-
+def swap_daikaiju(s: State, old: Daikaiju, new: Daikaiju, event: Event | None = None) -> State:
+    """``old`` becomes ``new`` on the board; ``event``, if given, tells of it."""
+    s = replace(s, daikaiju=tuple(new if d is old else d for d in s.daikaiju))
+    return s if event is None else replace(s, events=(*s.events, event))

@@ -35,7 +35,6 @@ from .battle_types import DIVISIONS as DIVISIONS
 from .battle_types import FLIGHT_FACES as FLIGHT_FACES
 from .battle_types import FLIGHT_SUCCESSES as FLIGHT_SUCCESSES
 from .battle_types import HOME_EDGE as HOME_EDGE
-from .battle_types import PORT_EXITS_PER_ROUND as PORT_EXITS_PER_ROUND
 from .battle_types import Declared as Declared
 from .battle_types import FireOrder as FireOrder
 from .battle_types import Formation as Formation

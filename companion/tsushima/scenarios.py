@@ -13,17 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import TsushimaError
 
-# the scenario values and the small craft's names, named here as before they had modules of
-# their own (callers import them from this module)
-from .scenario_data import Placement as Placement
+# the scenario value, named here as before it had a module of its own (callers import it
+# from this module)
 from .scenario_data import Scenario as Scenario
 from .scenario_data import build_scenario
-from .scenario_data import check_scenarios as check_scenarios
-from .small_craft import SIDE_PREFIX as SIDE_PREFIX
-from .small_craft import SMALL_KEYS as SMALL_KEYS
-from .small_craft import SMALL_PREFIX as SMALL_PREFIX
-from .small_craft import parse_small_craft as parse_small_craft
-from .small_craft import small_craft_ident as small_craft_ident
 from .units import ShipType, Side
 
 if TYPE_CHECKING:

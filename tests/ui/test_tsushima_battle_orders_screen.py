@@ -5,39 +5,20 @@ both sizes."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tsushima_ui import pictures, screen
 
 from companion.core.dice import DiceService
 from companion.tsushima import Side
-
-SHOTS = os.environ.get("TSUSHIMA_SHOTS")  # a folder to keep the pictures in, when set
 
 
 @pytest.fixture
 def h(h: Any) -> Any:
     h.app.tsushima.dice = DiceService(11)
     return h
-
-
-def screen(h: Any, name: str) -> Any:
-    h.frames(2)
-    assert h.app.sm.current == name
-    return h.app.sm.get_screen(name)
-
-
-def pictures(h: Any, tmp_path: Path, name: str) -> None:
-    from ui.screenshots import blank
-
-    for size in ((800, 480), (1280, 720)):
-        h.resize(size)
-        folder = Path(SHOTS) if SHOTS else tmp_path
-        path = h.shoot(folder / f"{name}-{size[0]}x{size[1]}.png")
-        assert not blank(path), path
-    h.resize((800, 480))
 
 
 def test_a_port_battle_is_set_up_by_touch(h: Any, tmp_path: Path) -> None:

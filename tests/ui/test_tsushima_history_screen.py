@@ -5,24 +5,15 @@ sizes."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
+from tsushima_ui import pictures, screen
+
 from companion.tsushima.desk import Desk
-
-SHOTS = os.environ.get("TSUSHIMA_SHOTS")  # a folder to keep the pictures in, when set
-
-
-def screen(h: Any, name: str) -> Any:
-    h.frames(2)
-    assert h.app.sm.current == name
-    return h.app.sm.get_screen(name)
 
 
 def test_the_record_in_plain_words_and_its_export(h: Any, tmp_path: Path) -> None:
-    from ui.screenshots import blank
-
     d = h.app.tsushima
     assert d.choose_scenario("war-at-sea") and d.start_scenario()
     assert d.roll_italy() and d.choose_plan("B")
@@ -37,12 +28,7 @@ def test_the_record_in_plain_words_and_its_export(h: Any, tmp_path: Path) -> Non
     assert lines[1].startswith("2. Land campaign plan: ")
     assert lines[2].startswith("3. Next segment: ") and len(lines) == 10  # the undone one gone
     assert "exports" in page.folder
-    for size in ((800, 480), (1280, 720)):
-        h.resize(size)
-        folder = Path(SHOTS) if SHOTS else tmp_path
-        shot = h.shoot(folder / f"tsushima-history-{size[0]}x{size[1]}.png")
-        assert not blank(shot), shot
-    h.resize((800, 480))
+    pictures(h, tmp_path, "tsushima-history")
     page.ids.scroll.scroll_y = 0  # the list scrolls to its last step
     h.touch(page.ids.export)
     page = screen(h, "tsushima-history")

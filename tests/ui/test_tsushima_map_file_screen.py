@@ -5,15 +5,13 @@ lists and changes the facts. Pictures of both at both sizes."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tsushima_ui import pictures, screen
 
 from companion.core.dice import DiceService
-
-SHOTS = os.environ.get("TSUSHIMA_SHOTS")  # a folder to keep the pictures in, when set
 
 
 @pytest.fixture
@@ -22,42 +20,24 @@ def h(h: Any) -> Any:
     return h
 
 
-def screen(h: Any, name: str) -> Any:
+def popups(h: Any, kind: str) -> list[Any]:
+    """The pop-ups of class ``kind`` open over the window after two frames."""
     h.frames(2)
-    assert h.app.sm.current == name
-    return h.app.sm.get_screen(name)
+    return [w for w in h.Window.children if type(w).__name__ == kind]
 
 
 def question(h: Any) -> Any:
-    h.frames(2)
-    found = [w for w in h.Window.children if type(w).__name__ == "TsuMapQuestion"]
+    found = popups(h, "TsuMapQuestion")
     assert len(found) == 1, found  # one question at a time
     return found[0]
 
 
 def no_question(h: Any) -> bool:
-    h.frames(2)
-    return not [w for w in h.Window.children if type(w).__name__ == "TsuMapQuestion"]
+    return not popups(h, "TsuMapQuestion")
 
 
 def button(box: Any, text: str) -> Any:
     return next(b for b in box.children if getattr(b, "text", "") == text)
-
-
-def pictures(h: Any, tmp_path: Path, name: str, popup: Any = None) -> None:
-    """The screen at both sizes; with ``popup``, the pop-up over it as well."""
-    from ui.screenshots import blank
-
-    for size in ((800, 480), (1280, 720)):
-        h.resize(size)
-        folder = Path(SHOTS) if SHOTS else tmp_path
-        path = h.shoot(folder / f"{name}-{size[0]}x{size[1]}.png")
-        assert not blank(path), path
-        if popup is not None:
-            over = folder / f"{name}-popup-{size[0]}x{size[1]}.png"
-            popup.export_to_png(str(over))
-            assert not blank(over), over
-    h.resize((800, 480))
 
 
 def test_a_mine_asks_each_map_fact_once_by_touch(h: Any, tmp_path: Path) -> None:
@@ -113,7 +93,7 @@ def test_not_now_leaves_the_step_unmade(h: Any) -> None:
 def test_the_map_facts_page_gives_and_changes_facts(h: Any, tmp_path: Path) -> None:
     d = h.app.tsushima
     assert d.choose_scenario("war-at-sea") and d.start_scenario()
-    page = h.show("tsushima-mapfile")
+    h.show("tsushima-mapfile")
     page = screen(h, "tsushima-mapfile")
     assert "Layout: not yet given." in page.facts and str(d.map_dir) in page.facts
     page.ids.kind.text = "coast"
@@ -144,8 +124,7 @@ def test_the_map_facts_page_gives_and_changes_facts(h: Any, tmp_path: Path) -> N
 
 
 def confirmation(h: Any) -> list[Any]:
-    h.frames(2)
-    return [w for w in h.Window.children if type(w).__name__ == "TsuDeleteFact"]
+    return popups(h, "TsuDeleteFact")
 
 
 def test_the_map_facts_page_deletes_a_fact_after_confirming(h: Any, tmp_path: Path) -> None:
@@ -154,7 +133,7 @@ def test_the_map_facts_page_deletes_a_fact_after_confirming(h: Any, tmp_path: Pa
     d = h.app.tsushima
     assert d.choose_scenario("war-at-sea") and d.start_scenario()
     assert d.set_map_fact("port-hex", "Port Arthur", "1205")
-    page = h.show("tsushima-mapfile")
+    h.show("tsushima-mapfile")
     page = screen(h, "tsushima-mapfile")
     page.ids.kind.text = "port's hex"
     page = screen(h, "tsushima-mapfile")
@@ -187,7 +166,7 @@ def test_a_move_is_counted_on_the_map_asking_each_fact_once(h: Any, tmp_path: Pa
     d = h.app.tsushima
     assert d.choose_scenario("tsushima") and d.start_scenario()
     assert d.next_segment() and d.next_segment()  # Russian movement
-    camp = h.show("tsushima-campaign")
+    h.show("tsushima-campaign")
     camp = screen(h, "tsushima-campaign")
     camp.ids.ship.text = "Souvaroff"
     camp = screen(h, "tsushima-campaign")

@@ -16,6 +16,7 @@ from companion.tsushima import Side
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tsushima"))  # the Tsushima tests' helpers
 from tsushima_near_map import write_near_map
+from tsushima_ui import screen
 
 
 @pytest.fixture
@@ -29,12 +30,6 @@ def near_map(tmp_path: Path) -> None:
 def h(h: Any) -> Any:
     h.app.tsushima.dice = DiceService(11)
     return h
-
-
-def screen(h: Any, name: str) -> Any:
-    h.frames(2)
-    assert h.app.sm.current == name
-    return h.app.sm.get_screen(name)
 
 
 def start(h: Any, key: str) -> Any:

@@ -20,6 +20,7 @@ from ui.testing import texts
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tsushima"))  # the Tsushima tests' helpers
 from tsushima_near_map import write_near_map
+from tsushima_ui import screen
 
 
 @pytest.fixture(autouse=True)
@@ -38,12 +39,6 @@ def seeded(h: Any) -> Any:
 def h(h: Any) -> Any:
     """The conftest's app, with the Tsushima dice seeded."""
     return seeded(h)
-
-
-def screen(h: Any, name: str) -> Any:
-    h.frames(2)
-    assert h.app.sm.current == name
-    return h.app.sm.get_screen(name)
 
 
 def rows(box: Any) -> list[Any]:

@@ -11,14 +11,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from test_vision_taught_speed_same import _slow_scores  # the slow way, worked out once
 
 from companion.core.board import GAME_BOARDS
 from vision import looks, read_paths
 from vision.look_files import write_teach_set
 from vision.markers import MarkerDetector
 from vision.profile import load_templates
-from vision.read_features import crops, prepare, unit
-from vision.read_taught import distinct
+from vision.read_features import prepare
 from vision.recognise import BoardReader
 from vision.teach import read_back, teach
 from vision.templates import TEMPLATES_FILE
@@ -148,16 +148,10 @@ def test_taught_scores_match_the_two_step_normalisation(taught: Path) -> None:
     from vision.features import warp_top_down
 
     top = warp_top_down(photo, pose.homography, 6, 6, 48)
-    prep = prepare(top, 6, 6)
     idx = np.arange(36)
     offsets = np.zeros((36, 2))
-    got = model.score(prep, idx, offsets)
-    raw = np.concatenate([crops(prep, idx), crops(prep, idx, offsets=offsets)], axis=1)
-    vecs, _ = unit(raw)
-    n, s, d = vecs.shape
-    own = np.einsum("nsd,nd->ns", vecs, model.empty[idx]).max(axis=1)
-    rows = (distinct(vecs.reshape(n * s, d), model.common) @ model.vectors.T)
-    sims = np.maximum.reduceat(rows.reshape(n, s, -1).max(axis=1), model._bounds, axis=1)
+    got = model.score(prepare(top, 6, 6), idx, offsets)
+    sims, own = _slow_scores(model, top, idx, offsets)
     assert np.abs(got.pieces - sims).max() < 1e-4
     assert np.abs(got.empty - own).max() < 1e-4
 
@@ -257,17 +251,11 @@ def test_taught_scores_search_round_where_a_tile_lies(taught: Path) -> None:
     from vision.features import warp_top_down
 
     top = warp_top_down(photo, pose.homography, 6, 6, 48)
-    prep = prepare(top, 6, 6)
     idx = np.arange(36)
     offsets = np.random.default_rng(3).integers(-3, 4, (36, 2)).astype(float)
     offsets[::3] = 0.0  # some tiles lie on the grid
-    got = model.score(prep, idx, offsets)
-    raw = np.concatenate([crops(prep, idx), crops(prep, idx, offsets=offsets)], axis=1)
-    vecs, _ = unit(raw)
-    n, s, d = vecs.shape
-    own = np.einsum("nsd,nd->ns", vecs, model.empty[idx]).max(axis=1)
-    rows = (distinct(vecs.reshape(n * s, d), model.common) @ model.vectors.T)
-    sims = np.maximum.reduceat(rows.reshape(n, s, -1).max(axis=1), model._bounds, axis=1)
+    got = model.score(prepare(top, 6, 6), idx, offsets)
+    sims, own = _slow_scores(model, top, idx, offsets)
     assert np.abs(got.pieces - sims).max() < 1e-4
     assert np.abs(got.empty - own).max() < 1e-4
 

@@ -50,6 +50,11 @@ def answers_for(kind: str) -> list[str]:
     )
 
 
+def _named(fact: Fact) -> str:
+    """A stored fact in words: "the port's hex of Port Arthur", "the layout"."""
+    return f"the {KIND_TEXT[fact.kind]}" + (f" of {fact.subject}" if fact.subject else "")
+
+
 class MapFacts(DeskState):
     """Mixed into :class:`~ui.tsushima.controller.TsushimaDesk`."""
 
@@ -166,8 +171,7 @@ class MapFacts(DeskState):
         if f is None:
             return ""
         value = self.data.hexmap.value(f)
-        about = f" of {f.subject}" if f.subject else ""
-        return (f"Delete the {KIND_TEXT[f.kind]}{about} ({value}) from the map file? The next "
+        return (f"Delete {_named(f)} ({value}) from the map file? The next "
                 "step that needs it will ask for it again.")
 
     def delete_map_fact(self, kind: str, subject: str) -> bool:
@@ -193,7 +197,6 @@ class MapFacts(DeskState):
                 self._say("Kept: nothing was deleted.")
                 return
             self._store(fact, None)
-            about = f" of {fact.subject}" if fact.subject else ""
-            self._say(f"Deleted: the {KIND_TEXT[fact.kind]}{about}.")
+            self._say(f"Deleted: {_named(fact)}.")
 
         return self._attempt(step)

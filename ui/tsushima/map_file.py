@@ -5,6 +5,7 @@ desk's (:mod:`ui.tsushima.map_facts`, :mod:`companion.tsushima.hexmap`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.factory import Factory
@@ -52,17 +53,25 @@ class TsuMapQuestion(ModalView):
 _asking: list[TsuMapQuestion] = []
 
 
+def _open_once(slot: list[Any], question: str, make: Callable[[], Any]) -> Any:
+    """The pop-up of ``slot`` while ``question`` waits (one at a time, opened once per
+    question; dismissed when the question goes or changes)."""
+    if slot and (not question or slot[0].question != question):
+        slot.pop().dismiss(animation=False)
+    if not question or slot:
+        return slot[0] if slot else None
+    popup = make()
+    popup.bind(on_dismiss=lambda *_: slot.clear())
+    slot.append(popup)
+    popup.open()
+    return popup
+
+
 def ask_if_needed(d: Any) -> TsuMapQuestion | None:
     """Open the question pop-up when a step waits on a map fact (once per question)."""
     question = d.map_question()
-    if _asking and (not question or _asking[0].question != question):
-        _asking.pop().dismiss(animation=False)
-    if not question or _asking:
-        return _asking[0] if _asking else None
-    popup = TsuMapQuestion(question=question, answers=d.map_answers(), hint=d.map_hint())
-    popup.bind(on_dismiss=lambda *_: _asking.clear())
-    _asking.append(popup)
-    popup.open()
+    popup: TsuMapQuestion | None = _open_once(_asking, question, lambda: TsuMapQuestion(
+        question=question, answers=d.map_answers(), hint=d.map_hint()))
     return popup
 
 
@@ -82,14 +91,8 @@ _confirming: list[TsuDeleteFact] = []
 def confirm_if_needed(d: Any) -> TsuDeleteFact | None:
     """Open the confirmation pop-up while a delete waits on it (once per delete)."""
     question = d.delete_question()
-    if _confirming and not question:
-        _confirming.pop().dismiss(animation=False)
-    if not question or _confirming:
-        return _confirming[0] if _confirming else None
-    popup = TsuDeleteFact(question=question)
-    popup.bind(on_dismiss=lambda *_: _confirming.clear())
-    _confirming.append(popup)
-    popup.open()
+    popup: TsuDeleteFact | None = _open_once(
+        _confirming, question, lambda: TsuDeleteFact(question=question))
     return popup
 
 

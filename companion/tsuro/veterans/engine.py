@@ -166,15 +166,14 @@ def uzushio_die(s: State, face: int) -> State:
     if move.kind == "gone":
         return retire_daikaiju(s, uz, "edge")
     if move.kind == "turned":
-        s = swap_daikaiju(s, uz, Daikaiju(uz.card, uz.square, int(move.facing)))
         ev = Event("daikaiju-turned", square=uz.square, card=uz.card, detail=move.facing.word)
-        return replace(s, events=(*s.events, ev))
+        return swap_daikaiju(s, uz, Daikaiju(uz.card, uz.square, int(move.facing)), ev)
     assert move.side is not None
     victim = next((d for d in s.daikaiju if d.square == move.square), None)
-    s = swap_daikaiju(s, uz, Daikaiju(uz.card, move.square, uz.facing))
-    ev = Event("daikaiju-moved", square=uz.square, to=move.square, card=uz.card,
-               detail=move.side.word)
-    s = replace(s, events=(*s.events, ev))
+    ev = Event(
+        "daikaiju-moved", square=uz.square, to=move.square, card=uz.card, detail=move.side.word
+    )
+    s = swap_daikaiju(s, uz, Daikaiju(uz.card, move.square, uz.facing), ev)
     if victim is not None:
         s = retire_daikaiju(s, victim, "destroyed")
     return clear_square(s, move.square)
