@@ -53,7 +53,9 @@ class TeachPlan:
     tile_set: str
     """``all-patterns`` (each of the 35 patterns once) or ``wake-tiles`` (the Seas set)."""
     daikaiju: int = 0
-    """How many daikaiju pieces to lay, facing north, on the sheets."""
+    """How many daikaiju pieces the box holds: the camera setup lays each once, facing
+    north (each tile prints its own arrows and rotation number, so the camera is shown
+    them all; ``ui.teach_sheets`` names them from the daikaiju deck)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +242,7 @@ SEAS = register_game(
         pieces=("daikaiju",),
         phases=("daikaiju", "place", "move"),
         camera=True,
-        teach=TeachPlan("wake-tiles", daikaiju=2),
+        teach=TeachPlan("wake-tiles", daikaiju=10),  # the box's ten daikaiju tiles
         commands=(_PATH_COMMANDS, _ADVISE),
     )
 )

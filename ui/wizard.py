@@ -9,9 +9,12 @@ Four steps, each usable alone:
 3. *Ships*: with the game's ships standing where the record has them, their colours are
    measured and saved in the profile, as ``calibrate --ship`` does; the camera then checks
    the ships of those colours.
-4. *Teach*: two photos, as ``companion vision teach`` takes them: every tile of the set
-   laid out once (with the daikaiju, and for a Seas table that owns Veterans of the Seas
-   the tsunami, uzushio and portal pieces), then the bare board. The photos and a
+4. *Teach*: every piece of the owner's box laid out once, then the bare board
+   (:func:`ui.teach_sheets.box_photos`): one sheet of every pattern with two daikaiju (and
+   for a Seas table that owns Veterans of the Seas the tsunami, uzushio and portal pieces),
+   and for Tsuro of the Seas, whose box holds two pieces of some tiles, a sheet of "the
+   other piece" of each of those with the box's other eight daikaiju, each daikaiju named
+   ("1 gold") as its tile prints it. The photos and a
    LAYOUT.json in the contract's format go to the profile, learning is the same as
    ``vision teach``, and the photos are then read back with what was learned:
    :class:`ui.readback.ReadBack` says how many squares came out right (and, apart, how
@@ -38,6 +41,9 @@ from companion.games import camera_games, game_info
 from .camera import Camera, CameraFault
 from .readback import RETAKE, VETERANS, ReadBack, compare_veterans
 from .teach_sheets import (
+    box_photos,
+    daikaiju_names,
+    deck_names,
     offers_veterans,
     sheet_picture,
     table_pieces,
@@ -57,9 +63,10 @@ SETUP_GAMES = tuple(
 default game first."""
 
 DAIKAIJU_PIECES = {g.key: g.teach.daikaiju for g in camera_games() if g.teach is not None}
-"""Daikaiju pieces laid per sheet. They are laid facing north only: a quarter turn of the
-photo gives the other facings, and the LAYOUT.json then needs nothing beyond the
-contract's plain ``daikaiju``."""
+"""Daikaiju pieces of the box, each laid once. They are laid facing north only: a quarter
+turn of the photo gives the other facings, and the LAYOUT.json then needs nothing beyond
+the contract's plain ``daikaiju`` (the reader keeps one label per facing; the names only
+tell the owner which tile goes where)."""
 
 
 class SetupError(ValueError):
@@ -118,6 +125,7 @@ class CameraSetup:
         """Where this board's calibration and lesson go (see the module's note)."""
         self.photo: Photo | None = None
         self._sheets: list[dict[Square, Any]] | None = None
+        self._kaiju_names: list[dict[Square, str]] = []
         self._album: Any = None
         self._kept: dict[Square, Any] | None = None
         self.read_back: ReadBack | None = None
@@ -204,14 +212,15 @@ class CameraSetup:
             patterns = game_patterns(self.game)
             daikaiju = DAIKAIJU_PIECES.get(self.game, 0)
             veterans = veterans_pieces() if self.veterans else ()
-            sheets = two_photos(self.board, patterns, daikaiju, veterans)
-            if sheets is None:  # the set does not fit on one board: the older plan of sheets
+            sheets = box_photos(self.board, patterns, daikaiju, veterans)
+            if sheets is None:  # no room for the box at all: the command line's plan
                 sheets = teach_sheets(self.board, patterns, daikaiju, veterans)
             self._sheets = [
                 {sq: (Daikaiju(Side.NORTH) if isinstance(p, Daikaiju) else p)
                  for sq, p in sheet.items()}
                 for sheet in sheets
             ]
+            self._kaiju_names = daikaiju_names(self._sheets, deck_names(daikaiju))
         return self._sheets
 
     def sheet_picture(self, index: int) -> Any:
@@ -221,7 +230,7 @@ class CameraSetup:
         from vision.teach_plan import game_patterns, other_pieces
 
         others = other_pieces(self.sheets, game_patterns(self.game))[index]
-        return sheet_picture(self.board, self.sheets[index], others)
+        return sheet_picture(self.board, self.sheets[index], others, self._kaiju_names[index])
 
     def lay_sheet_on_simulated_table(self, index: int) -> bool:
         """On the simulated table the sheet is laid for the owner (the game's pieces are

@@ -22,7 +22,9 @@ so is one whose sides do not show the straight edge all round that the tiles rea
 (a tile is a separate piece; art runs on across the border: :mod:`vision.paths_outline`);
 and a tile whose path ends are faint is still called when its pairing is clear, five of
 its ends show and the tile drawn whole fits its lines best (art whose lines pair up by
-chance fits none).
+chance fits none). A square under glare shows the board's colour washed towards white
+(:func:`vision.paths_bare_look.glare_off`), and a square without path ends whose lines fit
+one tile drawn whole clearly is that tile (:mod:`vision.paths_whole`).
 Otherwise the square is ``unknown``. The lines were chosen on the looks ``drawn``,
 ``mottled``, ``curved`` and ``seas`` of :mod:`vision.looks` and on looks drawn only for the
 choice (thin pale paths over printed art), never on ``held-out``.
@@ -32,11 +34,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import cv2
 import numpy as np
 
+from .paths_bare_look import SURE, _board_distance, _near_hand, _nearer_bare, glare_off
 from .paths_ground import LEAST_SURE, Ground, foreign_share, smooth_share
 from .paths_outline import outlined
+from .paths_twins import settle_twins
+from .paths_whole import whole_tiles
 from .read_corners import corner_colours, corner_features, corner_spread
 from .read_decide import EMPTY, Call, Thresholds, confidence, pick
 from .read_features import PX
@@ -58,7 +62,6 @@ LOOSE_NEARER = 2.0  # ... and its look this many times nearer a bare square than
 SOME_ENDS = (4, 0.6)  # a square showing this many path ends this strong is not bare
 LOOSE_SOME = 5  # ... and art with this many (a tile under a hand shows several)
 LOOSE_LEAD = 0.3  # ... and art whose best pairing leads by this much (a faint tile's does)
-SURE = 2.0  # a tile read with this lead (in margins) sets the tiles' look
 TWIN_LEAD = 2.0  # lead (in margins) a tile needs over a near twin (chosen on drawn, curved,
 # seas and mottled; it cost 0-2% of squares read and took the near-twin wrongs of the
 # owner's look of tests/vision/test_vision_wizard_api.py)
@@ -93,6 +96,22 @@ STRANGE = 0.25  # ... unless this share of them shows colours foreign to the res
 # 7; never on held-out)
 OUTLINE = 0.3
 OUTLINE_LOOSE = 0.15  # ... or this, for art whose lines end near a few rim points (LOOSE_ENDS)
+# Squares round a hand not called bare (besides the hand's own): none. Once the squares
+# the hand covers are told by their colour, their neighbours' own evidence holds: on drawn,
+# mottled, curved, seas and reeds, photo seeds 2026 and 7, leaving out the ring of eight
+# round the hand called 93 more bare squares right and none wrong (never chosen on held-out)
+HAND_REACH = 0
+# Art whose lines end near a few rim points (LOOSE_ENDS) and whose look lies nearer the bare
+# squares than any tile, but less than LOOSE_NEARER times: bare when more than this share
+# of its pixels show colours, or a smoothness, that no sure tile shows (FOREIGN, SMOOTH).
+# On drawn, mottled, curved, seas and reeds, photo seeds 2026 and 7: 54 more bare squares
+# right (all on mottled) for one tile under a hand read bare (never chosen on held-out)
+LOOSE_FOREIGN = 0.4
+# A square without paths whose colour lies farther than ODD from the bare squares' but within
+# this many grey levels of the line from their colour to white (glare) counts as the board's
+# colour (chosen on drawn, mottled, curved, seas and reeds, photo seeds 2026 and 7: tiles,
+# daikaiju and hands all lay 7 or more off it; never on held-out)
+GLARE_OFF = 6.0
 # A square whose best pairing is clear (``path_tile``, ``path_margin``) but whose third weakest
 # path end is only the first of FAINT_ENDS (below TILE_ENDS) is a tile when less than
 # TILE_COLOURS of its pixels show colours no sure tile shows, or, with the third weakest end
@@ -176,10 +195,23 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
     # other bare squares than like any tile (checked below, with the plain ones).
     loose = ~bare & (third < LOOSE_ENDS) & np.array([c.label is None for c in calls])
     loose &= ((ends >= SOME_ENDS[1]).sum(axis=1) < LOOSE_SOME) & (lead < LOOSE_LEAD)
+    # Without path ends, but lines that fit one tile drawn whole clearly: that tile (a faint
+    # tile of four loops, say); lines that fit a tile fairly: not bare (vision.paths_whole;
+    # the squares without paths stay the board's reference for colour and look)
+    whole, fitting = whole_tiles(paths, (bare | loose) & np.array([c.label is None for c in calls]),
+                                 legal)
+    for k, call in whole.items():
+        calls[k] = call
     if not (bare | loose).any():
-        return calls
+        return settle_twins(paths, calls, top, cols, list(legal), th)
     idx = np.asarray(paths.squares)
     board = _board_distance(colour, idx, bare, bare_before)  # all squares
+    # A bare square under glare: the board's colour washed towards white, taken back into
+    # the board's colours (its distance then scaled from how far it lies off that line)
+    off = glare_off(colour, np.isin(np.arange(len(colour)), idx[bare & (board[idx] <= ODD)]))
+    washed = np.zeros(len(colour), bool)
+    washed[idx] = bare & (board[idx] > ODD) & (off[idx] < GLARE_OFF)
+    board = np.where(washed, np.minimum(board, ODD * off / GLARE_OFF), board)
     nearer = _nearer_bare(colour, detail, idx, bare, bare_before, calls)  # over idx
     # (art is judged only against tiles read surely: with none, nearer is infinite)
     # (only where the look alone does not settle it)
@@ -189,31 +221,39 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
     # The set's own colours and texture (only where the look and the corners do not settle
     # it: it costs time); they tell a hand apart themselves, so a wider spread of the board's
     # colours is allowed (bare art and glare vary more than ODD allows).
-    foreign = _foreign(ground, idx, calls, bare & ~looks_bare & (board[idx] <= GROUND_ODD),
-                       bare, smooth=True)
-    ok = looks_bare | bare & (foreign > FOREIGN) & (board[idx] <= GROUND_ODD)
+    # Art whose lines end near a few rim points, whose look lies a little nearer the bare
+    # squares than any tile (not LOOSE_NEARER times), in colours or a smoothness no tile
+    # shows (LOOSE_FOREIGN): bare too
+    leaning = loose & ~looks_bare & (nearer > NEARER) & np.isfinite(nearer) & (board[idx] <= ODD)
+    foreign = _foreign(ground, idx, calls,
+                       bare & ~looks_bare & (board[idx] <= GROUND_ODD) | leaning, bare, smooth=True)
+    ok = (looks_bare | bare & (foreign > FOREIGN) & (board[idx] <= GROUND_ODD)
+          | leaning & (foreign > LOOSE_FOREIGN))
     # No tile's outline along its sides (only where nothing above settled it: it costs time)
     sure_tile = _sure(calls)
     edged = outlined(top, cols, idx, sure_tile, (bare | loose) & ~ok & (board[idx] <= GROUND_ODD))
     ok |= (edged < OUTLINE) & bare | (edged < OUTLINE_LOOSE) & loose
+    ok &= ~fitting
     if cols:
         # A hand: side by side squares of a foreign colour that are no tile (what shows
         # between its fingers may look like paths, so not only those without paths).
-        foreign = np.zeros(len(colour), bool)
-        foreign[idx] = (board[idx] > GROUND_ODD) & (nearer > NEARER) & (
+        odd = np.zeros(len(colour), bool)
+        odd[idx] = (board[idx] > GROUND_ODD) & (nearer > NEARER) & (
             bare | np.array([c.label is None for c in calls]))
-        ok &= ~_near_hand(foreign, cols)[idx]
+        ok &= ~_near_hand(odd, cols, HAND_REACH)[idx]
+    floor = np.where(leaning, LOOSE_FOREIGN, FOREIGN)  # the colours' bar, per square
     for j in (int(x) for x in np.flatnonzero(ok)):
         # Sure as the weakest of: how dark the path ends are, how little any pairing leads,
         # how much nearer the bare squares' colour than the tiles' and how near the bare
         # squares' typical colour it is.
         unlike = max(float(nearer[j] - NEARER) / NEARER, float(mixed[j] - CORNERS) / CORNERS,
-                     float(foreign[j] - FOREIGN) / (1.0 - FOREIGN),
+                     float(foreign[j] - floor[j]) / (1.0 - floor[j]),
                      float(OUTLINE - edged[j]) / OUTLINE)
         sure = min(1.0, float(BARE_ENDS - third[j]) / 0.3, float(BARE_LEAD - lead[j]) / 0.1,
                    unlike, float(ODD - board[idx[j]]) / ODD)
         calls[j] = Call(EMPTY, round(0.5 + 0.45 * max(sure, 0.0), 3), 9.0)
-    return calls
+    # Left open between two near twins, and not bare: told apart where their drawings differ
+    return settle_twins(paths, calls, top, cols, list(legal), th)
 
 
 def _agreed(call: Call, k: int, ev: np.ndarray, shape: np.ndarray, third: float,
@@ -326,92 +366,6 @@ def _twins(a: str, b: str) -> bool:
         return {frozenset((i, int(ch))) for i, ch in enumerate(label)}
 
     return len(pairs(a) & pairs(b)) == 2
-
-
-def _near_hand(foreign: np.ndarray, cols: int) -> np.ndarray:
-    """Squares next to (or in) a hand: two or more side by side ``foreign`` squares, joined
-    to the board's edge (an arm reaches in from outside; a daikaiju or a patch of odd art
-    lies on its own). A hand may hide part of its neighbours too.
-
-    >>> _near_hand(np.array([1, 1, 0, 0, 0, 0, 0, 0, 0], bool), 3).reshape(3, 3).astype(int)
-    array([[1, 1, 1],
-           [1, 1, 1],
-           [0, 0, 0]])
-    """
-    grid = foreign.reshape(-1, cols).astype(np.uint8)
-    count, labels = cv2.connectedComponents(grid, connectivity=4)
-    edge = np.zeros_like(grid, bool)
-    edge[[0, -1], :] = edge[:, [0, -1]] = True
-    hand = np.zeros(grid.shape, bool)
-    for k in range(1, count):
-        part = labels == k
-        if part.sum() >= 2 and (part & edge).any():
-            hand |= part
-    return np.asarray(cv2.dilate(hand.astype(np.uint8), np.ones((3, 3), np.uint8)).ravel() > 0)
-
-
-def _chroma(colour: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    bright = colour.sum(axis=1) + 1.0
-    return colour / bright[:, None], np.log(bright)
-
-
-def _board_distance(colour: np.ndarray, idx: np.ndarray, bare: np.ndarray,
-                    bare_before: np.ndarray | None) -> np.ndarray:
-    """How far each square's colour (all squares) lies from the squares without paths among
-    ``idx`` (and those read bare before), in their typical spreads: a daikaiju or a hand
-    lies far. With fewer than three to compare, 0 everywhere."""
-    n = len(colour)
-    ref = np.zeros(n, bool)
-    ref[idx[bare]] = True
-    if bare_before is not None:
-        ref |= bare_before & ~np.isin(np.arange(n), idx)
-    if ref.sum() < 3:
-        return np.zeros(n)
-    chroma, light = _chroma(colour)
-    mid, mid_light = np.median(chroma[ref], axis=0), float(np.median(light[ref]))
-    dist = np.abs(chroma - mid).max(axis=1)
-    off = np.abs(light - mid_light)
-    spread = max(float(np.median(dist[ref])), 0.01)
-    light_spread = max(float(np.median(off[ref])), 0.05)
-    return np.asarray(np.maximum(dist / spread, off / light_spread))
-
-
-def _nearer_bare(colour: np.ndarray, detail: np.ndarray | None, idx: np.ndarray,
-                 bare: np.ndarray, bare_before: np.ndarray | None,
-                 calls: list[Call]) -> np.ndarray:
-    """For each square of ``idx``: how many times nearer its look (colour, brightness and,
-    given, how much detail it holds) lies to the nearest other square without paths (among
-    ``idx``, and those read bare before) than to the nearest tile read surely (distances in
-    units of each feature's spread over the board). A tile whose paths hardly show looks
-    like some tile of its set, which board art seldom does as closely as another bare square.
-    With fewer than four tiles read surely, any tile read counts; infinite when fewer than
-    four were read at all; 0 with no other bare square."""
-    n = len(colour)
-    tile = np.array([c.label is not None and c.label != EMPTY for c in calls])
-    sure = tile & np.array([c.lead >= SURE for c in calls])
-    if sure.sum() < 4:  # few tiles read surely (faint paths, or few tiles): any tile read
-        sure = tile
-    if sure.sum() < 4:
-        return np.full(len(idx), np.inf)
-    ref = np.zeros(n, bool)
-    ref[idx[bare]] = True
-    if bare_before is not None:
-        ref |= bare_before & ~np.isin(np.arange(n), idx)
-    chroma, light = _chroma(colour)
-    feats = [chroma, light[:, None]]
-    if detail is not None:
-        feats.append(np.log(np.maximum(detail, 1e-3))[:, None])
-    x = np.concatenate(feats, axis=1)
-    x = x / np.maximum(np.median(np.abs(x[idx] - np.median(x[idx], axis=0)), axis=0), 1e-3)
-    tiles_x, refs = x[idx[sure]], np.flatnonzero(ref)
-    if len(refs) == 0:
-        return np.zeros(len(idx))
-    # all at once: every square against every other bare square and every sure tile
-    to_bare = np.abs(x[idx][:, None] - x[refs][None]).max(axis=2)  # (n, refs)
-    to_bare[idx[:, None] == refs[None]] = np.inf  # not against itself
-    to_tile = np.abs(x[idx][:, None] - tiles_x[None]).max(axis=2).min(axis=1)
-    nearest = to_bare.min(axis=1)
-    return np.where(np.isfinite(nearest), to_tile / np.maximum(nearest, 1e-6), 0.0)
 
 
 def shows_tile(paths: PathScores, k: int, th: Thresholds | None = None) -> bool:

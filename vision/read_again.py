@@ -21,6 +21,12 @@ of (the leads are shares of the way between two looks, :func:`vision.read_fine.l
   that square stays open, and the square holding the pattern is looked at again and left
   open too when another tile leads it by :data:`DOUBT`.
 
+A tile settled on the joint evidence that fits the square whole by less than
+:data:`SETTLED_FIT` of what the board's surest tiles fit is opened and looked at as an open
+square. The tile of four loops by the rim (``10325476``), which the pooled look hardly sees,
+is always among the candidates (after the others), and may be called on a smaller lead
+(:data:`RIM_CLEAR`) and quarter fit (:data:`RIM_PART`) where the pooled look put it first too.
+
 A tile the finer look brings in must also fit its look in every quarter of the square
 (:data:`PART_FLOOR`): a hand or a sleeve over part of a square fits nothing there. The finer
 look speaks only where a square fits its best look at least :data:`RELIABLE` as well as the
@@ -35,8 +41,11 @@ photo seeds), never on ``held-out``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache
 
 import numpy as np
+
+from companion.tsuro.tiles import Tile
 
 from .inventory import pattern_of, remaining
 from .read_combine import is_tile, is_tile_label
@@ -49,12 +58,15 @@ DOUBT = 0.1  # ... and by this to leave the square open
 WEAK = 3.0  # a taught call leading by less than this (in calling margins) is looked at again
 TWIN_WEAK = 6.0  # ... and by less than this, against the near twins among its candidates
 PART_FLOOR = 0.35  # every quarter of the square must fit a tile brought in this well
+RIM_PART = 0.25  # ... a tile of four loops by the rim, when it leads by CLEAR (RIM_CLEAR)
 SETTLED_PART = 0.02  # ... and one the box settled on the joint evidence at least this well
+SETTLED_FIT = 0.6  # ... and fit it whole at least this share of the board's surest tiles' fit
 CANDIDATES = 5  # the best few the box has a copy left of
 REFERENCES = 3  # tiles read surely whose fit shows what a good fit is on this board
 RELIABLE = 0.8  # of that fit: below it the finer look leaves a square alone ...
 CLEAR = 0.45  # ... unless its best leads by this (of the way between two looks) ...
 FAINT = 0.55  # ... and it fits at least this share of that fit
+RIM_CLEAR = 0.3  # ... or by this, a tile of four loops the pooled look put first too
 TWIN = 0.9  # looks this alike (vision.read_fine.FineModel.likeness) are near twins
 
 
@@ -94,11 +106,19 @@ def finer_look(model: FineModel, top: np.ndarray | View, cols: int,
         if twins:
             out[i] = _again(model, view, i, out, twins, candidates[i], counts, fixed,
                             floor, settled, conflicts)
-        if settled and out[i].label == label and not _fits_whole(model, view, i, label,
-                                                                 SETTLED_PART):
+        if settled and out[i].label == label and (
+                not _fits_whole(model, view, i, label, SETTLED_PART)
+                or _fit(model, view, i, label) < SETTLED_FIT * floor() / RELIABLE):
             # Settled on the joint evidence alone, but some quarter of the square shows
-            # nothing of the tile: a hand or a sleeve over part of it, more often than not.
+            # nothing of the tile: a hand or a sleeve over part of it, more often than not;
+            # or the tile hardly fits the square at all (the paths see little of a tile of
+            # small loops by the rim, and both readers together settled one as a tile that
+            # fitted 0.36 of what the board's surest tiles fitted, on reeds; of the tiles
+            # settled on the five looks, both seeds, the wrong ones fitted 0.36-0.51 of it,
+            # the right ones not under a hand 0.67 and more). Open, it is looked at among
+            # its candidates as any open square.
             out[i] = Call(None, 0.3, 0.0, label)
+            opened.append(i)
     for i in strong:
         # only when the runner-up is a near twin (a clear lead over anything else is not
         # what the pooled look blurs): one likeness, worked out once per model
@@ -176,7 +196,18 @@ def candidates(names: Sequence[str], taught: np.ndarray, labels: Sequence[str],
     over ``labels``), then more taught looks."""
     coarse = [names[int(o)] for o in np.argsort(-taught)[:8]]
     both = [labels[int(o)] for o in np.argsort(-joint)[:2]]
-    return tuple(dict.fromkeys(coarse[:3] + both + coarse))
+    return tuple(dict.fromkeys(coarse[:3] + both + coarse + _by_the_rim(tuple(names))))
+
+
+@cache
+def _by_the_rim(names: tuple[str, ...]) -> list[str]:
+    """The tiles among ``names`` whose every path joins two points of one side (four small
+    loops): the pooled look sees only the middle of a square, where they show nothing, so
+    they are always among the finer look's candidates; and what little they show lies by the
+    rim, where a neighbour's edge in the teach photo spoils a quarter of the taught look
+    (``RIM_PART``)."""
+    return [lb for lb in names if is_tile_label(lb)
+            and all(p // 2 == q // 2 for p, q in enumerate(Tile.parse(lb).links))]
 
 
 class Candidates(Mapping[int, tuple[str, ...]]):
@@ -223,7 +254,7 @@ def _settle_open(model: FineModel, view: View, todo: list[int],
     if not todo:
         return dict(calls)
     out = dict(calls)
-    every = {i: _tiles((out[i].second or "", *candidates[i]))[:CANDIDATES] for i in todo}
+    every = {i: _firsts(_tiles((out[i].second or "", *candidates[i]))) for i in todo}
     free: dict[int, Verdict] = {}  # each square's look among all its candidates
     verdicts: dict[int, Verdict] = {}
     seen: dict[int, tuple[str, ...]] = {}
@@ -246,12 +277,16 @@ def _settle_open(model: FineModel, view: View, todo: list[int],
                 verdicts[i] = look_again(model, view, i, cands)
             else:  # one left: it stands on its lead among all, if it was the best
                 verdicts[i] = f if f.label in cands else Verdict(None, 0.0, None, -1.0)
-        i = max(todo, key=lambda j: verdicts[j].lead if _speaks(verdicts[j], floor) else -1.0)
+        # the pooled look's best (the first candidate) is evidence too
+        pooled = {j: candidates[j][0] if candidates[j] else None for j in todo}
+        i = max(todo, key=lambda j: verdicts[j].lead if _speaks(verdicts[j], floor, pooled[j])
+                else -1.0)
         v = verdicts[i]
-        if v.label is None or v.lead < MARGIN or not _speaks(v, floor):
+        if v.label is None or v.lead < MARGIN or not _speaks(v, floor, pooled[i]):
             break
         todo.remove(i)
-        if _fits_whole(model, view, i, v.label):
+        rim = _by_the_rim((v.label,)) and v.lead >= _clear(v, pooled[i])
+        if _fits_whole(model, view, i, v.label, RIM_PART if rim else PART_FLOOR):
             out[i] = _called(v)
     return out
 
@@ -263,8 +298,14 @@ def _available(i: int, first: str | None, candidates: Sequence[str],
     the other squares' tiles are counted out: the best CANDIDATES of them."""
     left = remaining(counts, [*fixed.values(),
                               *(c.label for j, c in calls.items() if c.label and j != i)])
-    return tuple(lb for lb in _tiles((first or "", *candidates))
-                 if left is None or left.get(pattern_of(lb) or "", 0) > 0)[:CANDIDATES]
+    return _firsts(tuple(lb for lb in _tiles((first or "", *candidates))
+                         if left is None or left.get(pattern_of(lb) or "", 0) > 0))
+
+
+def _firsts(labels: tuple[str, ...]) -> tuple[str, ...]:
+    """The first CANDIDATES of ``labels``, and any tile of four loops by the rim among the
+    rest (:func:`_by_the_rim`: it does not take the place of a near twin of the best)."""
+    return labels[:CANDIDATES] + tuple(_by_the_rim(labels[CANDIDATES:]))
 
 
 def _tiles(labels: Sequence[str]) -> tuple[str, ...]:
@@ -303,11 +344,25 @@ class _Floor:
         return self._value
 
 
-def _speaks(v: Verdict, floor: Callable[[], float]) -> bool:
+def _speaks(v: Verdict, floor: Callable[[], float], pooled: str | None = None) -> bool:
     """Whether the finer look may settle an open square: it fits its best look nearly as
     well as the sure tiles fit theirs, or fits it faintly (the texture and blur of thin
     pale paths) but leads clearly (no wrong best led by CLEAR on the looks chosen on)."""
-    return v.score >= floor() or (v.lead >= CLEAR and v.score >= floor() * FAINT / RELIABLE)
+    return v.score >= floor() or (v.lead >= _clear(v, pooled)
+                                  and v.score >= floor() * FAINT / RELIABLE)
+
+
+def _clear(v: Verdict, pooled: str | None) -> float:
+    """The lead a faint fit needs: CLEAR, or RIM_CLEAR for a tile of four loops by the rim
+    that the pooled look put first as well (two looks agree; the loops are faint on
+    textured tiles, mottled)."""
+    return RIM_CLEAR if v.label is not None and v.label == pooled and _by_the_rim(
+        (v.label,)) else CLEAR
+
+
+def _fit(model: FineModel, view: View, i: int, label: str) -> float:
+    """How well square ``i`` fits ``label``'s look (its best correlation)."""
+    return model.scores(view.windows(i), (label,)).get(label, -1.0)
 
 
 def _fits_whole(model: FineModel, view: View, i: int, label: str,

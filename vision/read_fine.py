@@ -35,6 +35,8 @@ FINE_SIGMA = 1.0  # top-down pixels (at two thirds of the size, near twins were 
 LOW_SIGMA = 6.0
 LCN_SIGMA = 8.0
 CONTEXT = 24  # pixels round a crop that its band-pass sees
+BANDED = 60  # up to this many looks at once, the windows are multiplied band by band
+# (:class:`Windows`); more, and copying the windows out once costs less (measured here)
 
 
 def band(top: np.ndarray) -> np.ndarray:
@@ -84,15 +86,25 @@ class View:
 
 
 class Windows:
-    """Every FINE window of a PATCH crop, flattened, with each window's spread, and the
-    correlations with taught looks worked out so far (per crop row of a FineModel): a
-    square compared again with some of the same looks costs nothing more for those."""
+    """Every FINE window of a PATCH crop, with each window's spread, and the correlations
+    with taught looks worked out so far (per crop row of a FineModel): a square compared
+    again with some of the same looks costs nothing more for those.
+
+    The windows are not copied out one by one (81 windows of 1600 pixels: half a megabyte
+    written per square, which cost more than the products): the crop is cut into its nine
+    column bands (each FINE wide, row after row), in which the windows of one band are
+    runs of FINE * FINE pixels, FINE apart; the product runs band by band over those."""
 
     def __init__(self, patch: np.ndarray) -> None:
         p64 = np.asarray(patch, np.float64)
-        windows = np.lib.stride_tricks.sliding_window_view(np.asarray(patch, np.float32),
-                                                           (FINE, FINE))
-        self.flat = windows.reshape(-1, FINE * FINE)
+        bands = np.ascontiguousarray(np.lib.stride_tricks.sliding_window_view(
+            np.asarray(patch, np.float32), FINE, axis=1).transpose(1, 0, 2))  # (x, row, FINE)
+        s = bands.strides
+        # [x, y]: the window whose top-left pixel is (y, x), flattened
+        self._stack = np.lib.stride_tricks.as_strided(
+            bands, (bands.shape[0], bands.shape[1] - FINE + 1, FINE * FINE), (s[0], s[1], s[2]),
+            writeable=False)
+        self._bands = bands  # what the view above reads
         # The looks are zero-mean, so a window's mean drops out of the product; its spread
         # comes from running sums (far cheaper than normalising every window).
         s1, s2 = cv2.integral2(p64)[:2]
@@ -103,6 +115,25 @@ class Windows:
             -1, 1).astype(np.float32)
         self.done: dict[int, np.ndarray] = {}  # crop row -> (windows, len(ANGLES))
         self.best: dict[int, float] = {}  # crop row -> its best over windows and angles
+
+    def product(self, looks: np.ndarray) -> np.ndarray:
+        """Every window times every look (k, FINE * FINE): (windows, k), not yet divided by
+        the spread; the windows row by row (the one whose top-left pixel is (y, x) is number
+        ``y * (PATCH - FINE + 1) + x``), as :attr:`flat` has them."""
+        if len(looks) > BANDED:  # many looks at once (``FineModel.warm``): one product
+            return np.asarray(self.flat @ looks.T)
+        out = np.matmul(self._stack, looks.T)  # (x, y, k)
+        return np.ascontiguousarray(out.transpose(1, 0, 2)).reshape(-1, len(looks))
+
+    def window(self, w: int) -> np.ndarray:
+        """Window ``w`` (as :meth:`product` numbers them): (FINE, FINE)."""
+        y, x = divmod(int(w), self._stack.shape[1])
+        return np.asarray(self._stack[x, y]).reshape(FINE, FINE)
+
+    @property
+    def flat(self) -> np.ndarray:
+        """Every window flattened, row-major: (windows, FINE * FINE) (a copy)."""
+        return np.ascontiguousarray(self._stack.transpose(1, 0, 2)).reshape(-1, FINE * FINE)
 
 
 def _smooth(img: np.ndarray, sigma: float) -> np.ndarray:
@@ -200,7 +231,7 @@ class FineModel:
         for a, rows in self.rows_of.items():
             src = self.crops[rows[0]]
             win = Windows(src[m:m + PATCH, m:m + PATCH])
-            best = ((win.flat @ every.T) / win.spread).max(axis=0).reshape(-1, k).max(axis=1)
+            best = (win.product(every) / win.spread).max(axis=0).reshape(-1, k).max(axis=1)
             for b, theirs in self.rows_of.items():
                 self._alike.setdefault((a, b), float(best[theirs].max()))
 
@@ -214,14 +245,10 @@ class FineModel:
         corr = np.concatenate([win.done[r] for r in rows], axis=1)
         w, t = np.unravel_index(int(np.argmax(corr)), corr.shape)
         row, angle = divmod(int(t), len(ANGLES))
-        win_look = win.flat[w].reshape(FINE, FINE)
+        win_look = win.window(int(w))
         look = self.templates(rows[row])[angle].reshape(FINE, FINE)
-        h = FINE // 2
-        quarters = [(slice(0, h), slice(0, h)), (slice(0, h), slice(h, FINE)),
-                    (slice(h, FINE), slice(0, h)), (slice(h, FINE), slice(h, FINE))]
-        a = np.stack([win_look[q].ravel() for q in quarters])
-        b = np.stack([look[q].ravel() for q in quarters])
-        return np.asarray((_unit(a) * _unit(b)).sum(axis=1), np.float32)
+        return np.asarray((_unit(_quarters(win_look)) * _unit(_quarters(look))).sum(axis=1),
+                          np.float32)
 
     def likeness(self, a: str, b: str) -> float:
         """How alike two labels' looks are: the best correlation of ``a``'s first look with
@@ -259,7 +286,7 @@ class FineModel:
         rows = [r for lb in dict.fromkeys(labels) for r in self.rows_of.get(lb, ())]
         new = [r for r in dict.fromkeys(rows) if r not in win.done]
         if new:
-            fresh = (win.flat @ np.concatenate([self.templates(r) for r in new]).T) / win.spread
+            fresh = win.product(np.concatenate([self.templates(r) for r in new])) / win.spread
             k = len(ANGLES)
             for j, r in enumerate(new):
                 win.done[r] = fresh[:, j * k:(j + 1) * k]
@@ -298,6 +325,13 @@ def look_again(model: FineModel, view: View, index: int, candidates: Sequence[st
     near = model.likeness(label, runner)
     return Verdict(label, (first - second) / max(first * (1.0 - near), TWIN_FLOOR), runner,
                    first)
+
+
+def _quarters(look: np.ndarray) -> np.ndarray:
+    """A FINE x FINE look's four quarters (top left, top right, bottom left, bottom right),
+    each flattened row by row: (4, (FINE // 2) ** 2)."""
+    h = FINE // 2
+    return look.reshape(2, h, 2, h).transpose(0, 2, 1, 3).reshape(4, h * h)
 
 
 def _unit(x: np.ndarray) -> np.ndarray:

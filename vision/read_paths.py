@@ -178,14 +178,11 @@ def align(resp: Planes, size: tuple[int, int], cols: int, idx: np.ndarray,
     """Each square's offset (dx, dy) in pixels, where its eight path ends line up best; the
     polarity (pale paths +1, dark -1; ``0`` picks the one that lines up better over these
     squares); and the line at each square's eight path ends there (n, 8)."""
-    pts, nrm = _rim()
-    shifts = np.array([(dx, dy) for dy in STEP for dx in STEP], np.float32)
+    shifts, dx, dy = _rim_steps()
     r, c = idx // cols, idx % cols
-    base = np.stack([c * PX, r * PX], axis=1).astype(np.float32)  # (n, 2)
-    at = base[:, None, None, :] + shifts[None, :, None, :] + pts[None, None, :, :]
-    xs, ys = np.rint(at[..., 0]).astype(np.int32), np.rint(at[..., 1]).astype(np.int32)
-    weights = _weights(nrm[:, 0], nrm[:, 1])  # (pts, 3)
-    each = _along(_gather(resp, size, xs, ys), weights)  # (n, shifts, points)
+    xs = (c * PX).astype(np.int32)[:, None, None] + dx[None]
+    ys = (r * PX).astype(np.int32)[:, None, None] + dy[None]
+    each = _across_sides(resp, size, xs, ys)  # (n, shifts, points)
     sums = each.sum(axis=-1)
     if polarity == 0:
         polarity = _polarity(each, sums, len(idx))
@@ -195,15 +192,60 @@ def align(resp: Planes, size: tuple[int, int], cols: int, idx: np.ndarray,
     return np.asarray(np.rint(shifts[best]).astype(np.int32)), polarity, np.asarray(rim)
 
 
+@cache
+def _rim_steps() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The shifts a tile may lie off its square (shifts, 2), and the pixel each rim sample
+    falls on at each shift, from the square's top-left corner: x and y, each (shifts,
+    points). A square's corner lies on whole (even) pixels and no sample falls near half a
+    pixel, so rounding here is rounding at the square."""
+    pts, _ = _rim()
+    shifts = np.array([(dx, dy) for dy in STEP for dx in STEP], np.float32)
+    at = shifts[:, None, :] + pts[None, :, :]
+    return (shifts, np.rint(at[..., 0]).astype(np.int32),
+            np.rint(at[..., 1]).astype(np.int32))
+
+
+@cache
+def _rim_planes() -> np.ndarray | None:
+    """Which second derivative (0: xx, 2: yy) each rim sample's line runs across: a point's
+    side is horizontal or vertical, so the weighted sum of the three (``_along``) is one of
+    them, exactly; None if some side were slanted."""
+    _, nrm = _rim()
+    weights = _weights(nrm[:, 0], nrm[:, 1])
+    plane = np.where(weights[:, 0] == 1.0, 0, 2)
+    if not bool(np.all(weights[np.arange(len(plane)), plane] == 1.0)
+                and np.all(np.abs(weights).sum(axis=1) == 1.0)):
+        return None
+    return plane
+
+
+def _across_sides(resp: Planes, size: tuple[int, int], xs: np.ndarray,
+                  ys: np.ndarray) -> np.ndarray:
+    """The second derivative along the side at every rim sample (..., points): read from the
+    one plane it is (a third of the gathering), or weighted as ``_along`` does."""
+    plane = _rim_planes()
+    if plane is None:
+        _, nrm = _rim()
+        return _along(_gather(resp, size, xs, ys), _weights(nrm[:, 0], nrm[:, 1]))
+    h, w = size
+    lin = np.clip(ys, 0, h - 1) * w + np.clip(xs, 0, w - 1)
+    each = np.empty(lin.shape, np.float32)
+    for k in (0, 2):
+        cols = np.flatnonzero(plane == k)
+        each[..., cols] = resp[k].ravel()[lin[..., cols]]
+    return each
+
+
 def _polarity(each: np.ndarray, sums: np.ndarray, n: int) -> int:
     """Pale paths (+1) or dark (-1): the one under which squares show a line at all eight
     path ends (a tile) more; a ship or a blob of art shows one or two ends in either. A
     board with no such square falls back to the line strength summed over the ends."""
-    votes = []
-    for p in (1, -1):
-        rim = (p * each).reshape(n, each.shape[1], 8, len(RIM_DEPTHS)).mean(axis=-1)
-        third = np.sort(rim, axis=-1)[..., 2]  # the third weakest end, at each shift
-        votes.append(float(np.clip(third.max(axis=1), 0, None).sum()))
+    # Dark paths' ends are the pale ones' negated (exactly, means and all): the third
+    # weakest of eight under -1 is the third strongest under +1, negated.
+    rim = each.reshape(n, each.shape[1], 8, len(RIM_DEPTHS)).mean(axis=-1)
+    ranked = np.sort(rim, axis=-1)
+    votes = [float(np.clip(third.max(axis=1), 0, None).sum())
+             for third in (ranked[..., 2], -ranked[..., 5])]
     if max(votes) > 0:
         return 1 if votes[0] >= votes[1] else -1
     return 1 if float(sums.max(axis=1).sum()) >= float((-sums).max(axis=1).sum()) else -1
@@ -216,34 +258,57 @@ def _curve_weights() -> tuple[np.ndarray, np.ndarray]:
     return _weights(nx, ny), _weights(ny, -nx)
 
 
-def _sample(img: Planes, xs: np.ndarray, ys: np.ndarray) -> Planes:
-    """The three second derivatives at sub-pixel points, interpolated."""
-    shape = xs.shape
-    n = xs.size
-    width = 512
-    rows = -(-n // width)
-    mx = np.zeros(rows * width, np.float32)
-    my = np.zeros(rows * width, np.float32)
-    mx[:n], my[:n] = xs.ravel(), ys.ravel()
-    mx2, my2 = mx.reshape(rows, width), my.reshape(rows, width)
-    out = [cv2.remap(plane, mx2, my2, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-                     ).ravel()[:n].reshape(shape) for plane in img]
-    return out[0], out[1], out[2]
+@cache
+def _bend_shapes(bends: tuple[int, ...]) -> tuple[np.ndarray, ...]:
+    """For the given bends, each as one contiguous (28, B, S) array: the sample points' x and
+    y, then the weights of (xx, xy, yy) across the curve and along it (made once; the
+    products below then run over contiguous arrays)."""
+    pts = _curves()[0][:, list(bends)]
+    across, along = _curve_weights()
+    out = [pts[..., 0], pts[..., 1]]
+    out += [w[:, list(bends)][..., k] for w in (across, along) for k in range(3)]
+    return tuple(np.ascontiguousarray(a, np.float32) for a in out)
 
 
 def _weakest(img: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity: int,
              bends: np.ndarray) -> np.ndarray:
     """(n, 28, len(bends)): each pair's evidence along each of the given curve shapes;
     ``img`` holds the second derivatives."""
-    pts = _curves()[0][:, bends]  # (28, B, S, 2)
+    px, py, a0, a1, a2, b0, b1, b2 = _bend_shapes(tuple(int(b) for b in bends))
     r, c = idx // cols, idx % cols
-    x0 = (c * PX + off[:, 0])[:, None, None, None]
-    y0 = (r * PX + off[:, 1])[:, None, None, None]
-    g = _sample(img, pts[None, ..., 0] + x0, pts[None, ..., 1] + y0)  # each (n, 28, B, S)
+    x0 = (c * PX + off[:, 0]).astype(np.float32)[:, None, None, None]
+    y0 = (r * PX + off[:, 1]).astype(np.float32)[:, None, None, None]
+    shape = (len(idx), *px.shape)
+    n = int(np.prod(shape))
+    width = 512
+    rows = -(-n // width)
+    # the sample points straight into remap's maps (a float32 sum of the whole origin and the
+    # point is the float64 one rounded, as before)
+    mx = np.zeros(rows * width, np.float32)
+    my = np.zeros(rows * width, np.float32)
+    np.add(px[None], x0, out=mx[:n].reshape(shape))
+    np.add(py[None], y0, out=my[:n].reshape(shape))
+    mx2, my2 = mx.reshape(rows, width), my.reshape(rows, width)
+    g0, g1, g2 = (cv2.remap(plane, mx2, my2, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+                            ).ravel()[:n].reshape(shape) for plane in img)
     # The second derivative across the curve, large where a line runs along it, less the
-    # one along the curve: a blob or a line crossing at an angle bends both ways.
-    across, along = _curve_weights()
-    vals = polarity * _along(g, across[:, bends]) - ALONG * np.abs(_along(g, along[:, bends]))
+    # one along the curve: a blob or a line crossing at an angle bends both ways. (In place,
+    # in the order ``_along`` adds them: the same sums.)
+    vals = g0 * a0
+    tmp = g1 * a1
+    vals += tmp
+    np.multiply(g2, a2, out=tmp)
+    vals += tmp
+    if polarity < 0:
+        np.negative(vals, out=vals)
+    bend = g0 * b0
+    np.multiply(g1, b1, out=tmp)
+    bend += tmp
+    np.multiply(g2, b2, out=tmp)
+    bend += tmp
+    np.abs(bend, out=bend)
+    bend *= np.float32(ALONG)
+    vals -= bend
     return np.asarray(np.partition(vals, WEAKEST - 1, axis=-1)[..., :WEAKEST].mean(axis=-1))
 
 
@@ -264,16 +329,24 @@ def choose_bend(img: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polari
                 rim: np.ndarray) -> int:
     """The bend (index in BENDS) of this board's paths, found on the squares whose path ends
     show best: the window of shapes their best tiles fit best."""
+    return _vote(img, cols, idx, off, polarity, rim)[0]
+
+
+def _vote(img: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity: int,
+          rim: np.ndarray) -> tuple[int, np.ndarray, np.ndarray | None]:
+    """:func:`choose_bend`'s bend, the squares that voted (positions in ``idx``) and their
+    evidence along every bend (None when too few could vote): a full read takes theirs for
+    the bends it keeps instead of sampling them again."""
     probe = np.argsort(-rim)[:PROBE]
     probe = probe[rim[probe] > 0.05]
     if len(probe) < 4:
-        return DEFAULT_BEND
+        return DEFAULT_BEND, probe, None
     weakest = _weakest(img, cols, idx[probe], off[probe], polarity, np.arange(len(BENDS)))
     # Each square votes for the bend its best tile fits best; the board takes the middle vote
     # (a sum over squares leans towards wide bends, which fit more of any square's lines).
     best = np.array([_tiles(weakest[..., _window(k)]).max(axis=1)
                      for k in range(WINDOW, len(BENDS) - WINDOW)])  # (bends, probe)
-    return int(np.median(best.argmax(axis=0))) + WINDOW
+    return int(np.median(best.argmax(axis=0))) + WINDOW, probe, weakest
 
 
 def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = None,
@@ -292,9 +365,18 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
     size = part.shape[:2]
     off, polarity, ends = align(resp, size, c1 - c0, local, polarity)
     rim = np.sort(ends, axis=1)[:, 1]
+    voted, seen = np.zeros(0, int), None
     if bend < 0:
-        bend = choose_bend(resp, c1 - c0, local, off, polarity, rim)
-    weakest = _weakest(resp, c1 - c0, local, off, polarity, _window(bend))
+        bend, voted, seen = _vote(resp, c1 - c0, local, off, polarity, rim)
+    window = _window(bend)
+    if seen is None:
+        weakest = _weakest(resp, c1 - c0, local, off, polarity, window)
+    else:  # the squares that voted were sampled along every bend already (each on its own)
+        weakest = np.empty((len(local), len(PAIRS), len(window)), np.float32)
+        weakest[voted] = seen[..., window]
+        rest = np.setdiff1d(np.arange(len(local)), voted)
+        if len(rest):
+            weakest[rest] = _weakest(resp, c1 - c0, local[rest], off[rest], polarity, window)
     tile = _tiles(weakest)
     # The tiles drawn whole are a second look where the first is unsure (it costs time):
     # squares whose best pairing leads by little, or whose path ends hardly show.
@@ -371,10 +453,20 @@ def ridges(resp: Planes, polarity: int) -> np.ndarray:
     """How strongly a line of the paths' polarity runs through each pixel, whatever its
     direction: the larger curvature across it (0 where there is none)."""
     dxx, dxy, dyy = resp
-    half = (dxx + dyy) * 0.5
-    root = np.sqrt(((dxx - dyy) * 0.5) ** 2 + dxy * dxy)
-    across = half + root if polarity > 0 else root - half
-    return np.asarray(np.maximum(across, 0.0), np.float32)
+    # in place, the same sums as (dxx + dyy) / 2 +- sqrt(((dxx - dyy) / 2) ** 2 + dxy ** 2)
+    root = dxx - dyy
+    root *= 0.5
+    np.square(root, out=root)
+    cross = dxy * dxy
+    root += cross
+    np.sqrt(root, out=root)
+    half = np.add(dxx, dyy, out=cross)
+    half *= 0.5
+    if polarity > 0:
+        root += half
+    else:
+        root -= half
+    return np.asarray(np.maximum(root, 0.0, out=root), np.float32)
 
 
 def likeness(resp: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity: int,

@@ -66,6 +66,7 @@ from .reading import (
     SquareReading,
 )
 from .taught_rescue import rescue
+from .taught_twin_pixels import decide_twins
 from .templates import TemplateSet, builtin
 from .veterans import in_play as vet_in_play
 from .veterans import reader_for as vet_reader_for
@@ -175,6 +176,7 @@ class BoardReader:
             taught = self.model is not None and self._fits
             calls = settle(calls, self.counts, fixed, self._open, PATH_LABELS,
                            JOINT_MARGIN if taught else PATH_SETTLE)
+            boxed = calls
             if self.model is not None and self.model.fine is not None and self._fits:
                 # one finer view for both (a square's crop is band-passed once), cut from
                 # the grey view already made
@@ -184,6 +186,10 @@ class BoardReader:
                 # where both readers together and the finer look agree (vision.taught_rescue)
                 calls = rescue(self.model.fine, view, self.cols, self._evidence, PATH_LABELS,
                                calls, self.counts, fixed)
+                # near twins still open: on the pixels where they differ
+                # (vision.taught_twin_pixels)
+                calls = decide_twins(self.model.fine, view, self._candidates, before, boxed,
+                                     calls, self.counts, fixed)
             for i, call in calls.items():
                 sq = self._squares[i]
                 reading.squares[sq] = reading_of(call, legal_sets.get(sq) if legal else None)

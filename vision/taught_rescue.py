@@ -77,7 +77,7 @@ def rescue(model: FineModel, top: np.ndarray | View, cols: int,
         if v.label != labels[k]:
             continue
         if floor is None:
-            floor = _floor(model, view, out)
+            floor = surest_fit(model, view, out)
         if v.score < FIT * floor or float(model.parts(view.windows(i), v.label).min()) < PART:
             continue
         out[i] = Call(labels[k], round(0.5 + 0.25 * min(1.0, lead / (4 * LEAD)), 3), lead,
@@ -85,7 +85,7 @@ def rescue(model: FineModel, top: np.ndarray | View, cols: int,
     return out
 
 
-def _floor(model: FineModel, view: View, calls: Mapping[int, Call]) -> float:
+def surest_fit(model: FineModel, view: View, calls: Mapping[int, Call]) -> float:
     """How well the board's surest tiles fit their own looks (the median of REFERENCES)."""
     sure = sorted((i for i, c in calls.items() if is_tile(c) and c.label in model.rows_of),
                   key=lambda i: -calls[i].lead)[:REFERENCES]

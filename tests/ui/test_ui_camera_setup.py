@@ -20,51 +20,53 @@ from ui.wizard import CameraSetup, SetupError
 def test_teaching_the_seas_pieces_writes_a_contract_layout_and_reads_them(
         tmp_path: Path) -> None:
     from vision.profile import load_templates
+    from vision.reading import Daikaiju
     from vision.recognise import BoardReader
 
     cam = SimCamera()
     cam.table.pieces = {Square(4, 4): PATTERNS[3]}  # the game's table, before the setup
     setup = CameraSetup(cam, "tsuro-of-the-seas", tmp_path / "profile")
     assert setup.board_dir == tmp_path / "profile" / "7x7"
-    # the two photos of the command line's teach: every piece of the set once, the bare board
-    assert len(setup.sheets) == 2
-    shown = [p for p in setup.sheets[0].values() if p is not None]
+    # every piece of the box once over two sheets (test_ui_camera_setup_box checks the plan),
+    # each of the box's ten daikaiju facing north, then the bare board
+    assert len(setup.sheets) == 3
+    shown = [p for sheet in setup.sheets for p in sheet.values() if p is not None]
     kaiju = [p for p in shown if hasattr(p, "facing")]
-    assert len(kaiju) == 2 and all(p.facing is Side.NORTH for p in kaiju)
-    tiles = sorted(p.pattern().notation() for p in shown if not hasattr(p, "facing"))
-    assert tiles == sorted(p.notation() for p in PATTERNS)  # each pattern exactly once
-    assert len(setup.sheets[1]) == 49 and all(p is None for p in setup.sheets[1].values())
+    assert len(kaiju) == 10 and all(p.facing is Side.NORTH for p in kaiju)
+    assert len(shown) == 56 + 10
+    assert len(setup.sheets[2]) == 49 and all(p is None for p in setup.sheets[2].values())
     assert setup.read_back is None
     # sheet 1 on the table, photographed as sheet 2: refused, nothing kept
     setup.lay_sheet_on_simulated_table(0)
-    with pytest.raises(SetupError, match="This does not look like sheet 2: "):
-        setup.photograph_sheet(1)
+    with pytest.raises(SetupError, match="This does not look like sheet 3: "):
+        setup.photograph_sheet(2)
     assert setup.photographed == set()
-    assert setup.photograph_sheet(0) == "Photo of sheet 1 of 2 kept (teach-1.png)."
-    assert setup.photograph_sheet(0) == "Photo of sheet 1 of 2 kept (teach-1.png)."  # retake
-    with pytest.raises(SetupError, match=r"still to do: sheet 2\)"):
+    assert setup.photograph_sheet(0) == "Photo of sheet 1 of 3 kept (teach-1.png)."
+    assert setup.photograph_sheet(0) == "Photo of sheet 1 of 3 kept (teach-1.png)."  # retake
+    with pytest.raises(SetupError, match=r"still to do: sheet 2, 3\)"):
         setup.learn()
     # the app is closed (or the power cut) here: a new sitting keeps the photo of sheet 1
     kept = dict(cam.table.pieces)
     setup = CameraSetup(cam, "tsuro-of-the-seas", tmp_path / "profile")
     assert setup.photographed == {0}
     cam.table.pieces = kept
-    setup.lay_sheet_on_simulated_table(1)
-    setup.photograph_sheet(1)
+    for n in (1, 2):
+        setup.lay_sheet_on_simulated_table(n)
+        setup.photograph_sheet(n)
     summary = setup.learn()
-    assert summary.startswith("Learned: ") and "105 oriented tiles seen" in summary
-    # both photos read back with what was learned from them: every square counted
+    assert summary.startswith("Learned: learned 66 pieces"), summary
+    # the photos read back with what was learned from them: every square counted
     back = setup.read_back
-    assert back is not None and back.total == 2 * 49
+    assert back is not None and back.total == 3 * 49
     assert back.wrong == 0 and back.good(), back
-    assert back.sentence().startswith(f"Read back: {back.right} of 98 squares")
+    assert back.sentence().startswith(f"Read back: {back.right} of 147 squares")
     # a profile whose teach.json does not carry the figure: the photos are read here instead
     record = json.loads((setup.board_dir / "teach.json").read_text())
     record.pop("read_back", None)
     (setup.board_dir / "teach.json").write_text(json.dumps(record))
     assert setup._read_back(None) == back
     layout = json.loads((setup.board_dir / "layout.json").read_text())
-    assert [i["path"] for i in layout["images"]] == ["teach-1.png", "teach-2.png"]
+    assert [i["path"] for i in layout["images"]] == ["teach-1.png", "teach-2.png", "teach-3.png"]
     values = {v for image in layout["images"] for v in image["squares"].values()}
     # contract 4: an oriented tile, null, or daikaiju, nothing else
     assert all(v is None or v == "daikaiju" or (len(v) == 8 and v.isdigit()) for v in values)
@@ -75,9 +77,14 @@ def test_teaching_the_seas_pieces_writes_a_contract_layout_and_reads_them(
     rng = random.Random(5)
     squares = [Square(r, c) for r in range(1, 8) for c in range(1, 8)]
     laid = {sq: rng.choice(PATTERNS).rotated(rng.randrange(4)) for sq in rng.sample(squares, 20)}
-    cam.table.pieces = dict(laid)
+    # and daikaiju facing the other ways, though all ten were taught facing north
+    free = [sq for sq in squares if sq not in laid]
+    kaiju = dict(zip(free[::9], (Side.EAST, Side.SOUTH, Side.WEST), strict=False))
+    cam.table.pieces = {**laid, **kaiju}
     reader = BoardReader(setup.board, load_templates(setup.board_dir))
     reading = reader.read(cam.frame(7, 7))
+    assert {sq: reading.squares[sq].piece() for sq in kaiju} == {
+        sq: Daikaiju(side) for sq, side in kaiju.items()}
     right = sum(1 for sq in squares if (reading.squares[sq].tile == laid.get(sq)))
     wrong = [sq for sq in squares
              if reading.squares[sq].tile is not None and reading.squares[sq].tile != laid.get(sq)]
@@ -247,14 +254,20 @@ def test_the_setup_screen_through_touches(tmp_path: Path, monkeypatch: Any) -> N
         assert w.game == "tsuro-of-the-seas"
         # teach: a photo of sheet 1, then a press on a game button, then sheet 2 is next
         w.go("teach")
+        assert "put these pieces aside" in w.guide and not w.sheet.others
         h.touch(w.ids.action)
-        assert w.message == "Photo of sheet 1 of 2 kept (teach-1.png)." and w.sheet_index == 1
+        assert w.message == "Photo of sheet 1 of 3 kept (teach-1.png)." and w.sheet_index == 1
         app.ctx.panel.buttons.undo.press()
         h.frames(2)
         assert w.setup.photographed == {0} and w.sheet_index == 1
-        assert "clear the board, every square empty" in w.guide  # sheet 2: the bare board
+        # sheet 2: the other piece of each tile the box holds twice, marked on the sheet
+        assert len(w.sheet.others) == 21 and "a tile marked 2 is the second piece" in w.guide
+        assert "put these pieces aside" not in w.guide
         h.touch(w.ids.action)
-        assert w.message == "Photo of sheet 2 of 2 kept (teach-2.png)." and w.second_text
+        assert w.message == "Photo of sheet 2 of 3 kept (teach-2.png)."
+        assert "clear the board, every square empty" in w.guide  # sheet 3: the bare board
+        h.touch(w.ids.action)
+        assert w.message == "Photo of sheet 3 of 3 kept (teach-3.png)." and w.second_text
         assert w.ids.read_back.text == ""
         h.touch(w.ids.second)  # Learn: the photos are read back and the figure is shown
         assert w.message.startswith("Learned: "), w.message

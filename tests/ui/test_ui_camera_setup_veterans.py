@@ -48,7 +48,8 @@ def test_the_wizard_teaches_the_veterans_pieces_and_the_camera_reads_them(
         w.go("teach")
         h.frames(1)
         assert w.ids.veterans.opacity == 1 and w.ids.veterans.state == "down"
-        # sheet 1: every wake tile, the two daikaiju and one of each Veterans piece
+        # sheet 1: every wake tile, the two daikaiju and one of each Veterans piece (the
+        # other pieces of the tiles the box holds twice: sheet 2, test_ui_camera_setup_box)
         sheet = w.sheet
         assert isinstance(sheet, SheetPicture)
         assert sorted(sheet.veterans.values(), key=repr) == sorted(
@@ -62,9 +63,11 @@ def test_the_wizard_teaches_the_veterans_pieces_and_the_camera_reads_them(
         table = c.camera.table.pieces
         assert {sq: table[sq] for sq in sheet.veterans} == dict(sheet.veterans)
         h.touch(w.ids.action)
-        assert w.message == "Photo of sheet 1 of 2 kept (teach-1.png).", w.message
-        h.touch(w.ids.action)  # sheet 2, the bare board
-        assert w.message == "Photo of sheet 2 of 2 kept (teach-2.png).", w.message
+        assert w.message == "Photo of sheet 1 of 3 kept (teach-1.png).", w.message
+        h.touch(w.ids.action)  # sheet 2, the other pieces
+        assert w.message == "Photo of sheet 2 of 3 kept (teach-2.png).", w.message
+        h.touch(w.ids.action)  # sheet 3, the bare board
+        assert w.message == "Photo of sheet 3 of 3 kept (teach-3.png).", w.message
         h.touch(w.ids.second)  # Learn
         assert w.message.startswith("Learned: "), w.message
         h.frames(1)
@@ -87,7 +90,7 @@ def test_the_wizard_teaches_the_veterans_pieces_and_the_camera_reads_them(
         h.touch(w.ids.veterans)
         assert not w.veterans and not w.sheet.veterans
         assert w.message == "No Veterans pieces."
-        assert w.setup.photographed == {1} and "Photographed: sheet 2." in w.guide
+        assert w.setup.photographed == {1, 2} and "Photographed: sheet 2, 3." in w.guide
         w.leave()
         assert c.camera.table.pieces == game_table  # the game's table put back
     finally:

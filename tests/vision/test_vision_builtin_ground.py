@@ -14,6 +14,7 @@ from vision import looks, read_paths
 from vision.paths_decide import AGREE_SHAPE, FAINT_ENDS, FAINT_LEAD, TILE_ENDS, path_calls
 from vision.paths_ground import Ground, foreign_share, smooth_share
 from vision.paths_kaiju import KAIJU_LEAST, KAIJU_SURE, daikaiju
+from vision.paths_whole import WHOLE_FIT
 from vision.read_decide import EMPTY, Call
 from vision.read_features import PX
 from vision.reading import Content, Daikaiju
@@ -91,8 +92,11 @@ def test_a_clear_pairing_with_faint_path_ends_is_a_tile() -> None:
     weak = _scores(8, {0: 3}, lead=0.1 * (FAINT_LEAD - 1))
     ends = np.array(weak.ends)
     ends[0] = [FAINT_ENDS[0]] * 3 + [0.4] * 5
-    calls = path_calls(replace(weak, ends=ends, shape=_drawn_whole(8, {0: 3})),
-                       np.full((8, 3), 100.0), [None] * 8)
+    # (the drawing fits, but not clearly enough to name the tile on its own: paths_whole)
+    shape = _drawn_whole(8, {0: 3})
+    shape[0, 3] = min(AGREE_SHAPE + 0.02, WHOLE_FIT - 0.01)
+    calls = path_calls(replace(weak, ends=ends, shape=shape), np.full((8, 3), 100.0),
+                       [None] * 8)
     assert calls[0].label is None
 
 

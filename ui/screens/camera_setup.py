@@ -18,7 +18,13 @@ from kivy.uix.togglebutton import ToggleButton
 
 from companion.core.config import DEFAULT_GAME
 from companion.games import game_info
-from ui.teach_sheets import VETERANS_OPTION, offers_veterans, others_words, veterans_words
+from ui.teach_sheets import (
+    VETERANS_OPTION,
+    box_words,
+    kaiju_words,
+    offers_veterans,
+    veterans_words,
+)
 from ui.widgets.sheet import SheetView  # noqa: F401  (registers the class for kv)
 from ui.wizard import SETUP_GAMES, CameraSetup, SetupError, default_profile_dir
 
@@ -190,8 +196,12 @@ class CameraSetupScreen(Screen):
             self.guide = f"The camera cannot be taught here: {exc}"
             self.action_text, self.second_text = "", ""
             return
-        daikaiju = ", and the daikaiju facing as its arrow" if self.sheet.daikaiju else ""
-        veterans = veterans_words(self.sheet) + others_words(self.sheet)
+        daikaiju = kaiju_words(self.sheet)
+        # put aside after the photo while a later sheet still lays pieces (the whole box
+        # goes round once, so "the other piece" of a pair is the one left in the box)
+        later = any(p is not None for sheet in setup.sheets[self.sheet_index + 1:]
+                    for p in sheet.values())
+        veterans = veterans_words(self.sheet) + box_words(self.sheet, later)
         playing = App.get_running_app().controller.session is not None
         game = ("\n\nYour game's pieces come off the board for this; when you press Back "
                 "the app checks the board against the game." if playing else "")

@@ -1,5 +1,7 @@
 """A camera setup teaching sheet: the board view, with the Veterans of the Seas pieces the
-sheet asks for drawn on their squares (:class:`ui.teach_sheets.SheetPicture`).
+sheet asks for drawn on their squares, and the tiles that are the second piece of a pair
+the box holds marked "2", and each daikaiju named: its rotation number on a disc of its
+arrow colour, as the real tile prints them (:class:`ui.teach_sheets.SheetPicture`).
 
 The table screen draws these pieces only as a game places them (one gold tsunami on the
 board, its blue partner beyond the edge); a sheet lays both tsunami, the uzushio and a
@@ -9,7 +11,7 @@ colours, each with the arrow the owner turns the real piece by.
 
 from __future__ import annotations
 
-from kivy.graphics import Color, Line, Rectangle, Triangle
+from kivy.graphics import Color, Ellipse, Line, Rectangle, Triangle
 
 from companion.core.board import Side, Square
 from ui.camera import VetMark
@@ -18,19 +20,52 @@ from .board import TSUNAMI_BLUE, TSUNAMI_GOLD, UZUSHIO, BoardView
 from .geometry import OUTWARD
 
 MARK = (1.0, 0.95, 0.9, 1)
+OTHER = (1.0, 0.55, 0.1, 1)
+"""The second piece of a pair: orange shows on the pale tile and on the dark sea."""
 
 
 class SheetView(BoardView):
     def redraw(self, *args: object) -> None:
         super().redraw(*args)
         frame = self._frame()
-        marks = getattr(self.picture, "veterans", None)
-        if frame is None or not marks:
+        marks = getattr(self.picture, "veterans", None) or {}
+        others: frozenset[Square] = getattr(self.picture, "others", frozenset())
+        names: dict[Square, str] = getattr(self.picture, "kaiju_names", None) or {}
+        if frame is None or not (marks or others or names):
             return
         ox, top, cell, _ = frame
         with self.canvas:
             for sq, mark in marks.items():
                 self._vet(sq, mark, ox, top, cell)
+            for sq in others:
+                self._other(sq, ox, top, cell)
+            for sq, name in names.items():
+                self._kaiju_name(sq, name, ox, top, cell)
+
+    def _kaiju_name(self, sq: Square, name: str, ox: float, top: float, cell: float) -> None:
+        """Which daikaiju tile goes here ("3 blue"): its rotation number on a disc of its
+        arrow colour, below the drawn arrow's hub (the arrow points the way it faces)."""
+        number, _, colour = name.partition(" ")
+        gold = colour == "gold"
+        x0, y0 = ox + (sq.col - 1) * cell, top - sq.row * cell
+        r = cell * 0.17
+        cx, cy = x0 + cell / 2, y0 + r + cell * 0.05
+        Color(*(TSUNAMI_GOLD if gold else TSUNAMI_BLUE))
+        Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
+        ink = (0.1, 0.05, 0.0, 1) if gold else (1, 1, 1, 1)
+        self._text(number, cx, cy, max(10, int(r * 1.7)), ink)
+
+    def _other(self, sq: Square, ox: float, top: float, cell: float) -> None:
+        """The second piece of a pair the box holds: an orange frame, and a "2" in the
+        corner (where no path ends: they meet the edges a third of the way in)."""
+        x0, y0 = ox + (sq.col - 1) * cell, top - sq.row * cell
+        width = max(2.0, cell * 0.05)
+        Color(*OTHER)
+        Line(rectangle=(x0 + cell * 0.05, y0 + cell * 0.05, cell * 0.9, cell * 0.9), width=width)
+        r = cell * 0.16
+        cx, cy = x0 + cell - r - cell * 0.02, y0 + cell - r - cell * 0.02
+        Ellipse(pos=(cx - r, cy - r), size=(2 * r, 2 * r))
+        self._text("2", cx, cy, max(10, int(r * 1.9)), (0.1, 0.05, 0.0, 1))
 
     def _vet(self, sq: Square, mark: VetMark, ox: float, top: float, cell: float) -> None:
         x0, y0 = ox + (sq.col - 1) * cell, top - sq.row * cell

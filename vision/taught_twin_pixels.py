@@ -1,0 +1,198 @@
+"""Near twins told apart on the pixels where they differ (issue 9, taught boards only).
+
+Two near twins (tiles pairing four rim points alike and re-pairing the other four: on a
+look whose paths all cross in the middle without a bridge, ``45670123`` and its three
+neighbours) differ only round the crossing. The finer look (:mod:`vision.read_fine`)
+correlates the whole square with each taught look, so the few pixels that tell them apart
+are outweighed by everything else: the texture and blur of the two teach photos, the
+paths both tiles share. Those squares stay open.
+
+Here a square left open whose best few candidates are near twins of one another is
+decided between them alone: each twin's taught look is put where (and as turned as) it
+fits the square best, the pixels where the two looks differ most (:data:`SHARE` of those
+both cover, the difference blurred a little so that a hair's shift does not pick them) make
+a mask, and the square is correlated with each look on that mask only. A twin is called
+when it beats every other twin the box still has a copy of by :data:`LEAD` there and is not
+beaten by more than that by a twin the box has none left of (that pattern lies surely
+elsewhere: then this square or that one is wrong; where it is not beaten, the last twin
+left is this square's, the box read as an assignment), fits the square about as well as the
+board's surest tiles fit theirs (:data:`FIT`), fits in every quarter (:data:`PART`: a hand
+over part of a square fits nothing there) and leads every candidate that is no twin by the
+finer look's own margin (:data:`OTHERS`). A tile the box settled on both readers' evidence
+alone that does not beat its near twins on their mask by :data:`LEAD` is opened first.
+
+On every (right tile, near twin) pair of the squares of 40 photos (seed 2026) holding a
+crossing tile, the twin never won on a mask of 10-30% of the pixels on ``curved`` (1510
+pairs; on the whole square it won 8 times), and once by 0.016 on ``seas`` 7x7 (179 pairs).
+The lines were chosen on the looks ``drawn``, ``mottled``, ``curved``, ``seas`` and
+``reeds`` (photo seeds 2026 and 7), never on ``held-out``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import cv2
+import numpy as np
+
+from .inventory import pattern_of, remaining
+from .read_combine import is_tile_label
+from .read_decide import Call
+from .read_fine import FINE, PATCH, FineModel, View, Windows, look_again
+from .taught_rescue import surest_fit
+
+TWIN = 0.9  # looks this alike (FineModel.likeness) are near twins (as vision.read_again)
+SHARE = 0.2  # the share of the pixels both looks cover where they differ most
+BLUR = 1.5  # pixels: the difference is blurred before the mask is drawn
+LEAD = 0.03  # correlation on the mask by which a twin must beat every other
+OTHERS = 0.2  # the finer look's lead (as in vision.read_again.MARGIN) over non-twins
+FIT = 0.8  # of the board's surest tiles' fit (vision.read_again.RELIABLE)
+PART = 0.35  # every quarter must fit the twin called this well
+
+
+def decide_twins(model: FineModel, view: View, candidates: Mapping[int, Sequence[str]],
+                 before: Mapping[int, Call], boxed: Mapping[int, Call],
+                 calls: Mapping[int, Call], counts: Mapping[str, int] | None,
+                 fixed: Mapping[int, str]) -> dict[int, Call]:
+    """``calls`` with the squares among ``candidates`` (square -> its candidates, best
+    first) whose best candidates are near twins decided on the pixels where those differ.
+    A tile the box settled on both readers' evidence (``before``: the calls before the box
+    settled any, ``boxed``: after) that does not beat its near twins there is opened; then
+    the open squares are called where one twin beats the others. Squares go surest
+    first, each using up its copy in the box."""
+    out = dict(calls)
+    for i in candidates:
+        call = out.get(i)
+        if call is None or not is_tile_label(call.label):
+            continue
+        first = before.get(i)
+        if (first is not None and first.label == call.label) or (
+                boxed.get(i) is None or boxed[i].label != call.label):
+            continue  # the taught reader's own call, or the finer look's
+        label = call.label or ""
+        twins = [lb for lb in dict.fromkeys(candidates[i]) if lb != label and is_tile_label(lb)
+                 and lb in model.rows_of and model.likeness(label, lb) >= TWIN
+                 and model.likeness(lb, label) >= TWIN]
+        left = _box_left(i, out, counts, fixed)
+        twins = [lb for lb in twins if left is None or left.get(pattern_of(lb) or "", 0) > 0]
+        if not twins or label not in model.rows_of:
+            continue
+        win = view.windows(i)
+        patch = view.crop(i)
+        mine = placed(model, win, label)
+        if min(_lead(patch, mine, placed(model, win, lb)) for lb in twins) < LEAD:
+            out[i] = Call(None, 0.3, 0.0, label)
+    todo = [i for i in candidates if out.get(i) is not None and out[i].label is None]
+    if not todo:
+        return out
+    floor: float | None = None
+    verdicts = {i: _verdict(model, view, i, candidates[i], out, counts, fixed) for i in todo}
+    while True:
+        ready = [(v[0], i) for i, v in verdicts.items() if v is not None]
+        if not ready:
+            break
+        i = max(ready)[1]
+        lead, label, runner = verdicts.pop(i) or (0.0, "", "")
+        if floor is None:
+            floor = surest_fit(model, view, out)
+        win = view.windows(i)
+        if model.scores(win, (label,)).get(label, -1.0) < FIT * floor or float(
+                model.parts(win, label).min()) < PART:
+            continue
+        out[i] = Call(label, round(0.5 + 0.25 * min(1.0, lead / (4 * LEAD)), 3),
+                      lead / LEAD, runner)
+        # a copy used up: the squares that might have held it are weighed again
+        used = pattern_of(label)
+        for j in verdicts if counts is not None else ():
+            if any(pattern_of(lb) == used for lb in candidates[j] if is_tile_label(lb)):
+                verdicts[j] = _verdict(model, view, j, candidates[j], out, counts, fixed)
+    return out
+
+
+def _box_left(i: int, calls: Mapping[int, Call], counts: Mapping[str, int] | None,
+              fixed: Mapping[int, str]) -> dict[str, int] | None:
+    """What the box has left for square ``i`` (None: the box is not known)."""
+    return remaining(counts, [*fixed.values(),
+                              *(c.label for j, c in calls.items() if c.label and j != i)])
+
+
+def _verdict(model: FineModel, view: View, i: int, candidates: Sequence[str],
+             calls: Mapping[int, Call], counts: Mapping[str, int] | None,
+             fixed: Mapping[int, str]) -> tuple[float, str, str] | None:
+    """Square ``i``'s twin that beats every other on the pixels where they differ: (its
+    least lead there, it, the twin nearest to it), or None."""
+    left = _box_left(i, calls, counts, fixed)
+    every = [lb for lb in dict.fromkeys(candidates) if is_tile_label(lb) and lb in model.rows_of]
+    if len(every) < 2:
+        return None
+    win = view.windows(i)
+    scores = model.scores(win, every)
+    top = max(every, key=lambda lb: scores.get(lb, -1.0))
+    twins = [lb for lb in every if lb == top or (
+        model.likeness(top, lb) >= TWIN and model.likeness(lb, top) >= TWIN)]
+    if len(twins) < 2:
+        return None
+    group = [lb for lb in twins if left is None or left.get(pattern_of(lb) or "", 0) > 0]
+    struck = [lb for lb in twins if lb not in group]
+    patch = view.crop(i)
+    looks = {lb: placed(model, win, lb) for lb in twins}
+    # Every twin the box has a copy of against every other, on their own pixels; one the
+    # box struck out (its pattern lies surely elsewhere) must not clearly beat the winner
+    # either: then this square or that one is wrong. The only twin left stands on that.
+    result: tuple[float, str, str] | None = None
+    for a in group:
+        leads = [(_lead(patch, looks[a], looks[b]), b) for b in group if b != a]
+        against = [_lead(patch, looks[a], looks[b]) for b in struck]
+        least, runner = min(leads) if leads else (LEAD, struck[0])
+        if least >= LEAD and min(against, default=0.0) > -LEAD:
+            result = (least, a, runner)
+    if result is None:
+        return None
+    cands = [lb for lb in every if left is None or left.get(pattern_of(lb) or "", 0) > 0]
+    others = [lb for lb in cands if lb not in group]
+    if others:
+        v = look_again(model, view, i, [result[1], *others])
+        if v.label != result[1] or v.lead < OTHERS:
+            return None
+    return result
+
+
+def placed(model: FineModel, win: Windows, label: str) -> tuple[np.ndarray, np.ndarray]:
+    """``label``'s taught look where and as turned as it fits the square best, on a PATCH
+    canvas, and the part of the canvas it covers."""
+    rows = model.rows_of[label]
+    model.scores(win, (label,))  # the correlations, kept in ``win``
+    row = max(rows, key=lambda r: win.best[r])
+    w, angle = np.unravel_index(int(np.argmax(win.done[row])), win.done[row].shape)
+    y, x = divmod(int(w), PATCH - FINE + 1)
+    canvas = np.zeros((PATCH, PATCH), np.float32)
+    covered = np.zeros((PATCH, PATCH), bool)
+    canvas[y:y + FINE, x:x + FINE] = model.templates(row)[int(angle)].reshape(FINE, FINE)
+    covered[y:y + FINE, x:x + FINE] = True
+    return canvas, covered
+
+
+def _lead(patch: np.ndarray, a: tuple[np.ndarray, np.ndarray],
+          b: tuple[np.ndarray, np.ndarray]) -> float:
+    """How much better ``patch`` correlates with look ``a`` than with ``b`` on the pixels
+    where the two differ most."""
+    mask = difference(a, b)
+    p = patch[mask]
+    p = p - p.mean()
+    return _corr(p, a[0][mask]) - _corr(p, b[0][mask])
+
+
+def difference(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]
+               ) -> np.ndarray:
+    """The pixels where two placed looks (canvas, covered) differ most: :data:`SHARE` of
+    those both cover, the difference blurred by :data:`BLUR` first (a mask, PATCH square)."""
+    both = a[1] & b[1]
+    diff = cv2.GaussianBlur(np.abs(a[0] - b[0]), (0, 0), BLUR)
+    inside = diff[both]
+    k = int(len(inside) * (1.0 - SHARE))
+    return np.asarray(both & (diff >= np.partition(inside, k)[k]))
+
+
+def _corr(p: np.ndarray, t: np.ndarray) -> float:
+    t = t - t.mean()
+    return float(p @ t / max(float(np.linalg.norm(p) * np.linalg.norm(t)), 1e-9))
