@@ -45,7 +45,7 @@ from vision.teach_plan import game_patterns, layout_value, other_pieces  # noqa:
 
 GAME = "tsuro-of-the-seas"
 BOARD = GAME_BOARDS[GAME]
-DAIKAIJU = 2  # as the registry's teach plan lays them
+DAIKAIJU = 2  # tile plans compared alike; daikaiju counts: benchmarks/vision_setup_daikaiju.py
 
 
 def plans() -> dict[str, list[dict[Square, Any]]]:

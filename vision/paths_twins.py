@@ -55,6 +55,7 @@ WINDOW = 1  # bends each side of the board's own
 _BLUR = 8  # pixels round a square's window, for the filter's blur
 
 
+@cache  # a few hundred labels, asked about many times a read
 def pairs(label: str) -> frozenset[tuple[int, int]]:
     """The four pairs of points a tile joins.
 
@@ -64,6 +65,7 @@ def pairs(label: str) -> frozenset[tuple[int, int]]:
     return frozenset((min(i, int(ch)), max(i, int(ch))) for i, ch in enumerate(label))
 
 
+@cache
 def twins(a: str, b: str) -> bool:
     """Two tiles pairing four points alike and re-pairing the other four.
 
@@ -202,31 +204,69 @@ def _needed(a: str, b: str, shown: bool = False) -> float:
     return LEAN_CROSS if _kind(a, b) > 0 and not shown else LEAN
 
 
-def settle_twins(paths: PathScores, calls: list[Call], top: np.ndarray | None, cols: int,
-                 legal: list[set[str] | None], th: Thresholds) -> list[Call]:
-    """``calls`` with the squares the paths left open between two near twins settled where
-    the square leans clearly to one (:func:`lean`); the rest as they were. ``top`` is the
-    top-down view (BGR or grey), ``legal`` each square's legal placements (or None)."""
-    if top is None or not cols or paths.ends is None:
-        return calls
+def askable(paths: PathScores, calls: list[Call], th: Thresholds) -> np.ndarray:
+    """Which squares :func:`settle_twins` asks about (a mask over ``paths.squares``): left
+    open, with the evidence of a tile, path ends not dark, the best two pairings near twins.
+    A caller that skips the bare checks elsewhere keeps them for these (a square called bare
+    is not asked), so that the near twins are settled the same."""
+    if paths.ends is None:
+        return np.zeros(len(calls), bool)
     labels = _labels()
     ev = paths.tile
     order = np.argsort(-ev, axis=1)[:, :2]
+    best = np.take_along_axis(ev, order[:, :1], axis=1)[:, 0]
     third = np.sort(paths.ends, axis=1)[:, 2]
-    ask = [k for k, c in enumerate(calls)
-           if c.label is None and float(ev[k, order[k, 0]]) >= th.path_tile
-           and float(third[k]) >= ENDS
-           and twins(labels[int(order[k, 0])], labels[int(order[k, 1])])]
+    return np.array([c.label is None and float(best[k]) >= th.path_tile
+                     and float(third[k]) >= ENDS
+                     and twins(labels[int(order[k, 0])], labels[int(order[k, 1])])
+                     for k, c in enumerate(calls)], bool)
+
+
+Lean = tuple[str, str, float, float]  # the tile leant to, its twin, how much, the fit
+
+
+def lean_of(paths: PathScores, k: int, top: np.ndarray, cols: int) -> Lean:
+    """Square ``k`` of ``paths`` between its best two pairings: the one it leans to, the
+    other, how much (:func:`lean`) and how well the two drawn together fit."""
+    labels = _labels()
+    order = np.argsort(-paths.tile[k])[:2]
+    a, b = labels[int(order[0])], labels[int(order[1])]
+    window = square_window(top, cols, int(paths.squares[k]), paths.offsets[k], paths.polarity)
+    toward, fit = lean_and_fit(window, a, b, paths.bend)
+    first, second = (a, b) if toward >= 0 else (b, a)
+    return first, second, abs(toward), fit
+
+
+def decisive(paths: PathScores, calls: list[Call], top: np.ndarray | None, cols: int,
+             th: Thresholds, among: np.ndarray, known: dict[int, Lean]) -> np.ndarray:
+    """Which squares ``among`` (a mask over ``paths.squares``) :func:`settle_twins` would
+    ask about and find leaning enough to count (``LEAN``, ``FIT``): only there can it matter
+    whether such a square was called bare first (one that leans less is neither called nor
+    shows anything of the board). The leans worked out go in ``known``, for
+    :func:`settle_twins` to reuse."""
+    out = np.zeros(len(calls), bool)
+    if top is None or not cols or paths.ends is None:
+        return out
+    for k in (int(x) for x in np.flatnonzero(askable(paths, calls, th) & among)):
+        known[k] = lean_of(paths, k, top, cols)
+        out[k] = known[k][2] >= LEAN and known[k][3] >= FIT
+    return out
+
+
+def settle_twins(paths: PathScores, calls: list[Call], top: np.ndarray | None, cols: int,
+                 legal: list[set[str] | None], th: Thresholds,
+                 known: dict[int, Lean] | None = None) -> list[Call]:
+    """``calls`` with the squares the paths left open between two near twins settled where
+    the square leans clearly to one (:func:`lean`); the rest as they were. ``top`` is the
+    top-down view (BGR or grey), ``legal`` each square's legal placements (or None);
+    ``known`` holds leans already worked out (:func:`decisive`)."""
+    if top is None or not cols or paths.ends is None:
+        return calls
+    ask = [int(k) for k in np.flatnonzero(askable(paths, calls, th))]
     if not ask:
         return calls
-    leans = {}
-    for k in ask:
-        a, b = labels[int(order[k, 0])], labels[int(order[k, 1])]
-        window = square_window(top, cols, int(paths.squares[k]), paths.offsets[k],
-                               paths.polarity)
-        toward, fit = lean_and_fit(window, a, b, paths.bend)
-        first, second = (a, b) if toward >= 0 else (b, a)
-        leans[k] = (first, second, abs(toward), fit)
+    known = known or {}
+    leans = {k: known[k] if k in known else lean_of(paths, k, top, cols) for k in ask}
     # A square that leans clearly to paths that meet and turn back, where its twin's cross,
     # shows that this board's art tells the two apart (where it does not, such squares lean
     # to the crossing whatever the tile): then a crossing needs no more lean than the rest.

@@ -6,7 +6,7 @@ art; yet its lines, compared with every tile drawn whole (:func:`vision.read_pat
 worked out where :mod:`vision.read_paths` gives the second look), still fit one tile clearly
 better than the rest, which board art does not: its strokes fit no tile drawn whole well.
 Such a square is read as that tile, and one whose lines fit some tile fairly is not called
-bare (:mod:`vision.paths_decide`).
+bare (:mod:`vision.paths_bare`).
 """
 
 from __future__ import annotations
@@ -48,6 +48,6 @@ def whole_tiles(paths: PathScores, asked: np.ndarray, legal: Sequence[set[str] |
         label = LABELS[int(first)]
         allowed = legal[k]
         if fit >= WHOLE_FIT and (not allowed or label in allowed):
-            # never a reference for the tiles' look (lead below paths_decide.SURE)
+            # never a reference for the tiles' look (lead below paths_bare_look.SURE)
             out[k] = Call(label, round(0.5 + min(0.2, lead), 3), 1.0, LABELS[int(second)])
     return out, fitting

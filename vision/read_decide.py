@@ -47,6 +47,9 @@ class Call:
     lead: float = 0.0  # how far ahead of the next look (for the inventory)
     second: str | None = None  # the next best look
     twins: bool = False  # left open between two near twins: no second reader settles it
+    # a square taught bare and plain whose plainness fell between a bare square's and a
+    # tile's: bare after all when the paths show nothing (vision.read_combine.agree)
+    plain: bool = False
 
 
 EMPTY = "empty"

@@ -45,7 +45,7 @@ def taught_call(model: TaughtModel, th: Thresholds, pieces: np.ndarray, own: flo
                 return Call(EMPTY, confidence(np.log(line / max(detail, 1e-4)), 2.0, 0.26),
                             9.0)
             if detail < line * 1.3:  # the best look kept for the finer look
-                return Call(None, 0.3, 0.0, call.label or call.second)
+                return Call(None, 0.3, 0.0, call.label or call.second, plain=True)
     call = pick(labels, scores, model.least, th.margin, legal, th.legal_margin, distance)
     return own_line(model, call, scores, labels)
 

@@ -67,7 +67,7 @@ from .reading import (
 )
 from .taught_rescue import rescue
 from .taught_twin_pixels import decide_twins
-from .templates import TemplateSet, builtin
+from .templates import DAIKAIJU, TemplateSet, builtin
 from .veterans import in_play as vet_in_play
 from .veterans import reader_for as vet_reader_for
 
@@ -242,15 +242,18 @@ class BoardReader:
         last = self._last_reading
         bare_before = None if last is None else np.array(
             [last.squares[sq].content is Content.EMPTY for sq in self._squares])
-        built_in = path_calls(paths, prep.colour, [legal.get(self._squares[int(i)]) for i in idx],
-                              bare_before, th, self.cols, every, top)
+        wanted = [legal.get(self._squares[int(i)]) for i in idx]
+        # Read with taught looks that fit, the paths' word is heeded on tiles only: the checks
+        # that call a square bare are left out (the same tiles are called), and made after
+        # all only if the taught looks turn out not to fit (test_vision_taught_speed_lazy).
+        lazy = self.model is not None and again is None and self._fits  # (as last read)
+        built_in = path_calls(paths, prep.colour, wanted, bare_before, th, self.cols, every, top,
+                              np.zeros(len(idx), bool) if lazy else None)
         if full and sum(is_tile(c) for c in built_in) < read_paths.PROBE // 3:
             # too few tiles to have voted: the bend and the paths' polarity were chosen on
             # noise (a bare board), and a re-read of the first tiles laid must not inherit them
             self._bend = bend if bend is not None else read_paths.DEFAULT_BEND
             self._polarity = 0
-        # the paths call a square bare only in the board's colour, near no hand
-        paths_bare = np.array([c.label == EMPTY for c in built_in])
         model = self.model
         taught, mine = None, []
         if model is not None:
@@ -270,6 +273,11 @@ class BoardReader:
                 # read with another edition's bend: the paths vote on their own after all
                 self._polarity, self._bend = kept
                 return self._calls(top, grey, raw, idx, legal, (prep, every, taught, mine))
+        if lazy and not self._fits:
+            built_in = path_calls(paths, prep.colour, wanted, bare_before, th, self.cols, every,
+                                  top)
+        # the paths call a square bare only in the board's colour, near no hand
+        paths_bare = np.array([c.label == EMPTY for c in built_in])
         if model is None or taught is None or not self._fits:
             # Pieces drawn as the project draws them: the drawing leads, as a taught set would.
             drawn = drawn_calls(raw[idx])
@@ -303,7 +311,7 @@ class BoardReader:
                     firsts = frozenset({best or "", PATH_LABELS[int(paths.tile[k].argmax())]})
                     self._open[int(i)] = (joint[k], firsts)
                 if int(i) in self._open or (calls[int(i)].label is None
-                                            and is_tile_label(mine[k].second)):
+                                            and _piece(mine[k].second)):
                     # the finer look may settle it (vision.read_again): its best candidates
                     self._candidates.add(int(i), model.names, taught.pieces[k], PATH_LABELS,
                                          joint[k])
@@ -324,6 +332,10 @@ class BoardReader:
         else:
             piece_line = float(np.median(detail[~bare])) if (~bare).any() else 1.0
             odd = odd_plain(colour, detail, bare, 0.35 * piece_line)
+            # glare washes a plain bare square towards white: not odd while it stays as plain
+            # as the plain bare squares (a hand, or a tile under it, shows detail)
+            odd &= (odd_plain(colour, detail, bare, 0.35 * piece_line, glare=True)
+                    | (detail >= 0.35 * piece_line))
             if bare.any() and float(np.median(detail[bare])) >= th.plain:
                 odd &= ~paths_bare  # on a board with art, plain parts of it are no hand
         for k in (int(x) for x in np.flatnonzero(odd)):
@@ -396,6 +408,12 @@ def _grey(frame: np.ndarray | None) -> np.ndarray | None:
     if frame.ndim == 3 and frame.shape[2] == 4:
         return cv2.cvtColor(frame, cv2.COLOR_BGRA2GRAY)
     raise BadImage(f"a frame of shape {frame.shape} is not a grey or colour image")
+
+
+def _piece(label: str | None) -> bool:
+    """Whether a taught runner-up names a piece: a tile, or a daikaiju (the tile of four
+    loops, its paths by the rim, looks more like one than like any tile to the pooled look)."""
+    return is_tile_label(label) or (label or "").startswith(DAIKAIJU)
 
 
 def _label(r: SquareReading) -> str:

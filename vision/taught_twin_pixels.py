@@ -142,7 +142,8 @@ def _verdict(model: FineModel, view: View, i: int, candidates: Sequence[str],
     result: tuple[float, str, str] | None = None
     for a in group:
         leads = [(_lead(patch, looks[a], looks[b]), b) for b in group if b != a]
-        against = [_lead(patch, looks[a], looks[b]) for b in struck]
+        against = [_lead(patch, looks[a], looks[b]) + _held(model, view, i, a, b, calls, fixed)
+                   for b in struck]
         least, runner = min(leads) if leads else (LEAD, struck[0])
         if least >= LEAD and min(against, default=0.0) > -LEAD:
             result = (least, a, runner)
@@ -155,6 +156,33 @@ def _verdict(model: FineModel, view: View, i: int, candidates: Sequence[str],
         if v.label != result[1] or v.lead < OTHERS:
             return None
     return result
+
+
+def _held(model: FineModel, view: View, i: int, a: str, b: str, calls: Mapping[int, Call],
+          fixed: Mapping[int, str]) -> float:
+    """How clearly the squares holding the box's copies of ``b``'s pattern hold them rather
+    than ``a``'s twin there: the least lead among them, on their own differing pixels. The
+    box is an assignment: ``b`` could lie on square ``i`` only if one of those squares held
+    ``a``'s pattern instead, so a twin the box struck out counts against ``a`` by what both
+    squares together say (0.0 when no such square can swap: it adds nothing)."""
+    used = pattern_of(b)
+    wanted = pattern_of(a)
+    labels = {**fixed, **{j: c.label for j, c in calls.items() if c.label}}
+    least: float | None = None
+    for j, held in labels.items():
+        if j == i or pattern_of(held) != used or held not in model.rows_of:
+            continue
+        # the look of ``a``'s pattern most like what square j holds: its swap partner
+        alts = [lb for lb in model.rows_of if pattern_of(lb) == wanted
+                and model.likeness(held, lb) >= TWIN and model.likeness(lb, held) >= TWIN]
+        if not alts:
+            continue
+        win = view.windows(j)
+        patch = view.crop(j)
+        mine = placed(model, win, held)
+        lead = min(_lead(patch, mine, placed(model, win, lb)) for lb in alts)
+        least = lead if least is None else min(least, lead)
+    return 0.0 if least is None else max(least, 0.0)
 
 
 def placed(model: FineModel, win: Windows, label: str) -> tuple[np.ndarray, np.ndarray]:

@@ -136,7 +136,8 @@ def test_a_profile_taught_one_piece_per_pattern_still_loads_and_reads(tmp_path: 
     assert setup.photographed == {0} and setup.sheets[0] == old[0]
     board: dict[Square, Tile | Side] = {Square(1, 1): PATTERNS[7].rotated(1), Square(4, 4): PATTERNS[20],
                                         Square(6, 2): PATTERNS[33].rotated(3),
-                                        Square(2, 6): Side.EAST}
+                                        Square(2, 6): Side.EAST, Square(5, 6): Side.SOUTH,
+                                        Square(7, 7): Side.WEST}
     cam.table.pieces = dict(board)
     photo = tmp_path / "game.png"
     cv2.imwrite(str(photo), cam.frame(7, 7))

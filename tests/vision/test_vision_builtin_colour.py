@@ -7,8 +7,9 @@ from __future__ import annotations
 import numpy as np
 
 from vision import read_paths
+from vision.paths_bare import BARE_ENDS, GLARE_OFF, ODD
 from vision.paths_bare_look import _board_distance, glare_off
-from vision.paths_decide import BARE_ENDS, GLARE_OFF, ODD, TILE_ENDS, path_calls
+from vision.paths_decide import TILE_ENDS, path_calls
 from vision.read_decide import EMPTY
 from vision.read_paths import PathScores
 

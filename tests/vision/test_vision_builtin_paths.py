@@ -14,14 +14,8 @@ from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import PATTERNS, Tile
 from vision import looks, read_paths
 from vision.drawing import Style, draw_tile
-from vision.paths_decide import (
-    BARE_ENDS,
-    LOOSE_SOME,
-    SOME_ENDS,
-    TILE_ENDS,
-    _near_hand,
-    path_calls,
-)
+from vision.paths_bare import BARE_ENDS, LOOSE_SOME, SOME_ENDS, _near_hand
+from vision.paths_decide import TILE_ENDS, path_calls
 from vision.read_decide import EMPTY
 from vision.read_paths import PathScores
 from vision.reading import Content
@@ -116,11 +110,14 @@ def test_path_ends_too_faint_or_pairings_too_close_are_not_called() -> None:
     assert labels[2:] == [EMPTY] * 6
 
 
-def test_next_to_a_hand_nothing_is_called_bare() -> None:
+def test_a_hand_reaches_in_from_the_edge_and_a_lone_odd_square_is_none() -> None:
+    """A hand is two or more side by side odd squares joined to the board's edge (with a
+    ring of ``reach`` squares round it; the built-in reading keeps only the hand's own)."""
     foreign = np.zeros(25, bool)
     foreign[[0, 1]] = True  # two side by side: a hand over a corner
     near = _near_hand(foreign, 5).reshape(5, 5)
     assert near[:2, :3].all() and near.sum() == 6
+    assert np.array_equal(_near_hand(foreign, 5, 0), foreign)
     alone = np.zeros(25, bool)
     alone[12] = True  # one on its own: a daikaiju
     assert not _near_hand(alone, 5).any()

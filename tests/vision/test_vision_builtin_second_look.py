@@ -12,7 +12,8 @@ from vision_helpers import score
 
 from companion.core.board import GAME_BOARDS
 from vision import looks, read_paths
-from vision.paths_decide import AGREE_LEAD, AGREE_SHAPE, CORNERS, path_calls
+from vision.paths_bare import CORNERS
+from vision.paths_decide import AGREE_LEAD, AGREE_SHAPE, path_calls
 from vision.read_corners import corner_colours, corner_features, corner_spread
 from vision.read_decide import EMPTY, Thresholds
 from vision.read_features import PX

@@ -12,7 +12,7 @@ from companion.tsuro.tiles import Tile
 from vision import looks
 from vision.drawing import draw_tile
 from vision.read_again import TWIN, finer_look
-from vision.read_combine import PATH_INDEX, PATH_LABELS, taught_fits
+from vision.read_combine import PATH_INDEX, PATH_LABELS, agree, taught_fits
 from vision.read_decide import EMPTY, Call, Thresholds
 from vision.read_features import DIM, PX
 from vision.read_fine import SOURCE, FineModel, View
@@ -146,10 +146,44 @@ def test_taught_looks_fit_the_board_only_when_they_name_most_of_the_paths_tiles(
     # naming four of the six as the paths do: the owner's own set
     most = [Call(t if k < 4 else None, 0.9) for k, t in enumerate(tiles)]
     assert taught_fits(most + bare, paths, 16, False)
-    # naming half of them, even all rightly, is what another edition's set managed: no fit
+    # naming half of them, even all rightly, is what another edition's set managed when it
+    # left the bare squares open too (its bare looks are another board's): no fit
     half = [Call(t if k % 2 == 0 else None, 0.9) for k, t in enumerate(tiles)]
-    assert not taught_fits(half + bare, paths, 16, True)
+    unsure = [Call(None, 0.3)] * 10
+    assert not taught_fits(half + unsure, paths, 16, True)
     none = [Call(None, 0.3)] * 6
     assert not taught_fits(none + bare, paths, 16, True)
     wrong = [Call(tiles[(k + 1) % 6], 0.9) for k in range(6)]
     assert not taught_fits(wrong + bare, paths, 16, True)
+
+
+def test_a_steep_photo_of_the_owners_set_still_fits_where_its_bare_squares_are_read() -> None:
+    tiles = ["10325476", "36507214", "62143705", "24051376", "57326041", "10567234"]
+    paths = [Call(t, 0.9, 2.0) for t in tiles] + [Call(EMPTY, 0.9)] * 10
+    # half the tiles named (the rest left open by the slant or a hand), every bare square
+    # matched to its own taught look: the owner's set, read with the taught looks
+    half = [Call(t if k % 2 == 0 else None, 0.9) for k, t in enumerate(tiles)]
+    bare = [Call(EMPTY, 0.9)] * 10
+    assert taught_fits(half + bare, paths, 16, False)
+    # not when a named tile contradicts the paths, nor with too few settled squares
+    clash = [Call(tiles[1], 0.9), *half[1:]]
+    assert not taught_fits(clash + bare, paths, 16, True)
+    few = [Call(EMPTY, 0.9)] * 2 + [Call(None, 0.3)] * 8
+    assert not taught_fits(half + few, paths, 16, True)
+    # a re-read of a few squares is judged on the first rule alone
+    assert not taught_fits((half + bare)[:6], paths[:6], 6, False)
+
+
+def test_a_plain_square_in_doubt_is_bare_only_where_the_paths_show_no_tile() -> None:
+    th = Thresholds()
+    doubt = Call(None, 0.3, 0.0, OTHER, plain=True)  # plainness between bare and a tile
+    faint = np.full(len(PATH_LABELS), 0.1, np.float32)
+    joint = np.zeros(len(PATH_LABELS), np.float32)
+    assert agree(doubt, Call(None, 0.1), faint, 0.0, joint, False, th, {OTHER}).label == EMPTY
+    # path evidence of a tile, even a faint one under a hand: left open
+    some = _evidence(OTHER, 0.0) * 0.04
+    assert float(some.max()) >= 0.35
+    assert agree(doubt, Call(None, 0.1), some, 0.0, joint, False, th, {OTHER}).label is None
+    # a square left open for another reason is not made bare
+    other = Call(None, 0.3, 0.0, OTHER)
+    assert agree(other, Call(None, 0.1), faint, 0.0, joint, False, th, {OTHER}).label is None

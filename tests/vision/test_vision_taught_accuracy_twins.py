@@ -17,7 +17,7 @@ from vision.read_again import candidates, finer_look
 from vision.read_decide import Call
 from vision.read_features import PX
 from vision.read_fine import PATCH, SOURCE, FineModel, View
-from vision.taught_twin_pixels import LEAD, decide_twins, difference, placed
+from vision.taught_twin_pixels import LEAD, _held, decide_twins, difference, placed
 from vision.templates import _turned
 
 CURVED = looks.spec("curved").style
@@ -97,6 +97,22 @@ def test_the_box_settles_the_last_twin_but_never_against_a_clearly_better_one() 
     out = decide_twins(model, view, {0: CROSSING}, {0: OPEN}, {0: OPEN}, {0: OPEN}, counts,
                        {5: CROSSING[3]})
     assert out[0].label is None
+
+
+def test_the_box_is_an_assignment_a_struck_twin_weighs_what_its_square_holds() -> None:
+    model = _model(list(CROSSING))
+    # square 1 holds 36507214, called so; square 0 might hold it only if square 1 held a
+    # twin of 35607124's pattern instead: how clearly square 1 holds its own counts
+    board = _board([CROSSING[1], CROSSING[3]], 1.0)
+    view = View(board, 2)
+    calls = {0: OPEN, 1: Call(CROSSING[3], 0.9, 5.0)}
+    held = _held(model, view, 0, CROSSING[1], CROSSING[3], calls, {})
+    assert held >= LEAD
+    # a square drawn as the other twin adds nothing, whatever it was called
+    swapped = View(_board([CROSSING[1], CROSSING[2]], 1.0), 2)
+    assert _held(model, swapped, 0, CROSSING[1], CROSSING[3], calls, {}) == 0.0
+    # nor does a board where no square holds the struck pattern
+    assert _held(model, view, 0, CROSSING[1], CROSSING[3], {0: OPEN}, {}) == 0.0
 
 
 def test_a_tile_the_box_settled_as_a_near_twin_is_opened_and_read_again() -> None:
