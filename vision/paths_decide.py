@@ -72,8 +72,8 @@ FAINT_LEAD = 2.5
 def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] | None],
                bare_before: np.ndarray | None = None, th: Thresholds | None = None,
                cols: int = 0, detail: np.ndarray | None = None,
-               top: np.ndarray | None = None, bare_asked: np.ndarray | None = None
-               ) -> list[Call]:
+               top: np.ndarray | None = None, bare_asked: np.ndarray | None = None,
+               twin_leans: dict[int, Lean] | None = None) -> list[Call]:
     """One call per square of ``paths.squares``. ``colour`` is every square's mean BGR (rows *
     cols, 3, row by row); ``bare_before`` marks squares read bare before (a re-read of a few
     squares then still knows the board's colour); with ``cols``, nothing next to a hand is
@@ -82,7 +82,8 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
     its squares' corners are compared); ``bare_asked`` (a mask over ``paths.squares``; None: all)
     limits the checks that call a square bare to those squares (and the ones the near twins'
     settling asks about): a taught read heeds the paths' tiles only, and the checks cost
-    time. Tiles are called the same either way."""
+    time. Tiles are called the same either way. ``twin_leans``, when given, receives the near
+    twins' leans (:func:`vision.paths_twins.lean_of`) by index into ``paths.squares``."""
     th = th or Thresholds()
     ev = paths.tile
     ends = paths.ends if paths.ends is not None else np.zeros((len(ev), 8), np.float32)
@@ -139,7 +140,9 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
                                  legal)
     for k, call in whole.items():
         calls[k] = call
-    leans: dict[int, Lean] = {}  # near twins' leans worked out here, for settle_twins
+    # near twins' leans worked out here, for settle_twins (and, given ``twin_leans``, for the
+    # box: vision.twins_box)
+    leans: dict[int, Lean] = {} if twin_leans is None else twin_leans
     want = np.ones(len(ev), bool) if bare_asked is None else bare_asked | decisive(
         paths, calls, top, cols, th, (bare | loose) & ~bare_asked, leans)
     if not ((bare | loose) & want).any():

@@ -49,6 +49,12 @@ ENDS = -0.1  # the third weakest path end of a square settled (faint ends are co
 # thin pale paths; FIT below keeps out what is no tile)
 FIT = 0.45  # the two tiles drawn together must fit the square's lines this well (board art,
 # a daikaiju or a third tile whose paths pair up much like these fits less)
+LEAN_ALONE = 0.04  # ... where no third tile stands near (candidates): on curved and mottled
+# (photo seeds 2026 and 7) every such square leaned to its own tile, most by 0.03-0.08
+NEAR = 1.0  # margins of path evidence below the best within which a pairing may be the tile
+NEAR_TWIN = 3.0  # ... and a near twin of either of the two (tiles whose paths all cross in
+# the middle come in a family of four; on curved the square's own was often the fourth, 2-3
+# margins behind the best, while the two leaned to one of the others by up to 0.09)
 SHIFTS = 2  # top-down pixels each way round where the tile lies
 STEP = 2  # where the two tiles fit is found on every STEP-th pixel each way
 WINDOW = 1  # bends each side of the board's own
@@ -204,6 +210,20 @@ def _needed(a: str, b: str, shown: bool = False) -> float:
     return LEAN_CROSS if _kind(a, b) > 0 and not shown else LEAN
 
 
+def candidates(first: str, second: str, ev: np.ndarray, margin: float,
+               twin_reach: float = NEAR_TWIN) -> set[str]:
+    """The tiles a square left open between near twins ``first`` and ``second`` may hold:
+    the two, the pairings whose path evidence ``ev`` (over :func:`_labels`) comes within
+    ``NEAR`` margins of the best, and the near twins of either within ``twin_reach``."""
+    labels, top = _labels(), float(ev.max())
+    out = {first, second}
+    for j in np.flatnonzero(ev >= top - max(NEAR, twin_reach) * margin):
+        label = labels[int(j)]
+        if float(ev[j]) >= top - NEAR * margin or twins(label, first) or twins(label, second):
+            out.add(label)
+    return out
+
+
 def askable(paths: PathScores, calls: list[Call], th: Thresholds) -> np.ndarray:
     """Which squares :func:`settle_twins` asks about (a mask over ``paths.squares``): left
     open, with the evidence of a tile, path ends not dark, the best two pairings near twins.
@@ -240,7 +260,7 @@ def lean_of(paths: PathScores, k: int, top: np.ndarray, cols: int) -> Lean:
 def decisive(paths: PathScores, calls: list[Call], top: np.ndarray | None, cols: int,
              th: Thresholds, among: np.ndarray, known: dict[int, Lean]) -> np.ndarray:
     """Which squares ``among`` (a mask over ``paths.squares``) :func:`settle_twins` would
-    ask about and find leaning enough to count (``LEAN``, ``FIT``): only there can it matter
+    ask about and find leaning enough to count (``LEAN_ALONE``, ``FIT``): only there can it matter
     whether such a square was called bare first (one that leans less is neither called nor
     shows anything of the board). The leans worked out go in ``known``, for
     :func:`settle_twins` to reuse."""
@@ -249,7 +269,7 @@ def decisive(paths: PathScores, calls: list[Call], top: np.ndarray | None, cols:
         return out
     for k in (int(x) for x in np.flatnonzero(askable(paths, calls, th) & among)):
         known[k] = lean_of(paths, k, top, cols)
-        out[k] = known[k][2] >= LEAN and known[k][3] >= FIT
+        out[k] = known[k][2] >= min(LEAN, LEAN_ALONE) and known[k][3] >= FIT
     return out
 
 
@@ -259,14 +279,18 @@ def settle_twins(paths: PathScores, calls: list[Call], top: np.ndarray | None, c
     """``calls`` with the squares the paths left open between two near twins settled where
     the square leans clearly to one (:func:`lean`); the rest as they were. ``top`` is the
     top-down view (BGR or grey), ``legal`` each square's legal placements (or None);
-    ``known`` holds leans already worked out (:func:`decisive`)."""
+    ``known`` holds leans already worked out (:func:`decisive`); those worked out here are
+    added to it."""
     if top is None or not cols or paths.ends is None:
         return calls
     ask = [int(k) for k in np.flatnonzero(askable(paths, calls, th))]
     if not ask:
         return calls
-    known = known or {}
-    leans = {k: known[k] if k in known else lean_of(paths, k, top, cols) for k in ask}
+    known = known if known is not None else {}
+    for k in ask:  # kept in ``known``: the box may settle the squares left open (twins_box)
+        if k not in known:
+            known[k] = lean_of(paths, k, top, cols)
+    leans = {k: known[k] for k in ask}
     # A square that leans clearly to paths that meet and turn back, where its twin's cross,
     # shows that this board's art tells the two apart (where it does not, such squares lean
     # to the crossing whatever the tile): then a crossing needs no more lean than the rest.
@@ -275,6 +299,8 @@ def settle_twins(paths: PathScores, calls: list[Call], top: np.ndarray | None, c
     out = list(calls)
     for k, (first, second, size, fit) in leans.items():
         need = _needed(first, second, shown)
+        if need == LEAN and len(candidates(first, second, paths.tile[k], th.path_margin)) == 2:
+            need = LEAN_ALONE  # no third tile stands near: the two alone are in question
         allowed = legal[k]
         if size < need or fit < FIT or (allowed and first not in allowed):
             continue

@@ -349,11 +349,27 @@ def _vote(img: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity: in
     return int(np.median(best.argmax(axis=0))) + WINDOW, probe, weakest
 
 
-def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = None,
-          polarity: int = 0, bend: int = -1) -> PathScores:
-    """Evidence of every oriented tile on squares ``idx`` (all when None). ``polarity`` 0
-    picks the one whose path ends line up better over these squares; ``bend`` -1 finds the
-    board's bend on these squares (a re-read of a few passes the one found before)."""
+@dataclass(frozen=True)
+class Lines:
+    """What :func:`score` works out before the bend: the line response of the part of the
+    board round some squares and where each square's tile lies. A second score of the same
+    squares in the same view at another bend (taught looks of another edition: the paths
+    vote on their bend after all) starts from here instead of filtering again."""
+
+    squares: np.ndarray  # (n,) square indices
+    asked: int  # the polarity asked for (0: chosen here)
+    resp: Planes
+    size: tuple[int, int]
+    cols: int  # columns of the part filtered
+    local: np.ndarray  # (n,) the squares' indices in that part
+    off: np.ndarray
+    polarity: int
+    ends: np.ndarray
+
+
+def lines(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = None,
+          polarity: int = 0) -> Lines:
+    """The line response round squares ``idx`` (all when None) and where their tiles lie."""
     squares = np.arange(rows * cols) if idx is None else np.asarray(idx)
     # A few squares (a re-read): filter only the part of the board round them.
     r, c = squares // cols, squares % cols
@@ -362,21 +378,36 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
     part = grey_top[r0 * PX:r1 * PX, c0 * PX:c1 * PX]
     local = (r - r0) * (c1 - c0) + (c - c0)
     resp = line_response(part)
-    size = part.shape[:2]
-    off, polarity, ends = align(resp, size, c1 - c0, local, polarity)
+    size = (int(part.shape[0]), int(part.shape[1]))
+    off, chosen, ends = align(resp, size, c1 - c0, local, polarity)
+    return Lines(squares, polarity, resp, size, c1 - c0, local, off, chosen, ends)
+
+
+def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = None,
+          polarity: int = 0, bend: int = -1, first: Lines | None = None) -> PathScores:
+    """Evidence of every oriented tile on squares ``idx`` (all when None). ``polarity`` 0
+    picks the one whose path ends line up better over these squares; ``bend`` -1 finds the
+    board's bend on these squares (a re-read of a few passes the one found before).
+    ``first``: :func:`lines` of the same view, squares and polarity, when worked out already."""
+    squares = np.arange(rows * cols) if idx is None else np.asarray(idx)
+    if (first is None or first.asked != polarity
+            or not np.array_equal(first.squares, squares)):
+        first = lines(grey_top, rows, cols, squares, polarity)
+    resp, part_cols, local = first.resp, first.cols, first.local
+    off, polarity, ends = first.off, first.polarity, first.ends
     rim = np.sort(ends, axis=1)[:, 1]
     voted, seen = np.zeros(0, int), None
     if bend < 0:
-        bend, voted, seen = _vote(resp, c1 - c0, local, off, polarity, rim)
+        bend, voted, seen = _vote(resp, part_cols, local, off, polarity, rim)
     window = _window(bend)
     if seen is None:
-        weakest = _weakest(resp, c1 - c0, local, off, polarity, window)
+        weakest = _weakest(resp, part_cols, local, off, polarity, window)
     else:  # the squares that voted were sampled along every bend already (each on its own)
         weakest = np.empty((len(local), len(PAIRS), len(window)), np.float32)
         weakest[voted] = seen[..., window]
         rest = np.setdiff1d(np.arange(len(local)), voted)
         if len(rest):
-            weakest[rest] = _weakest(resp, c1 - c0, local[rest], off[rest], polarity, window)
+            weakest[rest] = _weakest(resp, part_cols, local[rest], off[rest], polarity, window)
     tile = _tiles(weakest)
     # The tiles drawn whole are a second look where the first is unsure (it costs time):
     # squares whose best pairing leads by little, or whose path ends hardly show.
@@ -389,7 +420,7 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
     unsure |= (top2[:, 0] >= SHAPE_BEST) & (third >= SHAPE_FAINT) & (third < SHAPE_ENDS[0])
     shape = np.full(tile.shape, np.nan, np.float32)
     if unsure.any():
-        shape[unsure] = likeness(resp, c1 - c0, local[unsure], off[unsure], polarity, bend)
+        shape[unsure] = likeness(resp, part_cols, local[unsure], off[unsure], polarity, bend)
     return PathScores(squares, tile, polarity, off, rim, bend, ends, shape)
 
 

@@ -86,6 +86,12 @@ class TaughtModel:
             self._with_empty = out
         return self._with_empty
 
+    def _look_groups(self) -> np.ndarray:
+        """Each name's looks as a padded gather (names, most looks a name has)."""
+        if not hasattr(self, "_groups"):
+            self._groups = _groups(self._bounds, len(self.labels))
+        return self._groups
+
     def plain(self) -> np.ndarray:
         """Bare squares too plain for their correlation to mean anything."""
         if not hasattr(self, "_plain"):
@@ -123,10 +129,21 @@ class TaughtModel:
         own = np.maximum.reduceat(np.einsum("ud,ud->u", flat, self.empty[idx[owner]])
                                   / np.sqrt(np.maximum(length2, 1e-12)), starts)
         rest = np.sqrt(np.maximum(length2 - along * along, 1e-12))[:, None]
-        rows = np.maximum.reduceat((flat @ self.vectors.T) / rest, starts, axis=0)
-        sims = np.maximum.reduceat(rows, self._bounds, axis=1)  # (n, names)
+        # Best over each square's places, then over each name's looks: a max over a padded
+        # gather (a group's last member repeated) is the same max, at a third of the cost
+        # of ``np.maximum.reduceat`` along these axes.
+        rows = ((flat @ self.vectors.T) / rest)[_groups(starts, len(unique))].max(axis=1)
+        sims = rows[:, self._look_groups()].max(axis=2)  # (n, names)
         return Scored(idx, sims, own, plainness(prep, idx) if detail is None else detail,
                       offsets)
+
+
+def _groups(starts: np.ndarray, total: int) -> np.ndarray:
+    """Indices (groups, largest group) of runs beginning at ``starts`` among ``total``
+    items, each run padded with its last member."""
+    sizes = np.diff(np.r_[starts, total])
+    return np.asarray(starts[:, None] + np.minimum(np.arange(int(sizes.max()))[None, :],
+                                                    sizes[:, None] - 1))
 
 
 def distinct(vecs: np.ndarray, common: np.ndarray) -> np.ndarray:

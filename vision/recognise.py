@@ -29,10 +29,12 @@ from . import read_known, read_paths
 from .board_finder import NOT_FOUND, BoardFinder, BoardPose
 from .errors import BadImage, BoardNotFound
 from .features import patches, warp_top_down
+from .full_bare import frame_calls
 from .geometry import MarkerLayout
 from .inventory import box_counts, settle
 from .paths_decide import PATH_SETTLE, path_calls, shows_tile
 from .paths_kaiju import daikaiju
+from .paths_twins import Lean
 from .read_again import Candidates, finer_look
 from .read_combine import (
     JOINT_MARGIN,
@@ -65,9 +67,11 @@ from .reading import (
     Piece,
     SquareReading,
 )
+from .taught_hand import hand_check
 from .taught_rescue import rescue
 from .taught_twin_pixels import decide_twins
 from .templates import DAIKAIJU, TemplateSet, builtin
+from .twins_box import box_twins
 from .veterans import in_play as vet_in_play
 from .veterans import reader_for as vet_reader_for
 
@@ -125,8 +129,12 @@ class BoardReader:
         self._poses = PoseKeeper(self.finder)
         # squares to settle on both readers' evidence and the box: their joint evidence
         self._open: dict[int, tuple[np.ndarray, frozenset[str]]] = {}
+        # built in: near twins left open, their leans and path evidence (vision.twins_box)
+        self._twins: dict[int, tuple[Lean, np.ndarray]] = {}
         self._candidates = Candidates()  # for the finer look at open squares
         self._evidence: dict[int, np.ndarray] = {}  # both readers' joint evidence, per square
+        # the frame read and its homography: open squares are judged at its own scale
+        self._frame: tuple[np.ndarray, np.ndarray] | None = None
 
     # -- the public entry points ------------------------------------------------------
 
@@ -152,6 +160,7 @@ class BoardReader:
             self._last_patches = None
             return self._not_found(str(exc), len(self.finder.last_detections))
         top = warp_top_down(image, pose.homography, self.rows, self.cols, PX)
+        self._frame = image, pose.homography
         grey = small_grey(top)
         raw = patches(grey, self.rows, self.cols)
         changed = self._changed(raw)
@@ -169,6 +178,7 @@ class BoardReader:
         legal_sets = {sq: {t.notation() for t in tiles} for sq, tiles in (legal or {}).items()}
         if todo:
             self._open, self._candidates, self._evidence = {}, Candidates(), {}
+            self._twins = {}
             calls = self._calls(top, grey, raw, np.array(todo), legal_sets)
             fixed = {self._index[sq]: _label(r) for sq, r in kept.items()
                      if r.content is Content.TILE}
@@ -176,6 +186,10 @@ class BoardReader:
             taught = self.model is not None and self._fits
             calls = settle(calls, self.counts, fixed, self._open, PATH_LABELS,
                            JOINT_MARGIN if taught else PATH_SETTLE)
+            if not taught:  # near twins of which the box leaves one (vision.twins_box)
+                calls = box_twins(calls, self._twins, self.counts, fixed,
+                                  {i: legal_sets.get(self._squares[i]) for i in self._twins},
+                                  self.thresholds.path_margin)
             boxed = calls
             if self.model is not None and self.model.fine is not None and self._fits:
                 # one finer view for both (a square's crop is band-passed once), cut from
@@ -190,6 +204,10 @@ class BoardReader:
                 # (vision.taught_twin_pixels)
                 calls = decide_twins(self.model.fine, view, self._candidates, before, boxed,
                                      calls, self.counts, fixed)
+                # no tile called where a hand may lie: a quarter not of the tiles' colour
+                # that the finer look does not find the tile in (vision.taught_hand)
+                calls = hand_check(self.model.fine, view, top, self.rows, self.cols, calls,
+                                   before, self._last_reading, self._squares)
             for i, call in calls.items():
                 sq = self._squares[i]
                 reading.squares[sq] = reading_of(call, legal_sets.get(sq) if legal else None)
@@ -216,11 +234,12 @@ class BoardReader:
 
     def _calls(self, top: np.ndarray, grey: np.ndarray, raw: np.ndarray, idx: np.ndarray,
                legal: Mapping[Square, set[str]],
-               again: tuple[Prepared, np.ndarray, Scored, list[Call]] | None = None
-               ) -> dict[int, Call]:
+               again: tuple[Prepared, np.ndarray, Scored, list[Call], read_paths.Lines]
+               | None = None) -> dict[int, Call]:
         """Every square of ``idx`` decided; ``again`` is what a first pass over the same view
-        worked out (the crops, their plainness, the taught scores and calls), when the taught
-        looks turned out not to fit the board and the paths are read again."""
+        worked out (the crops, their plainness, the taught scores and calls, the paths' line
+        response), when the taught looks turned out not to fit the board and the paths are
+        read again."""
         th = self.thresholds
         full = len(idx) >= 12
         # The board's bend of paths as taught (one edition prints all its tiles alike): a full
@@ -229,8 +248,13 @@ class BoardReader:
         # art, the taught one (the tiles' paths) shows the art's lines as path ends.
         bend = self._taught_bend()
         kept = self._polarity, self._bend
+        # the line response and where the tiles lie do not hang on the bend: filtered once
+        # (a second pass asks with the polarity the first was asked with: ``kept``)
+        lines = (again[4] if again is not None
+                 else read_paths.lines(grey, self.rows, self.cols, idx, self._polarity))
         paths = read_paths.score(grey, self.rows, self.cols, idx, self._polarity,
-                                 bend if bend is not None and full else -1 if full else self._bend)
+                                 bend if bend is not None and full else -1 if full else self._bend,
+                                 lines)
         if full:
             self._polarity, self._bend = paths.polarity, paths.bend
         if again is None:
@@ -247,8 +271,9 @@ class BoardReader:
         # that call a square bare are left out (the same tiles are called), and made after
         # all only if the taught looks turn out not to fit (test_vision_taught_speed_lazy).
         lazy = self.model is not None and again is None and self._fits  # (as last read)
+        leans: dict[int, Lean] = {}  # near twins left open (vision.twins_box)
         built_in = path_calls(paths, prep.colour, wanted, bare_before, th, self.cols, every, top,
-                              np.zeros(len(idx), bool) if lazy else None)
+                              np.zeros(len(idx), bool) if lazy else None, twin_leans=leans)
         if full and sum(is_tile(c) for c in built_in) < read_paths.PROBE // 3:
             # too few tiles to have voted: the bend and the paths' polarity were chosen on
             # noise (a bare board), and a re-read of the first tiles laid must not inherit them
@@ -272,10 +297,11 @@ class BoardReader:
             if bend is not None and full and not self._fits:
                 # read with another edition's bend: the paths vote on their own after all
                 self._polarity, self._bend = kept
-                return self._calls(top, grey, raw, idx, legal, (prep, every, taught, mine))
+                return self._calls(top, grey, raw, idx, legal, (prep, every, taught, mine, lines))
         if lazy and not self._fits:
+            leans = {}
             built_in = path_calls(paths, prep.colour, wanted, bare_before, th, self.cols, every,
-                                  top)
+                                  top, twin_leans=leans)
         # the paths call a square bare only in the board's colour, near no hand
         paths_bare = np.array([c.label == EMPTY for c in built_in])
         if model is None or taught is None or not self._fits:
@@ -285,10 +311,13 @@ class BoardReader:
             built_in = [daikaiju(d, paths, k,
                                  second_opinion(d, p, paths.tile[k], self._drawn_fits))
                         for k, (d, p) in enumerate(zip(drawn, built_in, strict=True))]
+            if self._frame is not None:  # bare or a tile in doubt: the frame's own scale
+                built_in = frame_calls(*self._frame, top, self.cols, idx, paths, built_in)
         calls = dict(zip((int(i) for i in idx), built_in, strict=True))
         if model is None or not self._fits:
             # A square whose path ends show a tile but whose pairing was not clear is settled
             # with the box in mind (a near twin may be used up elsewhere).
+            self._twins = {int(idx[k]): (lean, paths.tile[k]) for k, lean in leans.items()}
             for k, i in enumerate(idx):
                 if calls[int(i)].twins and self.counts is None:
                     continue  # between near twins only the box may settle it
