@@ -291,29 +291,31 @@ def box_photos(board: BoardProfile, patterns: Sequence[Tile], daikaiju: int,
     # four bare squares of a game read `unknown`; with the set kept on one sheet, none did,
     # and a sheet 1 photographed for an older lesson is still sheet 1.
     first_kaiju = min(max(daikaiju, 0), FIRST_SHEET_DAIKAIJU)
-    pieces: list[tuple[Any, object]] = [(t.rotated(i), t) for i, t in enumerate(distinct)]
+    pieces: list[tuple[Any, Tile | None]] = [(t.rotated(i), t) for i, t in enumerate(distinct)]
     pieces += [(Daikaiju(Side.NORTH), None)] * first_kaiju
     pieces += [(v, None) for v in dict.fromkeys(veterans)]
     pieces += [(_turned(t, i, k), t) for k in range(1, max(held.values(), default=1))
                for i, t in enumerate(distinct) if held[t] > k]
-    # The box's other daikaiju (each prints its own arrows and number) go last, each on the
-    # emptiest sheet with room: for the Seas the sheet of second pieces (21 of 49 squares).
-    pieces += [(Daikaiju(Side.NORTH), _LEAST_FULL)] * (max(daikaiju, 0) - first_kaiju)
     shared: list[list[Any]] = []
     on: list[set[Tile]] = []
-    for piece, pattern in pieces:
-        fits = [n for n in range(len(shared))
-                if len(shared[n]) < room and (not isinstance(pattern, Tile) or pattern not in on[n])]
-        if pattern is _LEAST_FULL:
-            fits.sort(key=lambda n: len(shared[n]))
-        n = next(iter(fits), None)
-        if n is None:
+
+    def lay(piece: Any, n: int | None, pattern: Tile | None = None) -> None:
+        if n is None:  # no sheet with room: a new one
             shared.append([])
             on.append(set())
             n = len(shared) - 1
         shared[n].append(piece)
-        if isinstance(pattern, Tile):
+        if pattern is not None:
             on[n].add(pattern)
+
+    for piece, pattern in pieces:  # on the first sheet with room that lacks its pattern
+        lay(piece, next((n for n, items in enumerate(shared)
+                         if len(items) < room and pattern not in on[n]), None), pattern)
+    # The box's other daikaiju (each prints its own arrows and number) go last, each on the
+    # emptiest sheet with room: for the Seas the sheet of second pieces (21 of 49 squares).
+    for _ in range(max(daikaiju, 0) - first_kaiju):
+        lay(Daikaiju(Side.NORTH), min((n for n, items in enumerate(shared) if len(items) < room),
+                                      key=lambda n: len(shared[n]), default=None))
     sheets = []
     for n, items in enumerate(shared or [[]]):
         # every other sheet fills from the far end: a pattern's two pieces then lie in
@@ -328,9 +330,6 @@ def box_photos(board: BoardProfile, patterns: Sequence[Tile], daikaiju: int,
 FIRST_SHEET_DAIKAIJU = 2
 """Daikaiju on the first sheet, as it always laid them: a sheet 1 photographed for an older
 lesson is then still sheet 1 (the layout names every daikaiju alike, ``daikaiju``)."""
-
-_LEAST_FULL = object()
-"""Marks a piece that goes on the emptiest sheet with room rather than the first."""
 
 
 def _turned(pattern: Tile, i: int, k: int) -> Tile:

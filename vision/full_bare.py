@@ -29,6 +29,7 @@ from companion.core.board import POINT_UV
 
 from .paths_bare import bare_candidates
 from .paths_decide import shows_tile
+from .read_combine import is_tile
 from .read_decide import EMPTY, Call
 from .read_features import PX
 from .read_paths import PathScores
@@ -138,8 +139,7 @@ def frame_bare(image: np.ndarray, homography: np.ndarray, top: np.ndarray, cols:
     ``polarity`` the paths' (+1 pale)."""
     if not open_.any() or top.ndim != 3:
         return {}
-    tiles = [k for k, c in enumerate(calls) if c.label not in (None, EMPTY)
-             and not c.label.startswith("daikaiju") and c.confidence >= SURE]
+    tiles = [k for k, c in enumerate(calls) if is_tile(c) and c.confidence >= SURE]
     bare = [k for k, c in enumerate(calls) if c.label == EMPTY and c.confidence >= SURE]
     if len(tiles) < LEAST[0] or len(bare) < LEAST[1]:
         return {}

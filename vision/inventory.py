@@ -57,6 +57,14 @@ def remaining(counts: Mapping[str, int] | None, used: Sequence[str]) -> dict[str
     return left
 
 
+def left_for(i: int, calls: Mapping[int, Call], counts: Mapping[str, int] | None,
+             fixed: Mapping[int, str]) -> dict[str, int] | None:
+    """What the box has left for square ``i`` once the tiles known from before (``fixed``)
+    and the other squares' calls are counted out; None when the box is not known."""
+    return remaining(counts, [*fixed.values(),
+                              *(c.label for j, c in calls.items() if c.label and j != i)])
+
+
 def pattern_of(label: str) -> str | None:
     """The pattern (notation) of an oriented tile label; None for a bare square or a
     daikaiju."""

@@ -129,33 +129,33 @@ def bare_calls(paths: PathScores, calls: list[Call], colour: np.ndarray, bare: n
     board0 = board[idx]  # (before glare is taken out: the neighbours compared below)
     # A bare square under glare: the board's colour washed towards white, taken back into
     # the board's colours (its distance then scaled from how far it lies off that line)
-    off = glare_off(colour, np.isin(np.arange(len(colour)), idx[bare & (board[idx] <= ODD)]))
+    off = glare_off(colour, np.isin(np.arange(len(colour)), idx[bare & (board0 <= ODD)]))
     washed = np.zeros(len(colour), bool)
-    washed[idx] = bare & (board[idx] > ODD) & (off[idx] < GLARE_OFF)
-    board = np.where(washed, np.minimum(board, ODD * off / GLARE_OFF), board)
+    washed[idx] = bare & (board0 > ODD) & (off[idx] < GLARE_OFF)
+    dist = np.where(washed, np.minimum(board, ODD * off / GLARE_OFF), board)[idx]  # over idx
     nearer = _nearer_bare(colour, detail, idx, bare, bare_before, calls)  # over idx
     # (art is judged only against tiles read surely: with none, nearer is infinite)
     # (only where the look alone does not settle it)
     mixed = mixed_corners(top, cols, paths, calls,
-                           bare & (nearer <= NEARER) & (board[idx] <= ODD) & want)
+                           bare & (nearer <= NEARER) & (dist <= ODD) & want)
     looks_bare = (bare & ((nearer > NEARER) | (mixed > CORNERS))
-                  | loose & (nearer > LOOSE_NEARER) & np.isfinite(nearer)) & (board[idx] <= ODD)
+                  | loose & (nearer > LOOSE_NEARER) & np.isfinite(nearer)) & (dist <= ODD)
     # The set's own colours and texture (only where the look and the corners do not settle
     # it: it costs time); they tell a hand apart themselves, so a wider spread of the board's
     # colours is allowed (bare art and glare vary more than ODD allows).
     # Art whose lines end near a few rim points, whose look lies a little nearer the bare
     # squares than any tile (not LOOSE_NEARER times), in colours or a smoothness no tile
     # shows (LOOSE_FOREIGN): bare too
-    leaning = loose & ~looks_bare & (nearer > NEARER) & np.isfinite(nearer) & (board[idx] <= ODD)
+    leaning = loose & ~looks_bare & (nearer > NEARER) & np.isfinite(nearer) & (dist <= ODD)
     foreign = foreign_unlike(ground, idx, calls,
-                       (bare & ~looks_bare & (board[idx] <= GROUND_ODD) | leaning) & want, bare,
+                       (bare & ~looks_bare & (dist <= GROUND_ODD) | leaning) & want, bare,
                        smooth=True)
-    ok = (looks_bare | bare & (foreign > FOREIGN) & (board[idx] <= GROUND_ODD)
+    ok = (looks_bare | bare & (foreign > FOREIGN) & (dist <= GROUND_ODD)
           | leaning & (foreign > LOOSE_FOREIGN))
     # No tile's outline along its sides (only where nothing above settled it: it costs time)
     sure_tile = sure_tiles(calls)
     edged = outlined(top, cols, idx, sure_tile,
-                     (bare | loose) & ~ok & (board[idx] <= GROUND_ODD) & want)
+                     (bare | loose) & ~ok & (dist <= GROUND_ODD) & want)
     ok |= (edged < OUTLINE) & bare | (edged < OUTLINE_LOOSE) & loose
     if cols and leaning.any():
         # art leaning to the bare squares, without a tile's outline all round, whose colour
@@ -171,7 +171,7 @@ def bare_calls(paths: PathScores, calls: list[Call], colour: np.ndarray, bare: n
         # A hand: side by side squares of a foreign colour that are no tile (what shows
         # between its fingers may look like paths, so not only those without paths).
         odd = np.zeros(len(colour), bool)
-        odd[idx] = (board[idx] > GROUND_ODD) & (nearer > NEARER) & (
+        odd[idx] = (dist > GROUND_ODD) & (nearer > NEARER) & (
             bare | np.array([c.label is None for c in calls]))
         ok &= ~_near_hand(odd, cols, HAND_REACH)[idx]
     floor = np.where(leaning, LOOSE_FOREIGN, FOREIGN)  # the colours' bar, per square
@@ -183,7 +183,7 @@ def bare_calls(paths: PathScores, calls: list[Call], colour: np.ndarray, bare: n
                      float(foreign[j] - floor[j]) / (1.0 - floor[j]),
                      float(OUTLINE - edged[j]) / OUTLINE)
         sure = min(1.0, float(BARE_ENDS - third[j]) / 0.3, float(BARE_LEAD - lead[j]) / 0.1,
-                   unlike, float(ODD - board[idx[j]]) / ODD)
+                   unlike, float(ODD - dist[j]) / ODD)
         out[j] = Call(EMPTY, round(0.5 + 0.45 * max(sure, 0.0), 3), 9.0)
     return out
 

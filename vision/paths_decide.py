@@ -28,7 +28,7 @@ from .paths_bare import (
     foreign_unlike,
 )
 from .paths_ground import Ground
-from .paths_twins import Lean, decisive, settle_twins
+from .paths_twins import Lean, decisive, settle_twins, twins
 from .paths_whole import whole_tiles
 from .read_decide import Call, Thresholds, confidence, pick
 from .read_features import PX
@@ -191,24 +191,11 @@ def _settled(call: Call, k: int, ev: np.ndarray, paths: PathScores, third: float
     """A square's call after the near-twin check and, where left open, the second look
     (``shaped``: the square was given it)."""
     if call.label is not None and call.second is not None and call.lead < TWIN_LEAD and (
-            _twins(call.label, call.second)):
+            twins(call.label, call.second)):
         call = Call(None, 0.4, call.lead, call.label, twins=True)
     if call.label is None and paths.shape is not None and shaped:
         call = _agreed(call, k, ev, paths.shape[k], third, legal, th)
     return call
-
-
-def _twins(a: str, b: str) -> bool:
-    """Two tiles that pair four of their points alike and re-pair the other four (two U-turns
-    against two corner arcs, say): told apart only by a small part of the square.
-
-    >>> _twins("10543276", "76543210"), _twins("10325476", "76543210")
-    (True, False)
-    """
-    def pairs(label: str) -> set[frozenset[int]]:
-        return {frozenset((i, int(ch))) for i, ch in enumerate(label)}
-
-    return len(pairs(a) & pairs(b)) == 2
 
 
 def shows_tile(paths: PathScores, k: int, th: Thresholds | None = None) -> bool:

@@ -36,11 +36,8 @@ import cv2
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from companion.core.board import POINT_UV
-
-from .geometry import INWARD
 from .read_decide import Call, Thresholds
-from .read_paths import BENDS, HESSIAN, PX, PathScores, ridges, tiles
+from .read_paths import BENDS, HESSIAN, PX, PathScores, bezier, ridges, tiles
 
 LEAN = 0.1  # correlation with the difference drawing needed to settle a near twin
 LEAN_CROSS = 0.25  # ... towards the tile whose differing paths cross (where its twin's kiss),
@@ -86,13 +83,7 @@ def _path(a: int, b: int, bend: int, sigma: float = 1.5) -> np.ndarray:
     """The path from point ``a`` to ``b`` at ``BENDS[bend]``, drawn as a thin line PX x PX
     (blurred as the line filter sees a thin line), float32."""
     big = PX * 4
-    t = np.linspace(0.0, 1.0, 120)[:, None]
-    pa, pb = np.array(POINT_UV[a]), np.array(POINT_UV[b])
-    na, nb = np.array(INWARD[a]), np.array(INWARD[b])
-    k = BENDS[bend] * max(0.35, min(1.0, float(np.linalg.norm(pb - pa))))
-    c1, c2 = pa + na * k, pb + nb * k
-    pts = ((1 - t) ** 3 * pa + 3 * (1 - t) ** 2 * t * c1 + 3 * (1 - t) * t**2 * c2
-           + t**3 * pb) * big
+    pts = bezier(a, b, BENDS[bend], np.linspace(0.0, 1.0, 120)[:, None]) * big
     canvas = np.zeros((big, big), np.float32)
     cv2.polylines(canvas, [np.rint(pts).astype(np.int32)], False, 1.0, 4)
     small = cv2.resize(canvas, (PX, PX), interpolation=cv2.INTER_AREA)

@@ -47,7 +47,7 @@ import numpy as np
 
 from companion.tsuro.tiles import Tile
 
-from .inventory import pattern_of, remaining
+from .inventory import left_for, pattern_of
 from .read_combine import is_tile, is_tile_label
 from .read_decide import Call
 from .read_fine import TWIN_FLOOR, FineModel, Verdict, View, look_again
@@ -258,6 +258,8 @@ def _settle_open(model: FineModel, view: View, todo: list[int],
     free: dict[int, Verdict] = {}  # each square's look among all its candidates
     verdicts: dict[int, Verdict] = {}
     seen: dict[int, tuple[str, ...]] = {}
+    # the pooled look's best (the first candidate) is evidence too
+    pooled = {j: candidates[j][0] if candidates[j] else None for j in todo}
     while todo:
         for i in todo:
             cands = _available(i, out[i].second, candidates[i], out, counts, fixed)
@@ -277,8 +279,6 @@ def _settle_open(model: FineModel, view: View, todo: list[int],
                 verdicts[i] = look_again(model, view, i, cands)
             else:  # one left: it stands on its lead among all, if it was the best
                 verdicts[i] = f if f.label in cands else Verdict(None, 0.0, None, -1.0)
-        # the pooled look's best (the first candidate) is evidence too
-        pooled = {j: candidates[j][0] if candidates[j] else None for j in todo}
         i = max(todo, key=lambda j: verdicts[j].lead if _speaks(verdicts[j], floor, pooled[j])
                 else -1.0)
         v = verdicts[i]
@@ -296,8 +296,7 @@ def _available(i: int, first: str | None, candidates: Sequence[str],
                fixed: Mapping[int, str]) -> tuple[str, ...]:
     """Square ``i``'s candidates (``first`` first) that the box has a copy left of, once
     the other squares' tiles are counted out: the best CANDIDATES of them."""
-    left = remaining(counts, [*fixed.values(),
-                              *(c.label for j, c in calls.items() if c.label and j != i)])
+    left = left_for(i, calls, counts, fixed)
     return _firsts(tuple(lb for lb in _tiles((first or "", *candidates))
                          if left is None or left.get(pattern_of(lb) or "", 0) > 0))
 

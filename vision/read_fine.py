@@ -104,7 +104,6 @@ class Windows:
         self._stack = np.lib.stride_tricks.as_strided(
             bands, (bands.shape[0], bands.shape[1] - FINE + 1, FINE * FINE), (s[0], s[1], s[2]),
             writeable=False)
-        self._bands = bands  # what the view above reads
         # The looks are zero-mean, so a window's mean drops out of the product; its spread
         # comes from running sums (far cheaper than normalising every window).
         s1, s2 = cv2.integral2(p64)[:2]

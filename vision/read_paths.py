@@ -456,7 +456,7 @@ def _drawings(bend: int) -> np.ndarray:
     lines = np.zeros((len(PAIRS), cell, cell), np.float32)  # every pair's path on its own
     for k, (a, b) in enumerate(PAIRS):
         canvas = np.zeros((big, big), np.float32)
-        pts = _bezier(a, b, BENDS[bend], t) * big
+        pts = bezier(a, b, BENDS[bend], t) * big
         cv2.polylines(canvas, [np.rint(pts).astype(np.int32)], False, 1.0, 2)
         small = cv2.resize(canvas, (cell, cell), interpolation=cv2.INTER_AREA)
         lines[k] = cv2.GaussianBlur(small, (0, 0), DRAW_SIGMA / DRAW_POOL)
@@ -469,7 +469,7 @@ def _drawings(bend: int) -> np.ndarray:
                       np.float32)
 
 
-def _bezier(a: int, b: int, bend: float, t: np.ndarray) -> np.ndarray:
+def bezier(a: int, b: int, bend: float, t: np.ndarray) -> np.ndarray:
     """Points (m, 2) of the curve from rim point ``a`` to ``b`` at parameters ``t`` (m, 1),
     in units of a square: the same curve as ``_curves`` samples."""
     pa, pb = np.array(POINT_UV[a]), np.array(POINT_UV[b])

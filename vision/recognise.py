@@ -51,13 +51,13 @@ from .read_decide import (
     EMPTY,
     Call,
     Thresholds,
-    odd_plain,
     reading_of,
 )
 from .read_drawn import drawn_calls
 from .read_features import PX, Prepared, plainness, prepare
 from .read_fine import View
 from .read_gates import colour_gate, hand_gate
+from .read_plain import odd_squares
 from .read_pose import PoseKeeper, small_grey
 from .read_taught import Scored, TaughtModel
 from .read_taught_call import taught_call
@@ -79,7 +79,6 @@ __all__ = ["TAUGHT", "BoardReader", "Thresholds"]
 
 TAUGHT = Thresholds()
 """Kept for callers of the first reader: one set of lines serves both readers now."""
-
 
 
 class BoardReader:
@@ -177,8 +176,7 @@ class BoardReader:
                    for i, sq in enumerate(self._squares) if i not in todo_set}
         legal_sets = {sq: {t.notation() for t in tiles} for sq, tiles in (legal or {}).items()}
         if todo:
-            self._open, self._candidates, self._evidence = {}, Candidates(), {}
-            self._twins = {}
+            self._open, self._candidates, self._evidence, self._twins = {}, Candidates(), {}, {}
             calls = self._calls(top, grey, raw, np.array(todo), legal_sets)
             fixed = {self._index[sq]: _label(r) for sq, r in kept.items()
                      if r.content is Content.TILE}
@@ -350,23 +348,11 @@ class BoardReader:
         elif self._open:
             hand_gate(top, self.rows, self.cols, idx, calls, self._open, self._last_reading,
                       self._squares)
-        # A hand or a sheet of paper has no paths either: plain where the bare squares are
-        # not, or plain but of another colour.
+        # A hand or a sheet of paper has no paths either (vision.read_plain)
         bare = np.array([calls[int(i)].label == EMPTY for i in idx])
-        if model is not None and self._fits:
-            # A square with art was matched to its own bare look (a hand is not); among the
-            # plain ones, one of another colour is odd.
-            plain = bare & model.plain()[idx]
-            odd = plain & odd_plain(colour, detail, plain, np.inf, glare=True)
-        else:
-            piece_line = float(np.median(detail[~bare])) if (~bare).any() else 1.0
-            odd = odd_plain(colour, detail, bare, 0.35 * piece_line)
-            # glare washes a plain bare square towards white: not odd while it stays as plain
-            # as the plain bare squares (a hand, or a tile under it, shows detail)
-            odd &= (odd_plain(colour, detail, bare, 0.35 * piece_line, glare=True)
-                    | (detail >= 0.35 * piece_line))
-            if bare.any() and float(np.median(detail[bare])) >= th.plain:
-                odd &= ~paths_bare  # on a board with art, plain parts of it are no hand
+        odd = odd_squares(colour, detail, bare,
+                          model.plain()[idx] if model is not None and self._fits else None,
+                          paths_bare, th.plain)
         for k in (int(x) for x in np.flatnonzero(odd)):
             calls[int(idx[k])] = Call(None, 0.2)
         return calls

@@ -11,12 +11,13 @@ a quarter's colour, not what it shows), and so is a weak call next to it that so
 does not show at all. A square under a hand read ``unknown`` is right; a tile read right
 under a finger may be given up, which is the price.
 
-The colour test is :func:`vision.read_gates.hand_gate`'s (each quarter's chroma against
-the surely read tiles' median, with the spread of those tiles' own quarters as the
-yardstick), here applied to the final calls of every stage. The taught reader's own calls
-by SURE_LEAD margins are trusted (none of the wrong ones under a hand on seed 2026 was
-one; one on seed 7 was, at 2.27). A hand whose colour passes for the tiles' (red-brown
-``mottled``, olive ``reeds``) is not caught.
+The colour test is :func:`vision.read_gates.hand_gate`'s
+(:func:`vision.read_gates.tile_coloured_quarters`: each quarter's chroma against the surely
+read tiles' median, with the spread of those tiles' own quarters as the yardstick), here
+applied to the final calls of every stage. The taught reader's own calls by SURE_LEAD
+margins are trusted (none of the wrong ones under a hand on seed 2026 was one; one on seed 7
+was, at 2.27). A hand whose colour passes for the tiles' (red-brown ``mottled``, olive
+``reeds``) is not caught.
 """
 
 from __future__ import annotations
@@ -31,13 +32,9 @@ from companion.core.board import Square
 from .read_combine import is_tile
 from .read_decide import Call
 from .read_fine import FineModel, View
-from .reading import BoardReading, Content
+from .read_gates import SURE_LEAD, sure_tiles, tile_coloured_quarters
+from .reading import BoardReading
 
-SURE_LEAD = 2.0  # a tile called by this many margins counts among the sure ones
-LEAST_SURE = 16  # quarters of sure tiles needed to say what a tile's colour is
-SPREAD = 1.5  # times the farthest (PERCENTILE) a sure tile's quarter strays
-PERCENTILE = 99.0
-FLOOR = 0.03  # chroma: the least distance that counts as foreign
 STEP = 8  # pixels sampled across a square, each way, for the quarters' colours
 # The finer look's fit of a called tile's worst quarter (vision.read_fine.FineModel.parts).
 # On the five tuning looks (160 photos a look and size, seed 2026) the wrong tiles called
@@ -57,24 +54,11 @@ def foreign_quarters(top: np.ndarray, rows: int, cols: int, sure_calls: Mapping[
     the later stages settle doubtful squares, some of them under the hand)."""
     if top.ndim != 3:
         return None
+    sure = sure_tiles(rows * cols, sure_calls.items(), last, squares)
     # every STEP-th pixel is enough for a quarter's mean colour, at a third of the cost
-    step = max(1, top.shape[0] // (rows * STEP))
-    small = np.ascontiguousarray(top[step // 2::step, step // 2::step])
-    quarters = cv2.resize(small, (cols * 2, rows * 2), interpolation=cv2.INTER_AREA)
-    q = np.asarray(quarters, np.float32).reshape(rows, 2, cols, 2, 3)
-    q = q.transpose(0, 2, 1, 3, 4).reshape(rows * cols * 4, 3)
-    sure = np.zeros(rows * cols, bool)
-    if last is not None:  # a re-read: the tiles read before count too
-        sure[:] = [last.squares[sq].content is Content.TILE for sq in squares]
-    for i, call in sure_calls.items():
-        sure[i] = is_tile(call) and call.lead >= SURE_LEAD
-    sure4 = np.repeat(sure, 4)
-    if sure4.sum() < LEAST_SURE:
-        return None
-    chroma = q / (q.sum(axis=1, keepdims=True) + 1.0)
-    dist = np.abs(chroma - _median(chroma[sure4])).max(axis=1)
-    like = dist < max(SPREAD * _percentile(dist[sure4], PERCENTILE), FLOOR)
-    return np.asarray(~like.reshape(rows * cols, 4).all(axis=1))
+    like = tile_coloured_quarters(top, rows, cols, sure,
+                                  max(1, top.shape[0] // (rows * STEP)))
+    return None if like is None else np.asarray(~like.reshape(rows * cols, 4).all(axis=1))
 
 
 def hand_check(model: FineModel, view: View, top: np.ndarray, rows: int, cols: int,
@@ -119,25 +103,6 @@ def hand_check(model: FineModel, view: View, top: np.ndarray, rows: int, cols: i
         if float(model.parts(view.windows(i), label).min()) < least:
             out[i] = Call(None, 0.3, 0.0, label)
     return out
-
-
-def _median(values: np.ndarray) -> np.ndarray:
-    """np.median over axis 0, as it computes it, by partition (cheaper on a few rows)."""
-    n = len(values)
-    half = n // 2
-    if n % 2:
-        return np.asarray(np.partition(values, half, axis=0)[half])
-    part = np.partition(values, (half - 1, half), axis=0)
-    return np.asarray((part[half - 1] + part[half]) / 2)
-
-
-def _percentile(values: np.ndarray, q: float) -> float:
-    """np.percentile (linear), by partition."""
-    at = (len(values) - 1) * q / 100.0
-    lo = int(np.floor(at))
-    hi = min(lo + 1, len(values) - 1)
-    part = np.partition(values, (lo, hi))
-    return float(part[lo] + (part[hi] - part[lo]) * (at - lo))
 
 
 def _doubtful(call: Call, first: Call | None) -> bool:

@@ -35,13 +35,13 @@ from collections.abc import Mapping, Sequence
 import cv2
 import numpy as np
 
-from .inventory import pattern_of, remaining
+from .inventory import left_for, pattern_of
+from .read_again import TWIN
 from .read_combine import is_tile_label
 from .read_decide import Call
 from .read_fine import FINE, PATCH, FineModel, View, Windows, look_again
 from .taught_rescue import surest_fit
 
-TWIN = 0.9  # looks this alike (FineModel.likeness) are near twins (as vision.read_again)
 SHARE = 0.2  # the share of the pixels both looks cover where they differ most
 BLUR = 1.5  # pixels: the difference is blurred before the mask is drawn
 LEAD = 0.03  # correlation on the mask by which a twin must beat every other
@@ -70,12 +70,15 @@ def decide_twins(model: FineModel, view: View, candidates: Mapping[int, Sequence
                 boxed.get(i) is None or boxed[i].label != call.label):
             continue  # the taught reader's own call, or the finer look's
         label = call.label or ""
+        if label not in model.rows_of:
+            continue
         twins = [lb for lb in dict.fromkeys(candidates[i]) if lb != label and is_tile_label(lb)
-                 and lb in model.rows_of and model.likeness(label, lb) >= TWIN
-                 and model.likeness(lb, label) >= TWIN]
-        left = _box_left(i, out, counts, fixed)
+                 and lb in model.rows_of and _twins(model, label, lb)]
+        if not twins:
+            continue
+        left = left_for(i, out, counts, fixed)
         twins = [lb for lb in twins if left is None or left.get(pattern_of(lb) or "", 0) > 0]
-        if not twins or label not in model.rows_of:
+        if not twins:
             continue
         win = view.windows(i)
         patch = view.crop(i)
@@ -109,27 +112,19 @@ def decide_twins(model: FineModel, view: View, candidates: Mapping[int, Sequence
     return out
 
 
-def _box_left(i: int, calls: Mapping[int, Call], counts: Mapping[str, int] | None,
-              fixed: Mapping[int, str]) -> dict[str, int] | None:
-    """What the box has left for square ``i`` (None: the box is not known)."""
-    return remaining(counts, [*fixed.values(),
-                              *(c.label for j, c in calls.items() if c.label and j != i)])
-
-
 def _verdict(model: FineModel, view: View, i: int, candidates: Sequence[str],
              calls: Mapping[int, Call], counts: Mapping[str, int] | None,
              fixed: Mapping[int, str]) -> tuple[float, str, str] | None:
     """Square ``i``'s twin that beats every other on the pixels where they differ: (its
     least lead there, it, the twin nearest to it), or None."""
-    left = _box_left(i, calls, counts, fixed)
+    left = left_for(i, calls, counts, fixed)
     every = [lb for lb in dict.fromkeys(candidates) if is_tile_label(lb) and lb in model.rows_of]
     if len(every) < 2:
         return None
     win = view.windows(i)
     scores = model.scores(win, every)
     top = max(every, key=lambda lb: scores.get(lb, -1.0))
-    twins = [lb for lb in every if lb == top or (
-        model.likeness(top, lb) >= TWIN and model.likeness(lb, top) >= TWIN)]
+    twins = [lb for lb in every if lb == top or _twins(model, top, lb)]
     if len(twins) < 2:
         return None
     group = [lb for lb in twins if left is None or left.get(pattern_of(lb) or "", 0) > 0]
@@ -139,13 +134,19 @@ def _verdict(model: FineModel, view: View, i: int, candidates: Sequence[str],
     # Every twin the box has a copy of against every other, on their own pixels; one the
     # box struck out (its pattern lies surely elsewhere) must not clearly beat the winner
     # either: then this square or that one is wrong. The only twin left stands on that.
+    # (b's lead over a is a's over b, negated: each pair once)
+    pairs: dict[tuple[str, str], float] = {}
+    for k, a in enumerate(group):
+        for b in group[k + 1:]:
+            pairs[a, b] = _lead(patch, looks[a], looks[b])
+            pairs[b, a] = -pairs[a, b]
     result: tuple[float, str, str] | None = None
     for a in group:
-        leads = [(_lead(patch, looks[a], looks[b]), b) for b in group if b != a]
-        against = [_lead(patch, looks[a], looks[b]) + _held(model, view, i, a, b, calls, fixed)
-                   for b in struck]
+        leads = [(pairs[a, b], b) for b in group if b != a]
         least, runner = min(leads) if leads else (LEAD, struck[0])
-        if least >= LEAD and min(against, default=0.0) > -LEAD:
+        if least >= LEAD and all(
+                _lead(patch, looks[a], looks[b]) + _held(model, view, i, a, b, calls, fixed)
+                > -LEAD for b in struck):
             result = (least, a, runner)
     if result is None:
         return None
@@ -174,7 +175,7 @@ def _held(model: FineModel, view: View, i: int, a: str, b: str, calls: Mapping[i
             continue
         # the look of ``a``'s pattern most like what square j holds: its swap partner
         alts = [lb for lb in model.rows_of if pattern_of(lb) == wanted
-                and model.likeness(held, lb) >= TWIN and model.likeness(lb, held) >= TWIN]
+                and _twins(model, held, lb)]
         if not alts:
             continue
         win = view.windows(j)
@@ -183,6 +184,11 @@ def _held(model: FineModel, view: View, i: int, a: str, b: str, calls: Mapping[i
         lead = min(_lead(patch, mine, placed(model, win, lb)) for lb in alts)
         least = lead if least is None else min(least, lead)
     return 0.0 if least is None else max(least, 0.0)
+
+
+def _twins(model: FineModel, a: str, b: str) -> bool:
+    """Whether two taught looks are near twins: each at least TWIN like the other."""
+    return model.likeness(a, b) >= TWIN and model.likeness(b, a) >= TWIN
 
 
 def placed(model: FineModel, win: Windows, label: str) -> tuple[np.ndarray, np.ndarray]:

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from .inventory import pattern_of
+from .inventory import pattern_of, remaining
 from .paths_twins import FIT, LEAN, NEAR_TWIN, Lean, candidates
 from .read_decide import Call
 
@@ -44,11 +44,9 @@ def box_twins(calls: Mapping[int, Call], leans: Mapping[int, tuple[Lean, np.ndar
     out = dict(calls)
     if counts is None or not leans:
         return out
-    left = dict(counts)
-    for label in [*fixed.values(), *(c.label for c in calls.values() if c.label is not None)]:
-        pat = pattern_of(label)
-        if pat is not None:
-            left[pat] = left.get(pat, 0) - 1
+    left = remaining(counts, [*fixed.values(),
+                              *(c.label for c in calls.values() if c.label is not None)])
+    assert left is not None
     todo = sorted((lean[2], i) for i, (lean, _) in leans.items()
                   if i in out and out[i].label is None and lean[3] >= FIT)
     for _, i in reversed(todo):
@@ -66,7 +64,6 @@ def box_twins(calls: Mapping[int, Call], leans: Mapping[int, tuple[Lean, np.ndar
         assert pat is not None
         left[pat] -= 1
     return out
-
 
 
 def _left_one(first: str, second: str, ev: np.ndarray, left: Mapping[str, int],

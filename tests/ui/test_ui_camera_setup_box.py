@@ -14,6 +14,7 @@ import cv2
 import pytest
 
 from companion.core.board import GAME_BOARDS, Side, Square
+from companion.core.locations import read_data
 from companion.tsuro.tiles import PATTERNS, Tile
 from ui.camera import VetMark
 from ui.model import BoardPicture
@@ -168,7 +169,7 @@ def test_each_daikaiju_tile_of_the_box_is_laid_once_and_named(
     assert "(here 2 gold, 2 blue, 3 gold" in kaiju_words(pictures[1])
     assert kaiju_words(pictures[2]) == ""
     # the owner's own deck names them (a tile turning on another number, say)
-    cards = json.loads((Path(__file__).parents[2] / "companion/data/daikaiju.json").read_text())
+    cards, _ = read_data("daikaiju.json", None, ValueError, "daikaiju deck")  # the shipped one
     cards["cards"][0]["rotation"] = 4
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "daikaiju.json").write_text(json.dumps(cards))

@@ -10,7 +10,7 @@ import pytest
 from vision_helpers import score
 
 from companion.core.board import GAME_BOARDS, Square
-from vision import looks, paths_bare, recognise
+from vision import looks, paths_bare, read_plain
 from vision.paths_bare_look import neighbour_distance
 from vision.reading import Content, Piece
 from vision.recognise import BoardReader
@@ -79,14 +79,14 @@ def test_a_plain_bare_square_under_glare_stays_bare(monkeypatch: pytest.MonkeyPa
     """On boards of plain squares the plain-square check lets a bare square washed towards
     white through; without that allowance it is left unknown."""
     right, wrongs = _bare_read(GLARED)
-    plain = recognise.odd_plain
+    plain = read_plain.odd_plain
 
     def without_glare(colour: np.ndarray, detail: np.ndarray, bare: np.ndarray,
                       line: float, glare: bool = False) -> np.ndarray:
         out = plain(colour, detail, bare, line, glare)
         return np.ones_like(out) if glare else out  # the allowance off
 
-    monkeypatch.setattr(recognise, "odd_plain", without_glare)
+    monkeypatch.setattr(read_plain, "odd_plain", without_glare)
     right_off, wrongs_off = _bare_read(GLARED)
     assert right > right_off
     assert set(wrongs) <= set(wrongs_off)

@@ -15,7 +15,8 @@ from vision.drawing import draw_tile
 from vision.read_decide import EMPTY, Call
 from vision.read_features import PX
 from vision.read_fine import SOURCE, FineModel, View
-from vision.taught_hand import LEAST_SURE, SURE_LEAD, hand_check
+from vision.read_gates import LEAST_SURE, SURE_LEAD
+from vision.taught_hand import hand_check
 from vision.templates import _turned
 
 BOARD = GAME_BOARDS["tsuro"]

@@ -2,52 +2,25 @@
 tiles the box settled (issue 9, taught boards): vision.taught_twin_pixels, vision.read_again.
 
 The looks are the project's curved drawing of the four tiles whose paths all cross in the
-middle, taught from one drawn row of squares (as in tests/vision/test_vision_taught_fine.py)."""
+middle, taught from one drawn row of squares (tests/vision/test_vision_taught_fine.py's)."""
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
+from test_vision_taught_fine import _board, _model
 
 from companion.core.board import POINT_UV
 from companion.tsuro.tiles import Tile
-from vision import looks
-from vision.drawing import draw_tile
 from vision.read_again import candidates, finer_look
 from vision.read_decide import Call
 from vision.read_features import PX
-from vision.read_fine import PATCH, SOURCE, FineModel, View
+from vision.read_fine import PATCH, View
 from vision.taught_twin_pixels import LEAD, _held, decide_twins, difference, placed
-from vision.templates import _turned
-
-CURVED = looks.spec("curved").style
-assert CURVED is not None
 
 # The four crossing tiles: each pairs four rim points as another does and re-pairs the rest.
 CROSSING = ("45670123", "35607124", "46570213", "36507214")
 LOOPS = "10325476"  # four small loops by the rim
 OPEN = Call(None, 0.3)
-
-
-def _board(labels: list[str], angle: float = 0.0) -> np.ndarray:
-    """A top-down grey view one row of squares high, each holding the drawn tile turned by
-    ``angle`` degrees."""
-    view = np.full((PX, PX * len(labels)), 90, np.uint8)
-    for k, label in enumerate(labels):
-        art = cv2.cvtColor(draw_tile(Tile.parse(label), PX * 4, CURVED), cv2.COLOR_BGR2GRAY)
-        square = np.full((PX, PX), 90, np.uint8)
-        square[1:-1, 1:-1] = cv2.resize(art, (PX - 2, PX - 2), interpolation=cv2.INTER_AREA)
-        m = cv2.getRotationMatrix2D((PX / 2 - 0.5, PX / 2 - 0.5), angle, 1.0)
-        view[:, k * PX:(k + 1) * PX] = cv2.warpAffine(square, m, (PX, PX),
-                                                      borderMode=cv2.BORDER_REPLICATE)
-    return view
-
-
-def _model(labels: list[str]) -> FineModel:
-    """What teaching a drawn row of ``labels`` keeps for the finer look."""
-    view = View(_board(labels), len(labels))
-    return FineModel.from_samples([(lb, view.crop(k, SOURCE)) for k, lb in enumerate(labels)],
-                                  _turned)
 
 
 def _noisy(label: str, angle: float, shift: tuple[int, int], seed: int) -> View:

@@ -13,33 +13,21 @@ from typing import Any
 
 import numpy as np
 import pytest
+from vision_helpers import differing, read_frames, taught_looks, tile_laid
 
-from companion.core.board import GAME_BOARDS, Square
-from companion.tsuro.tiles import Tile
-from vision import looks, paths_bare, paths_decide, recognise
-from vision.look_files import write_teach_set
+from vision import paths_bare, paths_decide, recognise
 from vision.paths_bare_look import _board_distance
 from vision.profile import load_templates
 from vision.read_decide import EMPTY, Call
-from vision.reading import BoardReading
-from vision.recognise import BoardReader
-from vision.teach import teach
 from vision.templates import TemplateSet
 
-TSURO = GAME_BOARDS["tsuro"]
 LOOKS = ("mottled", "curved", "seas", "reeds")
 
 
 @pytest.fixture(scope="module")
 def profiles(tmp_path_factory: pytest.TempPathFactory, taught: Path) -> dict[str, TemplateSet]:
     """Each look taught for Tsuro (mottled: the set the other tests share)."""
-    out = {"mottled": load_templates(taught)}
-    for look in LOOKS[1:]:
-        where = tmp_path_factory.mktemp(look)
-        layout = write_teach_set(look, 6, 6, "tsuro", where, 11)
-        teach(layout, TSURO, where / "profile")
-        out[look] = load_templates(Path(where / "profile"))
-    return out
+    return taught_looks(tmp_path_factory, taught, LOOKS, 11)
 
 
 def _eager(original: Callable[..., list[Call]]) -> Callable[..., list[Call]]:
@@ -50,50 +38,21 @@ def _eager(original: Callable[..., list[Call]]) -> Callable[..., list[Call]]:
     return calls
 
 
-Frame = tuple[np.ndarray, dict[Square, Any] | None, dict[Square, list[Tile]] | None]
-
-
-def _frames(look: str, seed: int, hand: bool) -> list[Frame]:
-    """A photo of a board, and the next one after a tile is laid on a bare square."""
-    rng = np.random.default_rng(seed)
-    truth = looks.random_position(rng, 6, 6, "tsuro", 0.6)
-    photo, _ = looks.board_photo(look, 6, 6, truth, seed=seed, hand=hand, game="tsuro")
-    bare = [sq for sq, v in truth.items() if v is None]
-    used = {v.pattern() for v in truth.values() if isinstance(v, Tile)}
-    spare = [p for p in looks.inventory("tsuro") if isinstance(p, Tile) and p not in used]
-    after = dict(truth)
-    after[bare[0]] = spare[0].rotated(1)
-    later, _ = looks.board_photo(look, 6, 6, after, seed=seed, frame=1, game="tsuro")
-    return [(photo, None, None), (later, truth, {bare[0]: list(spare[0].rotations())})]
-
-
-def _read(templates: TemplateSet, frames: list[Frame]) -> list[BoardReading]:
-    reader = BoardReader(TSURO, templates, game="tsuro")
-    return [reader.read(photo, known=known, legal=legal) for photo, known, legal in frames]
-
-
-def _same(a: BoardReading, b: BoardReading) -> list[str]:
-    return [sq.name() for sq in a.squares
-            if (a.squares[sq].content, a.squares[sq].tile, a.squares[sq].facing,
-                a.squares[sq].confidence) != (b.squares[sq].content, b.squares[sq].tile,
-                                              b.squares[sq].facing, b.squares[sq].confidence)]
-
-
 @pytest.mark.parametrize("look", LOOKS)
 def test_every_square_reads_as_with_every_check(look: str, profiles: dict[str, TemplateSet],
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     other = LOOKS[(LOOKS.index(look) + 1) % len(LOOKS)]
     readers = {"same": profiles[look], "other": profiles[other], "built-in": load_templates(None)}
-    frames = [f for seed, hand in ((3, False), (8, True)) for f in _frames(look, seed, hand)]
-    lazy = {mode: _read(t, frames) for mode, t in readers.items()}
+    frames = [f for seed, hand in ((3, False), (8, True)) for f in tile_laid(look, seed, hand)]
+    lazy = {mode: read_frames(t, frames) for mode, t in readers.items()}
     monkeypatch.setattr(recognise, "path_calls", _eager(paths_decide.path_calls))
-    eager = {mode: _read(t, frames) for mode, t in readers.items()}
+    eager = {mode: read_frames(t, frames) for mode, t in readers.items()}
     for mode in readers:
         for k, (a, b) in enumerate(zip(lazy[mode], eager[mode], strict=True)):
-            assert a.found and not _same(a, b), (mode, k, _same(a, b))
+            assert a.found and not differing(a, b), (mode, k, differing(a, b))
 
 
-def test_the_bare_checks_are_left_out_and_tiles_called_the_same(
+def test_the_bare_checks_are_left_out_and_tiles_called_thediffering(
         profiles: dict[str, TemplateSet], monkeypatch: pytest.MonkeyPatch) -> None:
     """path_calls itself: asked about no square, it makes no bare check and calls every tile
     as before; asked about all, it answers as before."""
@@ -106,7 +65,7 @@ def test_the_bare_checks_are_left_out_and_tiles_called_the_same(
 
     monkeypatch.setattr(recognise, "path_calls", grab)
     for seed in (3, 4):
-        _read(profiles["mottled"], _frames("mottled", seed, False)[:1])
+        read_frames(profiles["mottled"], tile_laid("mottled", seed, False)[:1])
     full = [(a, k) for a, k in got if len(a[0].squares) == 36]
     assert full
     checks = 0

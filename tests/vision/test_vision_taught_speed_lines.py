@@ -16,15 +16,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+from vision_helpers import differing, read_frames, taught_looks, tile_laid
 
-from companion.core.board import GAME_BOARDS, Square
-from companion.tsuro.tiles import Tile
-from vision import looks, read_paths, read_taught
-from vision.look_files import write_teach_set
-from vision.profile import load_templates
-from vision.reading import BoardReading
+from companion.core.board import GAME_BOARDS
+from vision import read_paths, read_taught
 from vision.recognise import BoardReader
-from vision.teach import teach
 from vision.templates import TemplateSet
 
 TSURO = GAME_BOARDS["tsuro"]
@@ -34,42 +30,7 @@ LOOKS = ("mottled", "curved", "seas")
 @pytest.fixture(scope="module")
 def profiles(tmp_path_factory: pytest.TempPathFactory, taught: Path) -> dict[str, TemplateSet]:
     """Each look taught for Tsuro (mottled: the set the other tests share)."""
-    out = {"mottled": load_templates(taught)}
-    for look in LOOKS[1:]:
-        where = tmp_path_factory.mktemp(look)
-        layout = write_teach_set(look, 6, 6, "tsuro", where, 13)
-        teach(layout, TSURO, where / "profile")
-        out[look] = load_templates(Path(where / "profile"))
-    return out
-
-
-Frame = tuple[np.ndarray, dict[Square, Any] | None, dict[Square, list[Tile]] | None]
-
-
-def _frames(look: str, seed: int, hand: bool) -> list[Frame]:
-    """A photo of a board, and the next one after a tile is laid on a bare square."""
-    rng = np.random.default_rng(seed)
-    truth = looks.random_position(rng, 6, 6, "tsuro", 0.6)
-    photo, _ = looks.board_photo(look, 6, 6, truth, seed=seed, hand=hand, game="tsuro")
-    bare = [sq for sq, v in truth.items() if v is None]
-    used = {v.pattern() for v in truth.values() if isinstance(v, Tile)}
-    spare = [p for p in looks.inventory("tsuro") if isinstance(p, Tile) and p not in used]
-    after = dict(truth)
-    after[bare[0]] = spare[0].rotated(1)
-    later, _ = looks.board_photo(look, 6, 6, after, seed=seed, frame=1, game="tsuro")
-    return [(photo, None, None), (later, truth, {bare[0]: list(spare[0].rotations())})]
-
-
-def _read(templates: TemplateSet, frames: list[Frame]) -> list[BoardReading]:
-    reader = BoardReader(TSURO, templates, game="tsuro")
-    return [reader.read(photo, known=known, legal=legal) for photo, known, legal in frames]
-
-
-def _differ(a: BoardReading, b: BoardReading) -> list[str]:
-    return [sq.name() for sq in a.squares
-            if (a.squares[sq].content, a.squares[sq].tile, a.squares[sq].facing,
-                a.squares[sq].confidence) != (b.squares[sq].content, b.squares[sq].tile,
-                                              b.squares[sq].facing, b.squares[sq].confidence)]
+    return taught_looks(tmp_path_factory, taught, LOOKS, 13)
 
 
 def _reduceat_score(self: read_taught.TaughtModel, prep: Any, squares: Any = None,
@@ -103,7 +64,7 @@ def test_every_square_reads_as_when_filtered_again(look: str, profiles: dict[str
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     other = LOOKS[(LOOKS.index(look) + 1) % len(LOOKS)]
     readers = {"same": profiles[look], "other": profiles[other]}
-    frames = [f for seed, hand in ((5, False), (9, True)) for f in _frames(look, seed, hand)]
+    frames = [f for seed, hand in ((5, False), (9, True)) for f in tile_laid(look, seed, hand)]
     asked: list[bool] = []
     original = read_paths.score
 
@@ -112,17 +73,17 @@ def test_every_square_reads_as_when_filtered_again(look: str, profiles: dict[str
         return original(*args, **kwargs)
 
     monkeypatch.setattr(read_paths, "score", watch)
-    fast = {mode: _read(t, frames) for mode, t in readers.items()}
+    fast = {mode: read_frames(t, frames) for mode, t in readers.items()}
 
     def again(*args: Any, **kwargs: Any) -> read_paths.PathScores:
         return original(*args[:6], **kwargs)  # the first pass's lines never passed on
 
     monkeypatch.setattr(read_paths, "score", again)
     monkeypatch.setattr(read_taught.TaughtModel, "score", _reduceat_score)
-    slow = {mode: _read(t, frames) for mode, t in readers.items()}
+    slow = {mode: read_frames(t, frames) for mode, t in readers.items()}
     for mode in readers:
         for k, (a, b) in enumerate(zip(fast[mode], slow[mode], strict=True)):
-            assert a.found and not _differ(a, b), (mode, k, _differ(a, b))
+            assert a.found and not differing(a, b), (mode, k, differing(a, b))
     assert any(asked)  # another edition's looks: the paths voted again on the first lines
 
 
@@ -135,7 +96,7 @@ def test_taught_scores_the_same_as_by_reduceat(profiles: dict[str, TemplateSet])
     model = profiles["mottled"].model
     assert model is not None
     for seed in (2, 6):
-        photo = _frames("mottled", seed, False)[0][0]
+        photo = tile_laid("mottled", seed, False)[0][0]
         reader = BoardReader(TSURO, profiles["mottled"], game="tsuro")
         pose, _ = reader._pose(photo)
         top = warp_top_down(photo, pose.homography, 6, 6, PX)

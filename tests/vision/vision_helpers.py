@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
 import numpy as np
+import pytest
 
-from companion.core.board import Side, Square
+from companion.core.board import GAME_BOARDS, Side, Square
 from companion.tsuro.tiles import Tile
+from vision import looks
+from vision.look_files import write_teach_set
+from vision.profile import load_templates
 from vision.reading import BoardReading, Content, Daikaiju, VetPiece
+from vision.recognise import BoardReader
+from vision.teach import teach
+from vision.templates import TemplateSet
 
 Piece = Tile | Daikaiju | None
 
@@ -49,3 +58,50 @@ VET_AT = {VetPiece("tsunami", "gold", Side.EAST): Square(2, 3),
           VetPiece("uzushio", facing=Side.WEST): Square(6, 2),
           VetPiece("portal"): Square(5, 4)}
 """Where the Veterans tests lay one of each piece on the Seas board."""
+
+
+Frame = tuple[np.ndarray, dict[Square, Any] | None, dict[Square, list[Tile]] | None]
+"""A photo to read, with the ``known`` board and ``legal`` tiles a re-read is given."""
+
+
+def taught_looks(tmp_path_factory: pytest.TempPathFactory, taught: Path,
+                 names: Sequence[str], seed: int) -> dict[str, TemplateSet]:
+    """Each look of ``names`` taught for Tsuro with photos of ``seed`` (mottled: the set of
+    the ``taught`` fixture the other tests share)."""
+    out = {"mottled": load_templates(taught)}
+    for look in names:
+        if look == "mottled":
+            continue
+        where = tmp_path_factory.mktemp(look)
+        layout = write_teach_set(look, 6, 6, "tsuro", where, seed)
+        teach(layout, GAME_BOARDS["tsuro"], where / "profile")
+        out[look] = load_templates(Path(where / "profile"))
+    return out
+
+
+def tile_laid(look: str, seed: int, hand: bool) -> list[Frame]:
+    """A photo of a Tsuro board, and the next one after a tile is laid on a bare square."""
+    rng = np.random.default_rng(seed)
+    truth = looks.random_position(rng, 6, 6, "tsuro", 0.6)
+    photo, _ = looks.board_photo(look, 6, 6, truth, seed=seed, hand=hand, game="tsuro")
+    bare = [sq for sq, v in truth.items() if v is None]
+    used = {v.pattern() for v in truth.values() if isinstance(v, Tile)}
+    spare = [p for p in looks.inventory("tsuro") if isinstance(p, Tile) and p not in used]
+    after = dict(truth)
+    after[bare[0]] = spare[0].rotated(1)
+    later, _ = looks.board_photo(look, 6, 6, after, seed=seed, frame=1, game="tsuro")
+    return [(photo, None, None), (later, truth, {bare[0]: list(spare[0].rotations())})]
+
+
+def read_frames(templates: TemplateSet, frames: list[Frame]) -> list[BoardReading]:
+    """The frames read one after another by one Tsuro reader."""
+    reader = BoardReader(GAME_BOARDS["tsuro"], templates, game="tsuro")
+    return [reader.read(photo, known=known, legal=legal) for photo, known, legal in frames]
+
+
+def differing(a: BoardReading, b: BoardReading) -> list[str]:
+    """The squares two readings read otherwise (content, tile, facing or confidence)."""
+    def key(r: BoardReading, sq: Square) -> tuple[Any, ...]:
+        got = r.squares[sq]
+        return got.content, got.tile, got.facing, got.confidence
+    return [sq.name() for sq in a.squares if key(a, sq) != key(b, sq)]
