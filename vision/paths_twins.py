@@ -15,7 +15,7 @@ one does not, and only that part of the square decides.
 
 A square is called when it leans ``LEAN`` one way, except towards the tile whose differing
 paths cross where its twin's do not: that takes ``LEAN_CROSS``, unless some other square
-left open on the board leans ``LEAN`` the other way (to paths that meet and turn back where
+left open on the board leans ``SHOWN`` the other way (to paths that meet and turn back where
 its twin's cross) and fits (``FIT``): that board's art shows the difference. Two paths that
 meet and turn back look like two that cross where an edition prints wide or glowing paths
 (on ``seas`` the kissing curves touch in the glow, and nine in ten such squares leaned
@@ -37,11 +37,17 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .read_decide import Call, Thresholds
-from .read_paths import BENDS, HESSIAN, PX, PathScores, bezier, ridges, tiles
+from .read_lines import HESSIAN, PX, ridges
+from .read_paths import BENDS, PathScores, bezier, tiles
 
 LEAN = 0.1  # correlation with the difference drawing needed to settle a near twin
 LEAN_CROSS = 0.25  # ... towards the tile whose differing paths cross (where its twin's kiss),
-# on a board where no square left open leans LEAN the other way
+# on a board where no square left open leans SHOWN the other way
+SHOWN = 0.05  # lean to paths that meet and turn back (where the twin's cross) by which an
+# open square shows that the board's art tells the two apart: no seas square leant that way
+# at all (every one towards the crossing, by 0.01 or more), curved kisses by 0.06-0.11,
+# mottled by 0.03-0.08 (round 3: 0.05 instead of LEAN opened 94 curved and 32 mottled
+# boards of 140 and 133, none of 148 seas: 47 more squares right, none wrong)
 ENDS = -0.1  # the third weakest path end of a square settled (faint ends are common on
 # thin pale paths; FIT below keeps out what is no tile)
 FIT = 0.45  # the two tiles drawn together must fit the square's lines this well (board art,
@@ -114,7 +120,7 @@ def square_window(view: np.ndarray, cols: int, square: int, offset: np.ndarray,
     """The line strength where square ``square``'s tile lies (``offset``: dx, dy pixels off
     its square), ``SHIFTS`` pixels to spare each way: (PX + 2 * SHIFTS) square, float32.
     The view is top-down, grey or BGR (only this part is made grey). The same second
-    derivatives as :func:`vision.read_paths.line_response`, worked out on this window alone
+    derivatives as :func:`vision.read_lines.line_response`, worked out on this window alone
     and not divided by the local spread: :func:`lean_and_fit` correlates within it, where
     the spread hardly changes (a board's whole filter costs more than a few squares')."""
     r, c = divmod(square, cols)
@@ -285,7 +291,7 @@ def settle_twins(paths: PathScores, calls: list[Call], top: np.ndarray | None, c
     # A square that leans clearly to paths that meet and turn back, where its twin's cross,
     # shows that this board's art tells the two apart (where it does not, such squares lean
     # to the crossing whatever the tile): then a crossing needs no more lean than the rest.
-    shown = any(_kind(first, second) < 0 and size >= LEAN and fit >= FIT
+    shown = any(_kind(first, second) < 0 and size >= SHOWN and fit >= FIT
                 for first, second, size, fit in leans.values())
     out = list(calls)
     for k, (first, second, size, fit) in leans.items():

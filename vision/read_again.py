@@ -210,6 +210,11 @@ def _by_the_rim(names: tuple[str, ...]) -> list[str]:
             and all(p // 2 == q // 2 for p, q in enumerate(Tile.parse(lb).links))]
 
 
+def four_loops(labels: Sequence[str]) -> list[str]:
+    """The tiles of four loops by the rim among ``labels`` (see :func:`_by_the_rim`)."""
+    return _by_the_rim(tuple(labels))
+
+
 class Candidates(Mapping[int, tuple[str, ...]]):
     """Squares' candidates for the finer look (:func:`candidates`), worked out only for the
     squares it looks at: a board holds some thirty squares that may need it, and a few do."""

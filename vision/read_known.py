@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from companion.core.board import Square
 from companion.tsuro.tiles import Tile
 
+from .read_decide import EMPTY
 from .reading import BoardReading, Content, Daikaiju, Observation, Piece, SquareReading, VetPiece
 from .veterans import carried as vet_carried
 
@@ -51,3 +52,10 @@ def observe(reading: BoardReading, known: Mapping[Square, Piece],
             fits = r.content is Content.TILE and r.tile in tuple(legal.get(sq, ()))
         out.append(Observation(sq, before, r, fits))
     return out
+
+
+def label_of(r: SquareReading) -> str:
+    """A reading's tile as a label, or :data:`vision.read_decide.EMPTY` for anything else
+    (what the box counts against: a square held with a tile uses that tile up)."""
+    piece = r.piece()
+    return piece.notation() if isinstance(piece, Tile) else EMPTY

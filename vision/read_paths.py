@@ -32,10 +32,9 @@ from companion.core.board import POINT_UV
 from companion.tsuro.tiles import Tile, all_oriented
 
 from .geometry import INWARD
+from .read_lines import PX, Planes, direction_weights, line_response, ridges
+from .read_rim import align
 
-PX = 48
-FLOOR = 0.012  # least spread, as a share of the brightness
-HESSIAN = 2.0  # Gaussian sigma before the second derivatives, top-down pixels
 SAMPLES = 16
 WEAKEST = 5  # a pair's evidence: the mean of its WEAKEST lowest samples
 ALONG = 0.5  # weight of the bending along a curve (a blob, a crossing line) against it
@@ -94,35 +93,6 @@ def _curves() -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(out, np.float32) * PX, np.asarray(normals, np.float32)
 
 
-Planes = tuple[np.ndarray, np.ndarray, np.ndarray]
-"""The second derivatives xx, xy, yy of a view, each h x w (three planes: one interleaved
-array of a board's size costs more to allocate than to fill)."""
-
-
-def line_response(grey_top: np.ndarray) -> Planes:
-    """The second derivatives (xx, xy, yy) of the blurred view, sign turned so that a pale
-    line is positive across it, in units of the local spread."""
-    g = cv2.GaussianBlur(grey_top.astype(np.float32), (0, 0), HESSIAN)
-    dxx = cv2.Sobel(g, cv2.CV_32F, 2, 0, ksize=3, scale=-1)
-    dyy = cv2.Sobel(g, cv2.CV_32F, 0, 2, ksize=3, scale=-1)
-    dxy = cv2.Sobel(g, cv2.CV_32F, 1, 1, ksize=3, scale=-1)
-    # Divided by the local spread, so a dim corner and a bright one weigh the same (worked
-    # out on an eighth-size copy: it changes slowly) ...
-    h, w = g.shape
-    small = cv2.resize(cv2.magnitude(dxx, dyy) ** 2, (max(1, w // 8), max(1, h // 8)),
-                       interpolation=cv2.INTER_AREA)
-    small = np.sqrt(cv2.GaussianBlur(small, (0, 0), PX / 24))
-    # ... but never below a share of the board's typical spread: on a plain square the
-    # noise alone must not look like paths.
-    # Nor below a share of the brightness: a board with no tile on it is all noise.
-    small = np.maximum(small, max(0.5 * float(np.percentile(small, 75)),
-                                  FLOOR * float(np.median(g[::4, ::4])))) + 0.5
-    inverse = cv2.resize(1.0 / small, (w, h), interpolation=cv2.INTER_LINEAR)
-    for plane in (dxx, dxy, dyy):
-        np.multiply(plane, inverse, out=plane)
-    return dxx, dxy, dyy
-
-
 @dataclass(frozen=True)
 class PathScores:
     """Per square: the evidence of every oriented tile (``tiles()`` order) in the polarity
@@ -139,123 +109,11 @@ class PathScores:
     # (NaN on squares sure enough without it: see ``score``)
 
 
-RIM_DEPTHS = (0.04, 0.065, 0.09)
-STEP = (-3, -2, 0, 2, 3)  # top-down pixels a tile may lie off its square, each way
-
-
-@cache
-def _rim() -> tuple[np.ndarray, np.ndarray]:
-    """Sample points just inside each of the eight rim points, and the direction along the
-    side there: each (8 * depths, 2)."""
-    pts, nrm = [], []
-    for p in range(8):
-        inward = np.array(INWARD[p])
-        for d in RIM_DEPTHS:
-            pts.append((np.array(POINT_UV[p]) + inward * d) * PX)
-            nrm.append((inward[1], -inward[0]))
-    return np.asarray(pts, np.float32), np.asarray(nrm, np.float32)
-
-
-def _weights(nx: np.ndarray, ny: np.ndarray) -> np.ndarray:
-    """Weights on (xx, xy, yy) giving the second derivative along the direction (nx, ny)."""
-    return np.stack([nx * nx, 2 * nx * ny, ny * ny], axis=-1).astype(np.float32)
-
-
-def _gather(resp: Planes, size: tuple[int, int], xs: np.ndarray, ys: np.ndarray) -> Planes:
-    """The three second derivatives at the given pixels."""
-    h, w = size
-    lin = np.clip(ys, 0, h - 1) * w + np.clip(xs, 0, w - 1)
-    return resp[0].ravel()[lin], resp[1].ravel()[lin], resp[2].ravel()[lin]
-
-
-def _along(g: Planes, weights: np.ndarray) -> np.ndarray:
-    """The second derivative along directions given by ``weights`` (..., 3)."""
-    return np.asarray(g[0] * weights[..., 0] + g[1] * weights[..., 1] + g[2] * weights[..., 2])
-
-
-def align(resp: Planes, size: tuple[int, int], cols: int, idx: np.ndarray,
-          polarity: int = 0) -> tuple[np.ndarray, int, np.ndarray]:
-    """Each square's offset (dx, dy) in pixels, where its eight path ends line up best; the
-    polarity (pale paths +1, dark -1; ``0`` picks the one that lines up better over these
-    squares); and the line at each square's eight path ends there (n, 8)."""
-    shifts, dx, dy = _rim_steps()
-    r, c = idx // cols, idx % cols
-    xs = (c * PX).astype(np.int32)[:, None, None] + dx[None]
-    ys = (r * PX).astype(np.int32)[:, None, None] + dy[None]
-    each = _across_sides(resp, size, xs, ys)  # (n, shifts, points)
-    sums = each.sum(axis=-1)
-    if polarity == 0:
-        polarity = _polarity(each, sums, len(idx))
-    best = (polarity * sums).argmax(axis=1)
-    ends = polarity * each[np.arange(len(idx)), best]
-    rim = ends.reshape(len(idx), 8, len(RIM_DEPTHS)).mean(axis=-1)
-    return np.asarray(np.rint(shifts[best]).astype(np.int32)), polarity, np.asarray(rim)
-
-
-@cache
-def _rim_steps() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The shifts a tile may lie off its square (shifts, 2), and the pixel each rim sample
-    falls on at each shift, from the square's top-left corner: x and y, each (shifts,
-    points). A square's corner lies on whole (even) pixels and no sample falls near half a
-    pixel, so rounding here is rounding at the square."""
-    pts, _ = _rim()
-    shifts = np.array([(dx, dy) for dy in STEP for dx in STEP], np.float32)
-    at = shifts[:, None, :] + pts[None, :, :]
-    return (shifts, np.rint(at[..., 0]).astype(np.int32),
-            np.rint(at[..., 1]).astype(np.int32))
-
-
-@cache
-def _rim_planes() -> np.ndarray | None:
-    """Which second derivative (0: xx, 2: yy) each rim sample's line runs across: a point's
-    side is horizontal or vertical, so the weighted sum of the three (``_along``) is one of
-    them, exactly; None if some side were slanted."""
-    _, nrm = _rim()
-    weights = _weights(nrm[:, 0], nrm[:, 1])
-    plane = np.where(weights[:, 0] == 1.0, 0, 2)
-    if not bool(np.all(weights[np.arange(len(plane)), plane] == 1.0)
-                and np.all(np.abs(weights).sum(axis=1) == 1.0)):
-        return None
-    return plane
-
-
-def _across_sides(resp: Planes, size: tuple[int, int], xs: np.ndarray,
-                  ys: np.ndarray) -> np.ndarray:
-    """The second derivative along the side at every rim sample (..., points): read from the
-    one plane it is (a third of the gathering), or weighted as ``_along`` does."""
-    plane = _rim_planes()
-    if plane is None:
-        _, nrm = _rim()
-        return _along(_gather(resp, size, xs, ys), _weights(nrm[:, 0], nrm[:, 1]))
-    h, w = size
-    lin = np.clip(ys, 0, h - 1) * w + np.clip(xs, 0, w - 1)
-    each = np.empty(lin.shape, np.float32)
-    for k in (0, 2):
-        cols = np.flatnonzero(plane == k)
-        each[..., cols] = resp[k].ravel()[lin[..., cols]]
-    return each
-
-
-def _polarity(each: np.ndarray, sums: np.ndarray, n: int) -> int:
-    """Pale paths (+1) or dark (-1): the one under which squares show a line at all eight
-    path ends (a tile) more; a ship or a blob of art shows one or two ends in either. A
-    board with no such square falls back to the line strength summed over the ends."""
-    # Dark paths' ends are the pale ones' negated (exactly, means and all): the third
-    # weakest of eight under -1 is the third strongest under +1, negated.
-    rim = each.reshape(n, each.shape[1], 8, len(RIM_DEPTHS)).mean(axis=-1)
-    ranked = np.sort(rim, axis=-1)
-    votes = [float(np.clip(third.max(axis=1), 0, None).sum())
-             for third in (ranked[..., 2], -ranked[..., 5])]
-    if max(votes) > 0:
-        return 1 if votes[0] >= votes[1] else -1
-    return 1 if float(sums.max(axis=1).sum()) >= float((-sums).max(axis=1).sum()) else -1
-
-
 @cache
 def _curve_weights() -> tuple[np.ndarray, np.ndarray]:
     _, nrm = _curves()
     nx, ny = nrm[..., 0], nrm[..., 1]
-    return _weights(nx, ny), _weights(ny, -nx)
+    return direction_weights(nx, ny), direction_weights(ny, -nx)
 
 
 @cache
@@ -293,7 +151,7 @@ def _weakest(img: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity:
                             ).ravel()[:n].reshape(shape) for plane in img)
     # The second derivative across the curve, large where a line runs along it, less the
     # one along the curve: a blob or a line crossing at an angle bends both ways. (In place,
-    # in the order ``_along`` adds them: the same sums.)
+    # in the order :func:`vision.read_lines.along` adds them: the same sums.)
     vals = g0 * a0
     tmp = g1 * a1
     vals += tmp
@@ -478,26 +336,6 @@ def bezier(a: int, b: int, bend: float, t: np.ndarray) -> np.ndarray:
     c1, c2 = pa + na * k, pb + nb * k
     return np.asarray((1 - t) ** 3 * pa + 3 * (1 - t) ** 2 * t * c1
                       + 3 * (1 - t) * t**2 * c2 + t**3 * pb)
-
-
-def ridges(resp: Planes, polarity: int) -> np.ndarray:
-    """How strongly a line of the paths' polarity runs through each pixel, whatever its
-    direction: the larger curvature across it (0 where there is none)."""
-    dxx, dxy, dyy = resp
-    # in place, the same sums as (dxx + dyy) / 2 +- sqrt(((dxx - dyy) / 2) ** 2 + dxy ** 2)
-    root = dxx - dyy
-    root *= 0.5
-    np.square(root, out=root)
-    cross = dxy * dxy
-    root += cross
-    np.sqrt(root, out=root)
-    half = np.add(dxx, dyy, out=cross)
-    half *= 0.5
-    if polarity > 0:
-        root += half
-    else:
-        root -= half
-    return np.asarray(np.maximum(root, 0.0, out=root), np.float32)
 
 
 def likeness(resp: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity: int,

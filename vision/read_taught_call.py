@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from .read_combine import own_line
+from .read_combine import is_tile_label, own_line
 from .read_decide import EMPTY, Call, Thresholds, confidence, pick
 from .read_taught import BARE_LIKE, TaughtModel
+from .templates import DAIKAIJU
 
 
 def taught_call(model: TaughtModel, th: Thresholds, pieces: np.ndarray, own: float,
-                detail: float, i: int, legal: set[str] | None) -> Call:
+                detail: float, i: int, legal: set[str] | None,
+                picked: Call | None = None) -> Call:
     """The taught reading of square ``i``: ``pieces`` its scores against every taught
-    piece, ``own`` against its own bare look, ``detail`` its plainness."""
+    piece, ``own`` against its own bare look, ``detail`` its plainness. ``picked``: what
+    :func:`vision.read_decide.pick` makes of the square's scores, when worked out already
+    (:func:`taught_calls`, with no legal moves)."""
     labels = list(model.names)
     bare_detail = float(model.empty_detail[i])
     distance = model.distance
@@ -36,8 +40,9 @@ def taught_call(model: TaughtModel, th: Thresholds, pieces: np.ndarray, own: flo
             return Call(EMPTY, confidence(own, (own - float(pieces.max())) / th.margin,
                                           BARE_LIKE), 9.0)
         if ref is not None:
-            call = own_line(model, pick(labels, scores, model.least, th.margin, legal,
-                                         th.legal_margin, distance), scores, labels)
+            call = own_line(model, picked if picked is not None else pick(
+                labels, scores, model.least, th.margin, legal, th.legal_margin, distance),
+                scores, labels)
             line = float(np.sqrt(max(ref, 0.003) * model.piece_detail))
             if call.label is not None and detail >= line / 2:
                 return call
@@ -46,7 +51,8 @@ def taught_call(model: TaughtModel, th: Thresholds, pieces: np.ndarray, own: flo
                             9.0)
             if detail < line * 1.3:  # the best look kept for the finer look
                 return Call(None, 0.3, 0.0, call.label or call.second, plain=True)
-    call = pick(labels, scores, model.least, th.margin, legal, th.legal_margin, distance)
+    call = picked if picked is not None else pick(labels, scores, model.least, th.margin,
+                                                  legal, th.legal_margin, distance)
     return own_line(model, call, scores, labels)
 
 
@@ -57,3 +63,81 @@ def _median_plain(model: TaughtModel) -> float | None:
         return None
     return float(np.median(model.empty_detail[taught]))
 
+
+
+def taught_calls(model: TaughtModel, th: Thresholds, pieces: np.ndarray, own: np.ndarray,
+                 detail: np.ndarray, idx: np.ndarray,
+                 legal: list[set[str] | None]) -> list[Call]:
+    """:func:`taught_call` of every square of ``idx`` (rows of ``pieces``, ``own`` and
+    ``detail``; ``legal`` per square). On squares asked with no legal moves (all of a full
+    read), :func:`vision.read_decide.pick` is worked out for all of them at once, with the
+    same arithmetic (the same dtypes, the same sort, the same scalar sums), so the calls are
+    the same (test_vision_taught_speed_calls); bare squares taught with art (most squares of
+    most boards) are called here, the rest square by square with their pick given."""
+    n = len(idx)
+    labels = [*model.names, EMPTY]
+    m = len(model.names)
+    free = np.array([not lg for lg in legal], bool) & (m > 0)
+    art = (model.empty_detail[idx] >= 0) & ~model.plain()[idx]
+    out: list[Call | None] = [None] * n
+    picked: list[Call | None] = [None] * n
+    rows = np.flatnonzero(free & art)
+    if len(rows):
+        # the scores as taught_call builds them: the pieces' and the square's own bare look,
+        # in float64 (``np.append`` of a float32 row and a Python float)
+        scores = np.empty((len(rows), m + 1), np.float64)
+        scores[:, :m] = pieces[rows]
+        scores[:, m] = np.asarray(own, np.float64)[rows]
+        look_least = model.look_least
+        for j, (k, call) in enumerate(zip(rows, _picks(scores, model.with_empty(), labels,
+                                                        model.least, th.margin), strict=True)):
+            label = call.label
+            if label is not None and label != EMPTY and look_least is not None and float(
+                    scores[j, labels.index(label)]) < float(look_least[labels.index(label)]):
+                # under the look's own line (read_combine.own_line)
+                call = Call(None, min(call.confidence, 0.45), call.lead, label)
+            out[k] = call
+    plain = np.flatnonzero(free & ~art)
+    if len(plain):  # the taught pieces' scores only, as they are
+        for k, call in zip(plain, _picks(np.asarray(pieces[plain]), model.distance,
+                                         labels[:m], model.least, th.margin), strict=True):
+            picked[k] = call
+    for q in range(n):
+        if out[q] is None:
+            out[q] = taught_call(model, th, pieces[q], float(own[q]), float(detail[q]),
+                                 int(idx[q]), legal[q], picked[q])
+    return [c for c in out if c is not None]
+
+
+def _picks(scores: np.ndarray, distance: np.ndarray, labels: list[str], least: float,
+           margin: float) -> list[Call]:
+    """:func:`vision.read_decide.pick` of every row of ``scores`` with no legal moves, in
+    the same arithmetic: the rows' differences in the rows' dtype, the sums that decide in
+    Python floats."""
+    order = np.argsort(-scores, axis=1)
+    best = order[:, 0]
+    at = np.arange(len(scores))
+    first = scores[at, best]
+    others = first[:, None] - scores
+    others = others / distance[best]
+    others = first[:, None] - others
+    others[at, best] = -np.inf
+    most = others.max(axis=1)
+    out: list[Call] = []
+    for j in range(len(scores)):
+        f = float(first[j])
+        ok = (f - float(most[j])) / margin
+        conf = confidence(f, ok, least)
+        label = labels[int(best[j])]
+        if f < least or ok < 1.0:
+            out.append(Call(None, min(conf, 0.49), ok, label))
+        else:
+            out.append(Call(label, conf, ok, labels[int(order[j, 1])]
+                            if scores.shape[1] > 1 else None))
+    return out
+
+
+def names_piece(label: str | None) -> bool:
+    """Whether a taught runner-up names a piece: a tile, or a daikaiju (the tile of four
+    loops, its paths by the rim, looks more like one than like any tile to the pooled look)."""
+    return is_tile_label(label) or (label or "").startswith(DAIKAIJU)

@@ -19,15 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-import cv2
 import numpy as np
 
 from companion.core.board import BoardProfile, Square
 from companion.tsuro.tiles import Tile
 
 from . import read_known, read_paths
-from .board_finder import NOT_FOUND, BoardFinder, BoardPose
-from .errors import BadImage, BoardNotFound
+from .board_finder import BoardFinder, BoardPose
+from .errors import BoardNotFound
 from .features import patches, warp_top_down
 from .full_bare import frame_calls
 from .geometry import MarkerLayout
@@ -42,7 +41,6 @@ from .read_combine import (
     agree,
     fits,
     is_tile,
-    is_tile_label,
     open_tile,
     second_opinion,
     taught_fits,
@@ -56,22 +54,24 @@ from .read_decide import (
 from .read_drawn import drawn_calls
 from .read_features import PX, Prepared, plainness, prepare
 from .read_fine import View
+from .read_frame import as_image, changed_squares, not_found
 from .read_gates import colour_gate, hand_gate
 from .read_plain import odd_squares
 from .read_pose import PoseKeeper, small_grey
 from .read_taught import Scored, TaughtModel
-from .read_taught_call import taught_call
+from .read_taught_call import names_piece, taught_calls
 from .reading import (
     BoardReading,
     Content,
     Piece,
-    SquareReading,
 )
 from .taught_hand import hand_check
+from .taught_large import Frame
 from .taught_rescue import rescue
 from .taught_twin_pixels import decide_twins
-from .templates import DAIKAIJU, TemplateSet, builtin
+from .templates import TemplateSet, builtin
 from .twins_box import box_twins
+from .twins_pair import Where, settle_pairs
 from .veterans import in_play as vet_in_play
 from .veterans import reader_for as vet_reader_for
 
@@ -130,6 +130,7 @@ class BoardReader:
         self._open: dict[int, tuple[np.ndarray, frozenset[str]]] = {}
         # built in: near twins left open, their leans and path evidence (vision.twins_box)
         self._twins: dict[int, tuple[Lean, np.ndarray]] = {}
+        self._twin_where: dict[int, Where] = {}  # ... and where their tiles lie (twins_pair)
         self._candidates = Candidates()  # for the finer look at open squares
         self._evidence: dict[int, np.ndarray] = {}  # both readers' joint evidence, per square
         # the frame read and its homography: open squares are judged at its own scale
@@ -150,7 +151,7 @@ class BoardReader:
         :class:`BoardReading` whose ``status`` is ``not found`` when the markers were not
         seen; it never raises for a bad frame.
         """
-        image = _image(frame)
+        image = as_image(frame)
         if image is None:
             return self._not_found("the frame is empty or not an image", 0)
         try:
@@ -178,7 +179,7 @@ class BoardReader:
         if todo:
             self._open, self._candidates, self._evidence, self._twins = {}, Candidates(), {}, {}
             calls = self._calls(top, grey, raw, np.array(todo), legal_sets)
-            fixed = {self._index[sq]: _label(r) for sq, r in kept.items()
+            fixed = {self._index[sq]: read_known.label_of(r) for sq, r in kept.items()
                      if r.content is Content.TILE}
             before = calls
             taught = self.model is not None and self._fits
@@ -188,6 +189,11 @@ class BoardReader:
                 calls = box_twins(calls, self._twins, self.counts, fixed,
                                   {i: legal_sets.get(self._squares[i]) for i in self._twins},
                                   self.thresholds.path_margin)
+                # two of them between the same twins, one copy of each left (twins_pair)
+                calls = settle_pairs(calls, self._twins, self._twin_where, self._frame,
+                                     self.cols, self.counts, fixed,
+                                     {i: legal_sets.get(self._squares[i]) for i in self._twins},
+                                     self.thresholds.path_margin)
             boxed = calls
             if self.model is not None and self.model.fine is not None and self._fits:
                 # one finer view for both (a square's crop is band-passed once), cut from
@@ -201,7 +207,8 @@ class BoardReader:
                 # near twins still open: on the pixels where they differ
                 # (vision.taught_twin_pixels)
                 calls = decide_twins(self.model.fine, view, self._candidates, before, boxed,
-                                     calls, self.counts, fixed)
+                                     calls, self.counts, fixed, self.templates.large,
+                                     Frame(image, pose.homography, self.cols))
                 # no tile called where a hand may lie: a quarter not of the tiles' colour
                 # that the finer look does not find the tile in (vision.taught_hand)
                 calls = hand_check(self.model.fine, view, top, self.rows, self.cols, calls,
@@ -285,10 +292,8 @@ class BoardReader:
                 taught, mine = again[2], again[3]  # the tiles lie where they lay: the same
             else:
                 taught = model.score(prep, idx, paths.offsets, detail)
-                mine = [taught_call(model, self.thresholds, taught.pieces[k],
-                                    float(taught.empty[k]), float(detail[k]), int(i),
-                                    legal.get(self._squares[int(i)]))
-                        for k, i in enumerate(idx)]
+                mine = taught_calls(model, self.thresholds, taught.pieces, taught.empty,
+                                    detail, idx, wanted)
             # Does what was taught fit this board at all (another edition's art does not)? It
             # fits when it names the tiles the paths name.
             self._fits = taught_fits(mine, built_in, len(idx), self._fits)
@@ -316,6 +321,8 @@ class BoardReader:
             # A square whose path ends show a tile but whose pairing was not clear is settled
             # with the box in mind (a near twin may be used up elsewhere).
             self._twins = {int(idx[k]): (lean, paths.tile[k]) for k, lean in leans.items()}
+            self._twin_where = {int(idx[k]): (paths.offsets[k], paths.polarity, paths.bend)
+                                for k in leans}
             for k, i in enumerate(idx):
                 if calls[int(i)].twins and self.counts is None:
                     continue  # between near twins only the box may settle it
@@ -338,7 +345,7 @@ class BoardReader:
                     firsts = frozenset({best or "", PATH_LABELS[int(paths.tile[k].argmax())]})
                     self._open[int(i)] = (joint[k], firsts)
                 if int(i) in self._open or (calls[int(i)].label is None
-                                            and _piece(mine[k].second)):
+                                            and names_piece(mine[k].second)):
                     # the finer look may settle it (vision.read_again): its best candidates
                     self._candidates.add(int(i), model.names, taught.pieces[k], PATH_LABELS,
                                          joint[k])
@@ -378,59 +385,8 @@ class BoardReader:
         return self._poses.pose(image)
 
     def _changed(self, raw: np.ndarray) -> np.ndarray:
-        if self._last_patches is None or self._last_reading is None:
-            return np.ones(len(raw), bool)
-        diff = np.abs(raw - self._last_patches).mean(axis=(1, 2))
-        bright = np.maximum(raw.mean(axis=(1, 2)), 1.0)
-        return np.asarray((diff / bright) > self.thresholds.changed)
+        last = None if self._last_reading is None else self._last_patches
+        return changed_squares(raw, last, self.thresholds.changed)
 
     def _not_found(self, why: str, markers: int) -> BoardReading:
-        reading = BoardReading(self.rows, self.cols, markers, NOT_FOUND)
-        reading.squares = {sq: SquareReading(Content.UNKNOWN, 0.0) for sq in self._squares}
-        reading.reason = why
-        return reading
-
-
-def _image(frame: object) -> np.ndarray | None:
-    """The frame as uint8 grey or BGR, or None when it is no image at all."""
-    if not isinstance(frame, np.ndarray) or frame.size == 0:
-        return None
-    img: np.ndarray = frame
-    if img.dtype != np.uint8:
-        if not np.issubdtype(img.dtype, np.number):
-            return None
-        img = np.clip(np.nan_to_num(img), 0, 255).astype(np.uint8)
-    if img.ndim == 3 and img.shape[2] == 4:
-        return np.asarray(cv2.cvtColor(img, cv2.COLOR_BGRA2BGR))
-    if img.ndim == 3 and img.shape[2] == 1:
-        return np.ascontiguousarray(img[:, :, 0])
-    if img.ndim == 2 or (img.ndim == 3 and img.shape[2] == 3):
-        return img
-    return None
-
-
-def _grey(frame: np.ndarray | None) -> np.ndarray | None:
-    if frame is None or not isinstance(frame, np.ndarray) or frame.size == 0:
-        return None
-    if frame.dtype != np.uint8:
-        if not np.issubdtype(frame.dtype, np.number):
-            return None
-        frame = np.clip(frame, 0, 255).astype(np.uint8)
-    if frame.ndim == 2:
-        return frame
-    if frame.ndim == 3 and frame.shape[2] == 3:
-        return cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    if frame.ndim == 3 and frame.shape[2] == 4:
-        return cv2.cvtColor(frame, cv2.COLOR_BGRA2GRAY)
-    raise BadImage(f"a frame of shape {frame.shape} is not a grey or colour image")
-
-
-def _piece(label: str | None) -> bool:
-    """Whether a taught runner-up names a piece: a tile, or a daikaiju (the tile of four
-    loops, its paths by the rim, looks more like one than like any tile to the pooled look)."""
-    return is_tile_label(label) or (label or "").startswith(DAIKAIJU)
-
-
-def _label(r: SquareReading) -> str:
-    piece = r.piece()
-    return piece.notation() if isinstance(piece, Tile) else EMPTY
+        return not_found(self.rows, self.cols, self._squares, why, markers)

@@ -40,6 +40,9 @@ from .read_again import TWIN
 from .read_combine import is_tile_label
 from .read_decide import Call
 from .read_fine import FINE, PATCH, FineModel, View, Windows, look_again
+from .taught_large import Frame, LargeLooks
+from .taught_large import lead as large_lead
+from .taught_loops import decide_loops
 from .taught_rescue import surest_fit
 
 SHARE = 0.2  # the share of the pixels both looks cover where they differ most
@@ -48,18 +51,45 @@ LEAD = 0.03  # correlation on the mask by which a twin must beat every other
 OTHERS = 0.2  # the finer look's lead (as in vision.read_again.MARGIN) over non-twins
 FIT = 0.8  # of the board's surest tiles' fit (vision.read_again.RELIABLE)
 PART = 0.35  # every quarter must fit the twin called this well
+# Near twins weighed again at the photo's own scale (LargeLeads): off. It settled every
+# crossing tile left open on the 40-photo tables of both seeds, but on 160 photos a look and
+# size it called 4 squares as a twin (curved 7x7, seas 6x6 under a hand, seas 7x7) that
+# were open before: a confident wrong is worse than an unknown (issue 9, round 7).
+LARGE_TWINS = False
 
 
 def decide_twins(model: FineModel, view: View, candidates: Mapping[int, Sequence[str]],
                  before: Mapping[int, Call], boxed: Mapping[int, Call],
                  calls: Mapping[int, Call], counts: Mapping[str, int] | None,
-                 fixed: Mapping[int, str]) -> dict[int, Call]:
+                 fixed: Mapping[int, str], large: LargeLooks | None = None,
+                 frame: Frame | None = None) -> dict[int, Call]:
     """``calls`` with the squares among ``candidates`` (square -> its candidates, best
     first) whose best candidates are near twins decided on the pixels where those differ.
     A tile the box settled on both readers' evidence (``before``: the calls before the box
     settled any, ``boxed``: after) that does not beat its near twins there is opened; then
     the open squares are called where one twin beats the others. Squares go surest
-    first, each using up its copy in the box."""
+    first, each using up its copy in the box. With the taught tiles' ``large`` crops and
+    the ``frame`` read (the photo, its homography), the squares still open are weighed
+    again at the photo's own scale (:class:`LargeLeads`)."""
+    out = _decide(model, view, candidates, before, boxed, calls, counts, fixed,
+                  Leads(model, view))
+    if large is None or frame is None:
+        return out
+    todo = [i for i in candidates if out.get(i) is not None and out[i].label is None]
+    if not todo:
+        return out
+    if LARGE_TWINS:
+        out = _called_open(model, view, candidates, out, counts, fixed,
+                           LargeLeads(model, view, large, frame), todo)
+    # the tile of four loops, which the finer look hardly sees (vision.taught_loops)
+    return decide_loops(model, view, candidates, out, counts, fixed, large, frame)
+
+
+def _decide(model: FineModel, view: View, candidates: Mapping[int, Sequence[str]],
+            before: Mapping[int, Call], boxed: Mapping[int, Call],
+            calls: Mapping[int, Call], counts: Mapping[str, int] | None,
+            fixed: Mapping[int, str], leads: Leads) -> dict[int, Call]:
+    """decide_twins at the top-down view's scale."""
     out = dict(calls)
     for i in candidates:
         call = out.get(i)
@@ -80,16 +110,23 @@ def decide_twins(model: FineModel, view: View, candidates: Mapping[int, Sequence
         twins = [lb for lb in twins if left is None or left.get(pattern_of(lb) or "", 0) > 0]
         if not twins:
             continue
-        win = view.windows(i)
-        patch = view.crop(i)
-        mine = placed(model, win, label)
-        if min(_lead(patch, mine, placed(model, win, lb)) for lb in twins) < LEAD:
+        if min(leads(i, label, lb) for lb in twins) < LEAD:
             out[i] = Call(None, 0.3, 0.0, label)
     todo = [i for i in candidates if out.get(i) is not None and out[i].label is None]
     if not todo:
         return out
+    return _called_open(model, view, candidates, out, counts, fixed, leads, todo)
+
+
+def _called_open(model: FineModel, view: View, candidates: Mapping[int, Sequence[str]],
+                 calls: Mapping[int, Call], counts: Mapping[str, int] | None,
+                 fixed: Mapping[int, str], leads: Leads, todo: list[int]) -> dict[int, Call]:
+    """The open squares ``todo`` called where one twin beats the others by ``leads``,
+    surest first, each using up its copy in the box."""
+    out = dict(calls)
     floor: float | None = None
-    verdicts = {i: _verdict(model, view, i, candidates[i], out, counts, fixed) for i in todo}
+    verdicts = {i: _verdict(model, view, i, candidates[i], out, counts, fixed, leads)
+                for i in todo}
     while True:
         ready = [(v[0], i) for i, v in verdicts.items() if v is not None]
         if not ready:
@@ -108,13 +145,14 @@ def decide_twins(model: FineModel, view: View, candidates: Mapping[int, Sequence
         used = pattern_of(label)
         for j in verdicts if counts is not None else ():
             if any(pattern_of(lb) == used for lb in candidates[j] if is_tile_label(lb)):
-                verdicts[j] = _verdict(model, view, j, candidates[j], out, counts, fixed)
+                verdicts[j] = _verdict(model, view, j, candidates[j], out, counts, fixed,
+                                       leads)
     return out
 
 
 def _verdict(model: FineModel, view: View, i: int, candidates: Sequence[str],
              calls: Mapping[int, Call], counts: Mapping[str, int] | None,
-             fixed: Mapping[int, str]) -> tuple[float, str, str] | None:
+             fixed: Mapping[int, str], leads: Leads) -> tuple[float, str, str] | None:
     """Square ``i``'s twin that beats every other on the pixels where they differ: (its
     least lead there, it, the twin nearest to it), or None."""
     left = left_for(i, calls, counts, fixed)
@@ -129,8 +167,6 @@ def _verdict(model: FineModel, view: View, i: int, candidates: Sequence[str],
         return None
     group = [lb for lb in twins if left is None or left.get(pattern_of(lb) or "", 0) > 0]
     struck = [lb for lb in twins if lb not in group]
-    patch = view.crop(i)
-    looks = {lb: placed(model, win, lb) for lb in twins}
     # Every twin the box has a copy of against every other, on their own pixels; one the
     # box struck out (its pattern lies surely elsewhere) must not clearly beat the winner
     # either: then this square or that one is wrong. The only twin left stands on that.
@@ -138,14 +174,14 @@ def _verdict(model: FineModel, view: View, i: int, candidates: Sequence[str],
     pairs: dict[tuple[str, str], float] = {}
     for k, a in enumerate(group):
         for b in group[k + 1:]:
-            pairs[a, b] = _lead(patch, looks[a], looks[b])
+            pairs[a, b] = leads(i, a, b)
             pairs[b, a] = -pairs[a, b]
     result: tuple[float, str, str] | None = None
     for a in group:
-        leads = [(pairs[a, b], b) for b in group if b != a]
-        least, runner = min(leads) if leads else (LEAD, struck[0])
+        over = [(pairs[a, b], b) for b in group if b != a]
+        least, runner = min(over) if over else (LEAD, struck[0])
         if least >= LEAD and all(
-                _lead(patch, looks[a], looks[b]) + _held(model, view, i, a, b, calls, fixed)
+                leads(i, a, b) + _held(model, view, i, a, b, calls, fixed, leads)
                 > -LEAD for b in struck):
             result = (least, a, runner)
     if result is None:
@@ -160,12 +196,13 @@ def _verdict(model: FineModel, view: View, i: int, candidates: Sequence[str],
 
 
 def _held(model: FineModel, view: View, i: int, a: str, b: str, calls: Mapping[int, Call],
-          fixed: Mapping[int, str]) -> float:
+          fixed: Mapping[int, str], leads: Leads | None = None) -> float:
     """How clearly the squares holding the box's copies of ``b``'s pattern hold them rather
     than ``a``'s twin there: the least lead among them, on their own differing pixels. The
     box is an assignment: ``b`` could lie on square ``i`` only if one of those squares held
     ``a``'s pattern instead, so a twin the box struck out counts against ``a`` by what both
     squares together say (0.0 when no such square can swap: it adds nothing)."""
+    by = leads if leads is not None else Leads(model, view)
     used = pattern_of(b)
     wanted = pattern_of(a)
     labels = {**fixed, **{j: c.label for j, c in calls.items() if c.label}}
@@ -178,12 +215,67 @@ def _held(model: FineModel, view: View, i: int, a: str, b: str, calls: Mapping[i
                 and _twins(model, held, lb)]
         if not alts:
             continue
-        win = view.windows(j)
-        patch = view.crop(j)
-        mine = placed(model, win, held)
-        lead = min(_lead(patch, mine, placed(model, win, lb)) for lb in alts)
+        lead = min(by(j, held, lb) for lb in alts)
         least = lead if least is None else min(least, lead)
     return 0.0 if least is None else max(least, 0.0)
+
+
+class Leads:
+    """How much better a square fits one twin's look than another's on the pixels where
+    the two differ, at the top-down view's scale; each look placed once a square."""
+
+    def __init__(self, model: FineModel, view: View) -> None:
+        self._model, self._view = model, view
+        self._placed: dict[tuple[int, str], tuple[np.ndarray, np.ndarray] | None] = {}
+
+    def __call__(self, i: int, a: str, b: str) -> float:
+        pa, pb = self.placed(i, a), self.placed(i, b)
+        if pa is None or pb is None:
+            return 0.0  # a look not kept at this scale tells nothing apart
+        return self.lead(i, pa, pb)
+
+    def placed(self, i: int, label: str) -> tuple[np.ndarray, np.ndarray] | None:
+        key = (i, label)
+        if key not in self._placed:
+            self._placed[key] = self.place(i, label)
+        return self._placed[key]
+
+    def place(self, i: int, label: str) -> tuple[np.ndarray, np.ndarray] | None:
+        return placed(self._model, self._view.windows(i), label)
+
+    def lead(self, i: int, a: tuple[np.ndarray, np.ndarray],
+             b: tuple[np.ndarray, np.ndarray]) -> float:
+        return _lead(self._view.crop(i), a, b)
+
+
+class LargeLeads(Leads):
+    """The same leads at the photo's own scale (:mod:`vision.taught_large`): each square
+    warped straight from the frame, each twin's large crop placed over a small search of
+    shift and angle. On every square holding a crossing tile of 40 photos a look and size
+    (``seas`` and ``curved``, seeds 2026 and 7: 1543 squares), the right tile's least lead
+    over its near twins was at least 0.012 here (-0.089 at 48 pixels a square, where 27
+    squares led by under LEAD), and every square left open at 48 pixels led by 0.041 or
+    more."""
+
+    def __init__(self, model: FineModel, view: View, large: LargeLooks,
+                 frame: Frame) -> None:
+        super().__init__(model, view)
+        self._large, self._frame = large, frame
+        self._patches: dict[int, np.ndarray] = {}
+
+    def patch(self, i: int) -> np.ndarray:
+        got = self._patches.get(i)
+        if got is None:
+            got = self._patches[i] = self._frame.square(i)
+        return got
+
+    def place(self, i: int, label: str) -> tuple[np.ndarray, np.ndarray] | None:
+        got = self._large.placed(self.patch(i), label)
+        return None if got is None else got[1]
+
+    def lead(self, i: int, a: tuple[np.ndarray, np.ndarray],
+             b: tuple[np.ndarray, np.ndarray]) -> float:
+        return large_lead(self.patch(i), a, b)
 
 
 def _twins(model: FineModel, a: str, b: str) -> bool:

@@ -26,10 +26,13 @@ from .geometry import MarkerLayout
 from .read_decide import Thresholds
 from .read_features import DIM, PX, crops, plainness, prepare, steady_crop, turned, unit
 from .read_fine import SOURCE, FineModel, View
+from .read_frame import grey_frame
 from .read_taught import BARE_LIKE, EMPTY, TaughtModel, calibrate, distinct
 from .reading import Daikaiju
-from .recognise import _grey
 from .sources import load_image
+from .taught_large import SOURCE as LARGE_SOURCE
+from .taught_large import from_samples as large_from
+from .taught_large import warp_square
 from .templates import DAIKAIJU, TemplateSet, _turned, daikaiju_label
 from .veterans import is_value as vet_value
 from .veterans import parse as vet_parse
@@ -59,6 +62,8 @@ class Lesson:
     read_back: tuple[int, int, int] = (0, 0, 0)  # right, unknown, wrong: see read_back()
     path_evidence: list[float] = field(default_factory=list)  # per entry of details
     fine: list[tuple[str, np.ndarray]] = field(default_factory=list)  # label, full-size crop
+    # label, crop at the photo's own scale (vision.taught_large): tiles only
+    large: list[tuple[str, np.ndarray]] = field(default_factory=list)
     # per photo: how many tiles it shows, and the bend of paths found on it
     paths_bend: list[tuple[int, int]] = field(default_factory=list)
 
@@ -124,7 +129,7 @@ def learn(images: list[TeachImage], board: BoardProfile,
     lesson = Lesson(board.rows, board.cols)
     for item in images:
         frame = load_image(item.path)
-        grey = _grey(frame)
+        grey = grey_frame(frame)
         assert grey is not None
         finder = BoardFinder(board.rows, board.cols, layout)
         pose = finder.find(grey)  # BoardNotFound names the problem
@@ -154,6 +159,9 @@ def learn(images: list[TeachImage], board: BoardProfile,
                     float(at[0, 0]), float(at[0, 1]))
                 lesson.samples.append((label, steady_crop(top, board.rows, board.cols, i, off)))
                 lesson.fine.append((label, fine_view.crop(i, SOURCE, off)))
+                if isinstance(piece, Tile):
+                    lesson.large.append((label, warp_square(
+                        grey, pose.homography, board.cols, i, LARGE_SOURCE, off)))
         lesson.images += 1
         lesson.photos.append((frame, item.squares))
         tiles = sum(isinstance(p, Tile) for p in item.squares.values())
@@ -249,7 +257,8 @@ def build_templates(lesson: Lesson) -> TemplateSet:
     if shown >= read_paths.PROBE:
         model.bend = bend
     _calibrate(model, lesson)
-    return TemplateSet(labels, vectors, model.piece_detail, source="taught", model=model)
+    return TemplateSet(labels, vectors, model.piece_detail, source="taught", model=model,
+                       large=large_from(lesson.large, _turned))
 
 
 def _calibrate(model: TaughtModel, lesson: Lesson) -> None:

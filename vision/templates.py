@@ -24,6 +24,8 @@ from companion.tsuro.tiles import PATTERNS, Tile, all_oriented
 from .drawing import BUILTIN, Style, draw_daikaiju, draw_tile
 from .errors import ProfileError
 from .features import PX, jittered_patch, normalise, patches, rotate_patch
+from .taught_large import SOURCE as LARGE_SOURCE
+from .taught_large import LargeLooks, large_arrays
 from .taught_twins import apply_twins, twin_pairs
 
 if TYPE_CHECKING:
@@ -51,6 +53,9 @@ class TemplateSet:
     source: str = "built-in"
     model: TaughtModel | None = None  # what ``teach`` learned (vision.read_taught)
     game: str | None = None  # the game whose set was taught (None: not recorded)
+    # the taught tiles at the photo's own scale (vision.taught_large); None in a profile
+    # taught before they were kept, which reads as it did
+    large: LargeLooks | None = None
 
     def save(self, directory: Path) -> None:
         directory.mkdir(parents=True, exist_ok=True)
@@ -72,6 +77,7 @@ class TemplateSet:
         )
         arrays.update(_fine_arrays(m))
         arrays["twins"] = twin_pairs(m)
+        arrays.update(large_arrays(self.large))
         np.savez_compressed(directory / TEMPLATES_FILE, **arrays)
 
     @classmethod
@@ -101,6 +107,7 @@ class TemplateSet:
                 if "twins" in data:  # a profile taught before near twins were kept has none
                     apply_twins(model, _twins(data["twins"], len(model.names)))
                 game = meta.get("game")
+                large = _large(data)
         except (OSError, KeyError, ValueError, TypeError) as exc:
             if isinstance(exc, ProfileError):
                 raise
@@ -109,7 +116,19 @@ class TemplateSet:
                 or empty.shape != (rows * cols, DIM) or empty_detail.shape != (rows * cols,)):
             raise ProfileError(f"{path} is damaged: {len(labels)} labels, {len(vectors)} looks")
         return cls(labels, vectors, model.piece_detail, str(meta.get("source", "taught")),
-                   model, game if isinstance(game, str) else None)
+                   model, game if isinstance(game, str) else None, large)
+
+
+def _large(data: Mapping[str, np.ndarray]) -> LargeLooks | None:
+    """A profile's crops at the photo's own scale; None for a profile taught without
+    them (the reader then does without, as it did)."""
+    if "large_labels" not in data or "large_crops" not in data:
+        return None
+    labels = [str(x) for x in data["large_labels"]]
+    crops = data["large_crops"].astype(np.float32)
+    if crops.shape != (len(labels), LARGE_SOURCE, LARGE_SOURCE):
+        raise ProfileError(f"large crops of shape {crops.shape} for {len(labels)} labels")
+    return LargeLooks(labels, crops, _turned)
 
 
 def _twins(pairs: np.ndarray, names: int) -> np.ndarray:

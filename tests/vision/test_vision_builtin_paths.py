@@ -12,7 +12,7 @@ from vision_helpers import score
 
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import PATTERNS, Tile
-from vision import looks, read_paths
+from vision import looks, read_lines, read_paths
 from vision.drawing import Style, draw_tile
 from vision.paths_bare import BARE_ENDS, LOOSE_SOME, SOME_ENDS, _near_hand
 from vision.paths_decide import TILE_ENDS, path_calls
@@ -30,7 +30,7 @@ def _board_of_every_pattern(bend: float) -> tuple[np.ndarray, list[Tile]]:
     look = Style(tile=(222, 236, 242), path=(150, 70, 30), path_width=0.06, outline=None,
                  bend=bend, border=None)
     tiles = [p.rotated(k) for k, p in enumerate(PATTERNS)]
-    rows, cols, px = 6, 6, read_paths.PX
+    rows, cols, px = 6, 6, read_lines.PX
     top = np.full((rows * px, cols * px, 3), (60, 105, 60), np.uint8)
     for n, tile in enumerate(tiles):
         r, c = divmod(n, cols)

@@ -11,7 +11,7 @@ from test_vision_builtin_paths import CALM, _board_of_every_pattern, _scores
 from vision_helpers import score
 
 from companion.core.board import GAME_BOARDS
-from vision import looks, read_paths
+from vision import looks, read_lines, read_paths
 from vision.paths_bare import CORNERS
 from vision.paths_decide import AGREE_LEAD, AGREE_SHAPE, path_calls
 from vision.read_corners import corner_colours, corner_features, corner_spread
@@ -25,7 +25,7 @@ from vision.recognise import BoardReader
 def test_every_pattern_drawn_whole_fits_its_own_lines_best(bend: float) -> None:
     grey, tiles = _board_of_every_pattern(bend)
     found = read_paths.score(grey, 6, 6, np.arange(len(tiles)))
-    like = read_paths.likeness(read_paths.line_response(grey), 6, np.arange(len(tiles)),
+    like = read_paths.likeness(read_lines.line_response(grey), 6, np.arange(len(tiles)),
                                found.offsets, found.polarity, found.bend)
     best = [read_paths.tiles()[int(k)] for k in like.argmax(axis=1)]
     # crossings included: the tiles whose paths all cross each other are drawn as they are

@@ -10,11 +10,13 @@ import numpy as np
 import pytest
 
 from companion.tsuro.tiles import PATTERNS, Tile
-from vision import read_paths
+from vision import read_lines, read_paths
 from vision.drawing import Style, draw_tile
 from vision.paths_twins import (
+    FIT,
     LEAN,
     LEAN_CROSS,
+    SHOWN,
     _needed,
     lean,
     settle_twins,
@@ -23,7 +25,7 @@ from vision.paths_twins import (
 )
 from vision.read_decide import Call, Thresholds
 
-PX = read_paths.PX
+PX = read_lines.PX
 # (a tile, its near twin): kissing against crossing paths, and two pairings that both cross
 PAIRS = [("32107654", "42170653"), ("36507214", "46570213"), ("36507214", "35607124"),
          ("75643120", "76543210")]
@@ -112,3 +114,21 @@ def test_only_squares_left_open_between_near_twins_are_settled() -> None:
     scores = replace(scores, tile=scores.tile.copy())
     _open_between(scores, 4, c, d)
     assert settle_twins(scores, calls, grey, 3, [None] * 9, Thresholds())[4].label == d
+
+
+def test_a_small_lean_to_a_kiss_shows_the_board_tells_kisses_from_crossings() -> None:
+    # round 3: an open square leaning SHOWN (less than LEAN) to paths that meet and turn
+    # back is enough: no square of a board whose glow joins kissing paths leans that way
+    a, b = PAIRS[0]  # 32107654 turns 0-3 and 4-7 back where 42170653 crosses them
+    grey = _top([a, b, "10325476"])
+    scores = read_paths.score(grey, 3, 3)
+    scores = replace(scores, tile=scores.tile.copy(), ends=np.full((9, 8), 0.5, np.float32))
+    _open_between(scores, 3, a, b)
+    _open_between(scores, 4, a, b)
+    calls = [Call("10325476", 0.9, 5.0)] * 9
+    calls[3] = calls[4] = Call(None, 0.3)
+    assert SHOWN < LEAN
+    for kiss, shown in ((SHOWN + 0.01, True), (SHOWN - 0.01, False)):
+        known = {3: (a, b, kiss, FIT + 0.2), 4: (b, a, LEAN + 0.05, FIT + 0.2)}
+        out = settle_twins(scores, calls, grey, 3, [None] * 9, Thresholds(), known)
+        assert (out[4].label == b) is shown

@@ -187,14 +187,14 @@ def test_the_surer_open_square_takes_the_last_copy() -> None:
 
 @pytest.mark.parametrize("style", ["builtin", "curved"])
 def test_the_path_reader_joins_the_right_points_seen_from_above(style: str) -> None:
-    from vision import read_paths
+    from vision import read_lines, read_paths
     from vision.drawing import BUILTIN, Style, draw_tile
 
     look = BUILTIN if style == "builtin" else Style(
         tile=(222, 236, 242), path=(150, 70, 30), path_width=0.06, outline=None, bend=0.55,
         border=None)
     tiles = [p.rotated(k) for k, p in enumerate(PATTERNS)]  # every pattern, turned about
-    rows, cols, px = 6, 6, read_paths.PX
+    rows, cols, px = 6, 6, read_lines.PX
     top = np.full((rows * px, cols * px, 3), (60, 105, 60), np.uint8)
     inset = 2
     for n, tile in enumerate(tiles):

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from companion.core.board import GAME_BOARDS
-from vision import looks, read_fine, read_paths
+from vision import looks, read_fine, read_lines, read_paths, read_rim
 from vision.features import warp_top_down
 from vision.profile import load_templates
 from vision.read_fine import FINE, PATCH, Windows
@@ -38,21 +38,21 @@ def _grey_top(photo: np.ndarray) -> np.ndarray:
 # -- the slow ways, as they were ---------------------------------------------------------
 
 
-def _slow_align(resp: read_paths.Planes, size: tuple[int, int], cols: int, idx: np.ndarray,
+def _slow_align(resp: read_lines.Planes, size: tuple[int, int], cols: int, idx: np.ndarray,
                 polarity: int = 0) -> tuple[np.ndarray, int, np.ndarray]:
     """All three second derivatives gathered at every rim sample and weighed; each
     polarity's ends worked out on their own."""
-    pts, nrm = read_paths._rim()
-    shifts = np.array([(dx, dy) for dy in read_paths.STEP for dx in read_paths.STEP],
+    pts, nrm = read_rim._rim()
+    shifts = np.array([(dx, dy) for dy in read_rim.STEP for dx in read_rim.STEP],
                       np.float32)
     r, c = idx // cols, idx % cols
-    base = np.stack([c * read_paths.PX, r * read_paths.PX], axis=1).astype(np.float32)
+    base = np.stack([c * read_lines.PX, r * read_lines.PX], axis=1).astype(np.float32)
     at = base[:, None, None, :] + shifts[None, :, None, :] + pts[None, None, :, :]
     xs, ys = np.rint(at[..., 0]).astype(np.int32), np.rint(at[..., 1]).astype(np.int32)
-    weights = read_paths._weights(nrm[:, 0], nrm[:, 1])
-    each = read_paths._along(read_paths._gather(resp, size, xs, ys), weights)
+    weights = read_lines.direction_weights(nrm[:, 0], nrm[:, 1])
+    each = read_lines.along(read_lines.gather(resp, size, xs, ys), weights)
     sums = each.sum(axis=-1)
-    n, depths = len(idx), len(read_paths.RIM_DEPTHS)
+    n, depths = len(idx), len(read_rim.RIM_DEPTHS)
     if polarity == 0:
         votes = []
         for p in (1, -1):
@@ -70,13 +70,13 @@ def _slow_align(resp: read_paths.Planes, size: tuple[int, int], cols: int, idx: 
     return np.asarray(np.rint(shifts[best]).astype(np.int32)), polarity, np.asarray(rim)
 
 
-def _slow_weakest(img: read_paths.Planes, cols: int, idx: np.ndarray, off: np.ndarray,
+def _slow_weakest(img: read_lines.Planes, cols: int, idx: np.ndarray, off: np.ndarray,
                   polarity: int, bends: np.ndarray) -> np.ndarray:
     """Every plane remapped at points summed in float64, weighed with fresh arrays."""
     pts = read_paths._curves()[0][:, bends]
     r, c = idx // cols, idx % cols
-    x0 = (c * read_paths.PX + off[:, 0])[:, None, None, None]
-    y0 = (r * read_paths.PX + off[:, 1])[:, None, None, None]
+    x0 = (c * read_lines.PX + off[:, 0])[:, None, None, None]
+    y0 = (r * read_lines.PX + off[:, 1])[:, None, None, None]
     xs, ys = pts[None, ..., 0] + x0, pts[None, ..., 1] + y0
     n, width = xs.size, 512
     rows = -(-n // width)
@@ -86,13 +86,13 @@ def _slow_weakest(img: read_paths.Planes, cols: int, idx: np.ndarray, off: np.nd
                             cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
                             ).ravel()[:n].reshape(xs.shape) for p in img)
     across, along = read_paths._curve_weights()
-    vals = (polarity * read_paths._along((g0, g1, g2), across[:, bends])
-            - read_paths.ALONG * np.abs(read_paths._along((g0, g1, g2), along[:, bends])))
+    vals = (polarity * read_lines.along((g0, g1, g2), across[:, bends])
+            - read_paths.ALONG * np.abs(read_lines.along((g0, g1, g2), along[:, bends])))
     k = read_paths.WEAKEST
     return np.asarray(np.partition(vals, k - 1, axis=-1)[..., :k].mean(axis=-1))
 
 
-def _slow_ridges(resp: read_paths.Planes, polarity: int) -> np.ndarray:
+def _slow_ridges(resp: read_lines.Planes, polarity: int) -> np.ndarray:
     dxx, dxy, dyy = resp
     half = (dxx + dyy) * 0.5
     root = np.sqrt(((dxx - dyy) * 0.5) ** 2 + dxy * dxy)
