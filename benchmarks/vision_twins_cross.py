@@ -6,12 +6,14 @@ Prints figures, asserts nothing, changes nothing in the reader:
     .venv/bin/python benchmarks/vision_twins_cross.py --looks seas --seeds 2026,7 --boards 40
 
 The photos are those of ``benchmarks/vision.py`` (same seeds, positions and hands), read
-built-in with the game named. Part one counts the squares not read right: near twins by
-pattern pair (the true tile's pattern first; ``cross`` when its differing paths cross and
-its twin's meet and turn back, ``kiss`` the other way round), a tile between two near twins
-that is neither, a tile left open otherwise (its best pairing right or wrong), bare squares
-and daikaiju left unknown, confident wrongs, squares under a hand called wrong, and the
-squares of photos whose board was not found.
+built-in with the game named. Part one counts the squares not read right (6x6 / 7x7 for
+each seed, then all): near twins by pattern pair (the true tile's pattern first; ``cross``
+when its differing paths cross and its twin's meet and turn back, ``kiss`` the other way
+round), a tile between two near twins that is neither (the two patterns and the tile's), a
+tile left open otherwise (its best pairing right or wrong), bare squares and daikaiju left
+unknown, confident wrongs, squares under a hand called wrong, and the squares of photos
+whose board was not found. The family of four whose paths all meet in the middle is
+measured on its own by ``benchmarks/vision_twins_family.py``.
 
 Part two takes the squares the paths left open between two near twins (the ones
 ``vision.paths_twins`` asks about) whose tile is one of the two, and gives the area under
@@ -75,13 +77,14 @@ def main() -> int:
     if looks.HELD_OUT in chosen:
         ap.error(f"{looks.HELD_OUT} is scored only, never measured for choosing")
     cv2.setNumThreads(1)
-    missed: Counter[tuple[str, str]] = Counter()
+    seeds = [int(s) for s in args.seeds.split(",")]
+    missed: dict[tuple[str, str], Counter[tuple[int, int]]] = defaultdict(Counter)
     scores: dict[tuple[str, str, str], dict[bool, list[float]]] = defaultdict(
         lambda: defaultdict(list))
     templates = load_templates(None)
     for look in chosen:
         index = looks.LOOKS.index(look)
-        for seed in (int(s) for s in args.seeds.split(",")):
+        for seed in seeds:
             for size, game in SIZES.items():
                 board = GAME_BOARDS[game]
                 for b in range(args.boards):
@@ -95,7 +98,8 @@ def main() -> int:
                     reading = reader.read(photo)
                     frame = reader._frame  # the frame read and its homography
                     if not reading.found or frame is None:
-                        missed[(look, "board not found (its squares)")] += len(position)
+                        missed[(look, "board not found (its squares)")][(seed, size)] += \
+                            len(position)
                         continue
                     image, homography = frame
                     grey = small_grey(warp_top_down(image, homography, size, size,
@@ -105,17 +109,19 @@ def main() -> int:
                         key = _miss(position[sq], reading.squares[sq], sq in covered,
                                     paths.tile[i])
                         if key is not None:
-                            missed[(look, key)] += 1
+                            missed[(look, key)][(seed, size)] += 1
                     for i, (lean, ev) in reader._twins.items():
                         truth = position[reader._squares[i]]
                         if reader._squares[i] in covered or not isinstance(truth, Tile):
                             continue
                         _measure(look, truth.notation(), lean, ev, image, homography, grey,
                                  paths, i, size, args.side, scores)
-    print("squares not read right, built-in, by class (looks, seeds "
-          f"{args.seeds}, {args.boards} photos a size and seed)")
+    print("squares not read right, built-in, by class ("
+          f"{args.boards} photos a size and seed; 6x6 / 7x7 for seed "
+          + " | ".join(str(s) for s in seeds) + ", then all)")
     for (look, key), n in sorted(missed.items()):
-        print(f"  {look:8} {n:5}  {key}")
+        split = " | ".join(f"{n[(s, 6)]:3} /{n[(s, 7)]:3}" for s in seeds)
+        print(f"  {look:8} {split}  {sum(n.values()):4}  {key}")
     print("\nnear twins left open, tile one of the two (at least 5 of each): area under the "
           "ROC (crossing tile scores higher)")
     for (look, pair, name), split in sorted(scores.items()):
@@ -150,7 +156,8 @@ def _miss(truth: Tile | Daikaiju | None, got: SquareReading, hidden: bool,
         kind = {1: "cross", -1: "kiss"}.get(_kind(tn, other), "both cross")
         return f"near twin {pattern_of(tn)} / {pattern_of(other)} ({kind})"
     if twins(a, b):
-        return "between near twins, tile neither"
+        return (f"between near twins {pattern_of(a)} / {pattern_of(b)}, tile neither: "
+                f"{pattern_of(tn)}")
     return f"tile, unknown, best pairing {'right' if a == tn else 'wrong'}"
 
 

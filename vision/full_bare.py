@@ -26,7 +26,11 @@ squares: the ROC area of the rim ratio alone 0.79 (mottled 0.81, reeds 0.79), of
 distance to the bare squares' median 0.70 (reeds 0.92, mottled 0.72), of the brightness 0.47
 (a guard against glare and shadow only); the three thresholds together, scaled alike, call
 122 bare squares and nothing else up to 1.0 (the first tile, on mottled, at 1.1), against 38
-before (RIM_RATIO 0.3, median only, sure bare squares only).
+before (RIM_RATIO 0.3, median only, sure bare squares only). Round 8: a square in the board's
+colour whose path ends do show (reed stalks cross the rim near the points) is still bare
+when its outline (:mod:`vision.paths_outline`, second weakest side) shows less than
+``RUN_ON`` of the sure tiles' (tiles in the board's colour showed 0.24 or more; 34 bare
+squares below 0.2 on reeds, seas and mottled; 0.45 let two tiles through).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ import numpy as np
 from companion.core.board import POINT_UV
 
 from .paths_decide import shows_tile
+from .paths_outline import outlined
 from .read_combine import is_tile
 from .read_decide import EMPTY, Call
 from .read_features import PX
@@ -53,6 +58,9 @@ NEAREST = 1.5  # ... or this many from one sure bare square's chromaticity
 NEAREST_BRIGHT = 4.5  # ... and this many from its log brightness
 LEAST = (4, 3)  # sure tiles and sure bare squares needed for the board to teach itself
 CONFIDENCE = 0.6
+RUN_ON = 0.2  # a square in the board's colour whose path ends show is still bare when its
+# second weakest side shows less than this of the sure tiles' outline (paths_outline)
+OUTLINE_SURE = 2.0  # lead (margins) of the tiles whose outline teaches the board's
 
 
 def rim_ends(square: np.ndarray, polarity: int) -> np.ndarray:
@@ -171,11 +179,22 @@ def frame_bare(image: np.ndarray, homography: np.ndarray, top: np.ndarray, cols:
                             polarity))[2] for k in tiles[::step][:REFERENCE]]
     bar = RIM_RATIO * float(np.percentile(ref, 5))
     out = {}
+    ended = []  # path ends showing: art running on across the border (reed stalks) or a tile
     for k in todo:
         third = float(np.sort(rim_ends(_warp(image, homography, *divmod(int(idx[k]), cols)),
                                        polarity))[2])
         if third < bar:
             out[k] = Call(EMPTY, CONFIDENCE, 1.0)
+        else:
+            ended.append(k)
+    if ended:  # a tile is a piece of its own: its outline shows on all four sides
+        sure = np.array([is_tile(c) and c.lead >= OUTLINE_SURE for c in calls])
+        outlined_asked = np.zeros(len(calls), bool)
+        outlined_asked[ended] = True
+        edge = outlined(top, cols, idx, sure, outlined_asked)
+        for k in ended:
+            if edge[k] < RUN_ON:
+                out[k] = Call(EMPTY, CONFIDENCE, 1.0)
     return out
 
 

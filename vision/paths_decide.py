@@ -17,7 +17,8 @@ chosen on the looks ``drawn``, ``mottled``, ``curved``, ``seas`` and ``reeds`` o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -28,7 +29,7 @@ from .paths_bare import (
     foreign_unlike,
 )
 from .paths_ground import Ground
-from .paths_twins import Lean, decisive, settle_twins, twins
+from .paths_twins import Lean, askable, decisive, settle_twins, twins
 from .paths_whole import whole_tiles
 from .read_decide import Call, Thresholds, confidence, pick
 from .read_features import PX
@@ -73,7 +74,8 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
                bare_before: np.ndarray | None = None, th: Thresholds | None = None,
                cols: int = 0, detail: np.ndarray | None = None,
                top: np.ndarray | None = None, bare_asked: np.ndarray | None = None,
-               twin_leans: dict[int, Lean] | None = None) -> list[Call]:
+               twin_leans: dict[int, Lean] | None = None,
+               later: list[Later] | None = None) -> list[Call]:
     """One call per square of ``paths.squares``. ``colour`` is every square's mean BGR (rows *
     cols, 3, row by row); ``bare_before`` marks squares read bare before (a re-read of a few
     squares then still knows the board's colour); with ``cols``, nothing next to a hand is
@@ -83,7 +85,11 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
     limits the checks that call a square bare to those squares (and the ones the near twins'
     settling asks about): a taught read heeds the paths' tiles only, and the checks cost
     time. Tiles are called the same either way. ``twin_leans``, when given, receives the near
-    twins' leans (:func:`vision.paths_twins.lean_of`) by index into ``paths.squares``."""
+    twins' leans (:func:`vision.paths_twins.lean_of`) by index into ``paths.squares``.
+    ``later``, given with ``bare_asked`` asking none, receives the near twins' settling (and
+    the bare checks it asks for) as a :class:`Later` instead of it being done here, when
+    there are near twins to settle: the calls returned leave them open
+    (:mod:`vision.read_twins_later` decides whether the answer needs them)."""
     th = th or Thresholds()
     ev = paths.tile
     ends = paths.ends if paths.ends is not None else np.zeros((len(ev), 8), np.float32)
@@ -143,16 +149,40 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
     # near twins' leans worked out here, for settle_twins (and, given ``twin_leans``, for the
     # box: vision.twins_box)
     leans: dict[int, Lean] = {} if twin_leans is None else twin_leans
-    want = np.ones(len(ev), bool) if bare_asked is None else bare_asked | decisive(
-        paths, calls, top, cols, th, (bare | loose) & ~bare_asked, leans)
-    if not ((bare | loose) & want).any():
+
+    def settled() -> list[Call]:
+        want = np.ones(len(ev), bool) if bare_asked is None else bare_asked | decisive(
+            paths, calls, top, cols, th, (bare | loose) & ~bare_asked, leans)
+        if not ((bare | loose) & want).any():
+            return settle_twins(paths, calls, top, cols, list(legal), th, leans)
+        called = bare_calls(paths, calls, colour, bare, loose, fitting, want, third, lead,
+                            ground, bare_before, cols, detail, top)
+        for j, call in called.items():
+            calls[j] = call
+        # Left open between two near twins, and not bare: told apart where their drawings
+        # differ
         return settle_twins(paths, calls, top, cols, list(legal), th, leans)
-    called = bare_calls(paths, calls, colour, bare, loose, fitting, want, third, lead, ground,
-                        bare_before, cols, detail, top)
-    for j, call in called.items():
-        calls[j] = call
-    # Left open between two near twins, and not bare: told apart where their drawings differ
-    return settle_twins(paths, calls, top, cols, list(legal), th, leans)
+
+    if later is not None and bare_asked is not None and not bare_asked.any() and (
+            top is not None and cols and paths.ends is not None):
+        # only the near twins' squares can change from here (decisive asks among them,
+        # settle_twins calls only them): none, and nothing is left to do
+        asked = askable(paths, calls, th)
+        if not asked.any():
+            return calls
+        later.append(Later(asked, settled))
+        return list(calls)
+    return settled()
+
+
+@dataclass(frozen=True)
+class Later:
+    """The near twins' settling left for later by :func:`path_calls`: ``asked`` marks the
+    squares it may call a tile (each one of its best two pairings); ``settle`` makes it and
+    returns every square's call as :func:`path_calls` would have (once only)."""
+
+    asked: np.ndarray
+    settle: Callable[[], list[Call]]
 
 
 def _agreed(call: Call, k: int, ev: np.ndarray, shape: np.ndarray, third: float,

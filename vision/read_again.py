@@ -68,6 +68,7 @@ CLEAR = 0.45  # ... unless its best leads by this (of the way between two looks)
 FAINT = 0.55  # ... and it fits at least this share of that fit
 RIM_CLEAR = 0.3  # ... or by this, a tile of four loops the pooled look put first too
 TWIN = 0.9  # looks this alike (vision.read_fine.FineModel.likeness) are near twins
+CEILING = 1.01  # above any correlation of the finer look, float rounding and all
 
 
 def finer_look(model: FineModel, top: np.ndarray | View, cols: int,
@@ -108,7 +109,7 @@ def finer_look(model: FineModel, top: np.ndarray | View, cols: int,
                             floor, settled, conflicts)
         if settled and out[i].label == label and (
                 not _fits_whole(model, view, i, label, SETTLED_PART)
-                or _fit(model, view, i, label) < SETTLED_FIT * floor() / RELIABLE):
+                or floor.below(_fit(model, view, i, label), SETTLED_FIT)):
             # Settled on the joint evidence alone, but some quarter of the square shows
             # nothing of the tile: a hand or a sleeve over part of it, more often than not;
             # or the tile hardly fits the square at all (the paths see little of a tile of
@@ -147,7 +148,7 @@ def _again(model: FineModel, view: View, i: int, calls: Mapping[int, Call],
     v = look_again(model, view, i, _tiles((label, *twins, *candidates))[:CANDIDATES])
     # A tile settled on the joint evidence alone stands only where the finer look agrees.
     doubt = 0.0 if settled else DOUBT
-    if v.label == label or v.label is None or v.score < floor():
+    if v.label == label or v.label is None or not floor.reached(v.score):
         return call
     if _behind(model, view, i, v, label) < doubt:
         # how far the best leads this tile, not the runner-up (a third near twin may
@@ -184,7 +185,7 @@ def _holders(model: FineModel, view: View, conflicts: Sequence[str],
                 j not in candidates):
             continue
         v = look_again(model, view, j, _tiles((call.label, *candidates[j]))[:CANDIDATES])
-        if v.label not in (None, call.label) and v.lead >= DOUBT and v.score >= floor():
+        if v.label not in (None, call.label) and v.lead >= DOUBT and floor.reached(v.score):
             out[j] = Call(None, 0.3, 0.0, call.label)
     return out
 
@@ -347,13 +348,29 @@ class _Floor:
             self._value = RELIABLE * (float(np.median(fits)) if fits else 1.0)
         return self._value
 
+    def below(self, fit: float, share: float) -> bool:
+        """Whether ``fit`` is below ``share`` of the sure tiles' fit (``self() / RELIABLE``),
+        measured only if it can be: a fit is a correlation, at most 1 (CEILING to the float
+        rounding), so a fit above ``share`` of that is not below (speed, the same answers)."""
+        if self._value is None and self._args[3] and fit >= share * CEILING:
+            return False
+        return fit < share * self() / RELIABLE
+
+    def reached(self, score: float) -> bool:
+        """Whether ``score`` is at least ``self()``, measured only if it can be short of it
+        (see :meth:`below`)."""
+        if self._value is None and self._args[3] and score >= RELIABLE * CEILING:
+            return True
+        return score >= self()
+
 
 def _speaks(v: Verdict, floor: Callable[[], float], pooled: str | None = None) -> bool:
     """Whether the finer look may settle an open square: it fits its best look nearly as
     well as the sure tiles fit theirs, or fits it faintly (the texture and blur of thin
     pale paths) but leads clearly (no wrong best led by CLEAR on the looks chosen on)."""
-    return v.score >= floor() or (v.lead >= _clear(v, pooled)
-                                  and v.score >= floor() * FAINT / RELIABLE)
+    reached = floor.reached(v.score) if isinstance(floor, _Floor) else v.score >= floor()
+    return reached or (v.lead >= _clear(v, pooled)
+                       and v.score >= floor() * FAINT / RELIABLE)
 
 
 def _clear(v: Verdict, pooled: str | None) -> float:

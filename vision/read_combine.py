@@ -18,6 +18,9 @@ JOINT_MARGIN = 2.0
 JOINT_VETO = 1.0  # both readers' lead of another tile over the taught one that vetoes it
 TAUGHT_SHARE, TAUGHT_AGREE = 0.5, 0.55  # the taught looks fit the board: see fits()
 TAUGHT_SETTLED = 0.4  # of a board settled by the taught reader alone: see taught_fits()
+TAUGHT_BARE = 0.05  # of the squares a taught set that fits names no tile on (when at
+# least BARE_ASKED), read bare by it: see taught_fits()
+BARE_ASKED = 8
 # Of the built-in line below which a square may be bare: a plain square in doubt is bare
 # under this much path evidence (bare ones reached 0.37 of path evidence, a tile under a
 # hand 0.38, on the tuning looks, seeds 2026 and 7)
@@ -38,6 +41,12 @@ def agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np
         return taught
     if label == EMPTY:
         if own_bare or float(evidence.max()) < th.path_tile:
+            return taught
+        if not is_tile(paths) and rim < th.path_rim:
+            # Lines somewhere in the square, but the paths call no tile and no two path
+            # ends show one: board art on a square whose own bare look is plain (seas 6x6
+            # r5c4, drawn). On the tuning looks (160 photos a look and size, both seeds) every
+            # square so was bare; a tile the taught reader took for bare showed its ends.
             return taught
         return Call(None, 0.3)
     if label is not None:
@@ -134,7 +143,7 @@ def taught_fits(taught: list[Call], paths: list[Call], n: int, before: bool) -> 
     bare looks are another board's). On the tuning looks (seeds 2026 and 7, 40 photos a look
     and size) the share was at most 0.29 read with another look's set (two sets a look), at
     least 0.47 on the twelve photos of a look's own set that failed the rule above."""
-    if fits(taught, paths, n, before, TAUGHT_SHARE, TAUGHT_AGREE):
+    if fits(taught, paths, n, before, TAUGHT_SHARE, TAUGHT_AGREE) and _reads_bare(taught, n):
         return True
     if n < 12:
         return False
@@ -143,6 +152,22 @@ def taught_fits(taught: list[Call], paths: list[Call], n: int, before: bool) -> 
                   for a, b in zip(taught, paths, strict=True))
     bare = sum(a.label == EMPTY for a in taught)
     return against == 0 and named >= 3 and named + bare >= TAUGHT_SETTLED * n
+
+
+def _reads_bare(taught: list[Call], n: int) -> bool:
+    """Whether the taught reader reads bare at least ``TAUGHT_BARE`` of the squares it names
+    no tile on, where there are ``BARE_ASKED`` or more of them in a full read. A set taught
+    on another edition may name the few tiles of a sparse board as the paths do while its
+    bare looks (another board's) fit none of the many bare squares: `seas` 6x6 taught on
+    `reeds`, one photo of 40 a seed, named 4 of 5 and 5 of 9 of the paths' tiles alike and
+    read none of the other 30 and 31 squares bare, leaving them `unknown`. Read with their
+    own sets (the tuning looks, seeds 2026 and 7, 40 photos a look and size), the fewest so
+    read bare was 0.12 (`curved` 6x6, 2 of 17); with another look's set only those two
+    photos fitted. Only the taught calls count (not the paths'), so that the verdict can
+    be bounded before the paths' open squares are settled (vision.read_twins_later)."""
+    rest = sum(not is_tile(a) for a in taught)
+    return (n < 12 or rest < BARE_ASKED
+            or sum(a.label == EMPTY for a in taught) >= TAUGHT_BARE * rest)
 
 
 def is_tile(call: Call) -> bool:

@@ -25,13 +25,15 @@ from companion.core.board import BoardProfile, Square
 from companion.tsuro.tiles import Tile
 
 from . import read_known, read_paths
+from . import read_twins_later as twins_later
 from .board_finder import BoardFinder, BoardPose
+from .board_twins import thin_twins
 from .errors import BoardNotFound
 from .features import patches, warp_top_down
 from .full_bare import frame_calls
 from .geometry import MarkerLayout
 from .inventory import box_counts, settle
-from .paths_decide import PATH_SETTLE, path_calls, shows_tile
+from .paths_decide import PATH_SETTLE, Later, path_calls, shows_tile
 from .paths_kaiju import daikaiju
 from .paths_twins import Lean
 from .read_again import Candidates, finer_look
@@ -277,8 +279,11 @@ class BoardReader:
         # all only if the taught looks turn out not to fit (test_vision_taught_speed_lazy).
         lazy = self.model is not None and again is None and self._fits  # (as last read)
         leans: dict[int, Lean] = {}  # near twins left open (vision.twins_box)
+        later: list[Later] = []  # near twins settled only if heeded (vision.read_twins_later)
         built_in = path_calls(paths, prep.colour, wanted, bare_before, th, self.cols, every, top,
-                              np.zeros(len(idx), bool) if lazy else None, twin_leans=leans)
+                              np.zeros(len(idx), bool) if lazy else None, twin_leans=leans,
+                              later=later)
+        built_in = twins_later.for_probe(later, built_in) if full else built_in
         if full and sum(is_tile(c) for c in built_in) < read_paths.PROBE // 3:
             # too few tiles to have voted: the bend and the paths' polarity were chosen on
             # noise (a bare board), and a re-read of the first tiles laid must not inherit them
@@ -296,6 +301,8 @@ class BoardReader:
                                     detail, idx, wanted)
             # Does what was taught fit this board at all (another edition's art does not)? It
             # fits when it names the tiles the paths name.
+            built_in = twins_later.for_taught(later, built_in, mine, paths, idx, self._fits,
+                                              model, th)
             self._fits = taught_fits(mine, built_in, len(idx), self._fits)
             if bend is not None and full and not self._fits:
                 # read with another edition's bend: the paths vote on their own after all
@@ -316,6 +323,7 @@ class BoardReader:
                         for k, (d, p) in enumerate(zip(drawn, built_in, strict=True))]
             if self._frame is not None:  # bare or a tile in doubt: the frame's own scale
                 built_in = frame_calls(*self._frame, top, self.cols, idx, paths, built_in)
+            built_in = thin_twins(paths, built_in, leans, top, self.cols, wanted, th)  # thin paths
         calls = dict(zip((int(i) for i in idx), built_in, strict=True))
         if model is None or not self._fits:
             # A square whose path ends show a tile but whose pairing was not clear is settled

@@ -39,11 +39,14 @@ from .inventory import left_for, pattern_of
 from .read_again import TWIN
 from .read_combine import is_tile_label
 from .read_decide import Call
-from .read_fine import FINE, PATCH, FineModel, View, Windows, look_again
+from .read_fine import FINE, PATCH, SEARCH, FineModel, View, Windows, look_again
+from .taught_large import SEARCH as LARGE_SEARCH
 from .taught_large import Frame, LargeLooks
 from .taught_large import lead as large_lead
 from .taught_loops import decide_loops
 from .taught_rescue import surest_fit
+from .taught_twin_guard import at_edge, refused
+from .taught_twin_veto import vetoed
 
 SHARE = 0.2  # the share of the pixels both looks cover where they differ most
 BLUR = 1.5  # pixels: the difference is blurred before the mask is drawn
@@ -51,11 +54,13 @@ LEAD = 0.03  # correlation on the mask by which a twin must beat every other
 OTHERS = 0.2  # the finer look's lead (as in vision.read_again.MARGIN) over non-twins
 FIT = 0.8  # of the board's surest tiles' fit (vision.read_again.RELIABLE)
 PART = 0.35  # every quarter must fit the twin called this well
-# Near twins weighed again at the photo's own scale (LargeLeads): off. It settled every
-# crossing tile left open on the 40-photo tables of both seeds, but on 160 photos a look and
-# size it called 4 squares as a twin (curved 7x7, seas 6x6 under a hand, seas 7x7) that
-# were open before: a confident wrong is worse than an unknown (issue 9, round 7).
-LARGE_TWINS = False
+# Near twins weighed again at the photo's own scale (LargeLeads). Off in round 7: on 160
+# photos a look and size it called 4 squares as the wrong twin; each call is now first
+# put to vision.taught_twin_guard (a twin never weighed, a tile beyond the search, a hand
+# over a quarter), which stops all four and none of the right ones (issue 9, round 8).
+LARGE_TWINS = True
+# A near-twin call made by an earlier step that a twin leads at 72 px is opened (round 9).
+TWIN_VETO = True
 
 
 def decide_twins(model: FineModel, view: View, candidates: Mapping[int, Sequence[str]],
@@ -70,17 +75,30 @@ def decide_twins(model: FineModel, view: View, candidates: Mapping[int, Sequence
     the open squares are called where one twin beats the others. Squares go surest
     first, each using up its copy in the box. With the taught tiles' ``large`` crops and
     the ``frame`` read (the photo, its homography), the squares still open are weighed
-    again at the photo's own scale (:class:`LargeLeads`)."""
-    out = _decide(model, view, candidates, before, boxed, calls, counts, fixed,
-                  Leads(model, view))
+    again at the photo's own scale (:class:`LargeLeads`), after the tile calls a near twin
+    leads there are opened (:mod:`vision.taught_twin_veto`)."""
+    near = Leads(model, view)
+    out = _decide(model, view, candidates, before, boxed, calls, counts, fixed, near)
     if large is None or frame is None:
         return out
+    big = LargeLeads(model, view, large, frame)  # its warps and placings serve both below
+    if TWIN_VETO:  # a near-twin call that a twin leads at 72 px (vision.taught_twin_veto)
+        was = dict(out)
+        alike = _alike(model)
+
+        def rivals(j: int, label: str) -> list[str]:
+            twins = alike.get(label, [])
+            left = left_for(j, was, counts, fixed) if twins else None
+            return [lb for lb in twins if left is None or left.get(pattern_of(lb) or "", 0) > 0]
+
+        for i in vetoed({i: c for i, c in was.items() if i in candidates}, fixed, rivals,
+                        near, big):
+            out[i] = Call(None, 0.3, 0.0, was[i].label)
     todo = [i for i in candidates if out.get(i) is not None and out[i].label is None]
     if not todo:
         return out
     if LARGE_TWINS:
-        out = _called_open(model, view, candidates, out, counts, fixed,
-                           LargeLeads(model, view, large, frame), todo)
+        out = _called_open(model, view, candidates, out, counts, fixed, big, todo, near)
     # the tile of four loops, which the finer look hardly sees (vision.taught_loops)
     return decide_loops(model, view, candidates, out, counts, fixed, large, frame)
 
@@ -120,9 +138,12 @@ def _decide(model: FineModel, view: View, candidates: Mapping[int, Sequence[str]
 
 def _called_open(model: FineModel, view: View, candidates: Mapping[int, Sequence[str]],
                  calls: Mapping[int, Call], counts: Mapping[str, int] | None,
-                 fixed: Mapping[int, str], leads: Leads, todo: list[int]) -> dict[int, Call]:
+                 fixed: Mapping[int, str], leads: Leads, todo: list[int],
+                 near: Leads | None = None) -> dict[int, Call]:
     """The open squares ``todo`` called where one twin beats the others by ``leads``,
-    surest first, each using up its copy in the box."""
+    surest first, each using up its copy in the box. With ``near`` (the leads at 48 pixels
+    a square, when ``leads`` are another scale's), each call is first put to
+    :func:`vision.taught_twin_guard.refused`."""
     out = dict(calls)
     floor: float | None = None
     verdicts = {i: _verdict(model, view, i, candidates[i], out, counts, fixed, leads)
@@ -138,6 +159,10 @@ def _called_open(model: FineModel, view: View, candidates: Mapping[int, Sequence
         win = view.windows(i)
         if model.scores(win, (label,)).get(label, -1.0) < FIT * floor or float(
                 model.parts(win, label).min()) < PART:
+            continue
+        if near is not None and refused(
+                model, view, i, label, _rivals(model, i, label, out, counts, fixed),
+                candidates[i], leads, near, leads.at_edge, LEAD) is not None:
             continue
         out[i] = Call(label, round(0.5 + 0.25 * min(1.0, lead / (4 * LEAD)), 3),
                       lead / LEAD, runner)
@@ -195,6 +220,28 @@ def _verdict(model: FineModel, view: View, i: int, candidates: Sequence[str],
     return result
 
 
+def _rivals(model: FineModel, i: int, label: str, calls: Mapping[int, Call],
+            counts: Mapping[str, int] | None, fixed: Mapping[int, str]) -> list[str]:
+    """Every near twin of ``label`` taught that the box has a copy of for square ``i``."""
+    left = left_for(i, calls, counts, fixed)
+    return [lb for lb in model.rows_of if lb != label and is_tile_label(lb)
+            and (left is None or left.get(pattern_of(lb) or "", 0) > 0)
+            and _twins(model, label, lb)]
+
+
+_ALIKE: list[tuple[FineModel, dict[str, list[str]]]] = []  # the last model's near twins
+
+
+def _alike(model: FineModel) -> dict[str, list[str]]:
+    """Each taught tile's near twins (those it has any), worked out once per model: weighing
+    every taught look against a call's costs more than the veto's check itself."""
+    if not _ALIKE or _ALIKE[0][0] is not model:
+        tiles = [lb for lb in model.rows_of if is_tile_label(lb)]
+        got = {a: [b for b in tiles if b != a and _twins(model, a, b)] for a in tiles}
+        _ALIKE[:] = [(model, {a: tw for a, tw in got.items() if tw})]
+    return _ALIKE[0][1]
+
+
 def _held(model: FineModel, view: View, i: int, a: str, b: str, calls: Mapping[int, Call],
           fixed: Mapping[int, str], leads: Leads | None = None) -> float:
     """How clearly the squares holding the box's copies of ``b``'s pattern hold them rather
@@ -247,6 +294,11 @@ class Leads:
              b: tuple[np.ndarray, np.ndarray]) -> float:
         return _lead(self._view.crop(i), a, b)
 
+    def at_edge(self, i: int, label: str) -> bool:
+        """Whether ``label``'s look is placed on square ``i`` at the edge of the search."""
+        got = self.placed(i, label)
+        return got is None or at_edge(got[1], SEARCH)
+
 
 class LargeLeads(Leads):
     """The same leads at the photo's own scale (:mod:`vision.taught_large`): each square
@@ -276,6 +328,10 @@ class LargeLeads(Leads):
     def lead(self, i: int, a: tuple[np.ndarray, np.ndarray],
              b: tuple[np.ndarray, np.ndarray]) -> float:
         return large_lead(self.patch(i), a, b)
+
+    def at_edge(self, i: int, label: str) -> bool:
+        got = self.placed(i, label)
+        return got is None or at_edge(got[1], LARGE_SEARCH)
 
 
 def _twins(model: FineModel, a: str, b: str) -> bool:
