@@ -161,6 +161,22 @@ def cut(image: np.ndarray, cols: int, index: int, size: int,
     return np.ascontiguousarray(part)
 
 
+
+def turned_views(src: np.ndarray, angles: Sequence[float], fine: int) -> np.ndarray:
+    """A square crop ``src`` turned about its centre by each of ``angles`` (degrees) and cut
+    to its middle ``fine`` pixels: (len(angles), fine, fine) float32. The crop is wider than
+    the view so that turning brings in no border."""
+    side = src.shape[0]
+    centre = (side / 2 - 0.5, side / 2 - 0.5)
+    m = (side - fine) // 2
+    out = []
+    for angle in angles:
+        rot = cv2.getRotationMatrix2D(centre, angle, 1.0)
+        view = cv2.warpAffine(src, rot, (side, side), flags=cv2.INTER_LINEAR,
+                              borderMode=cv2.BORDER_REPLICATE)
+        out.append(view[m:m + fine, m:m + fine])
+    return np.asarray(out, np.float32)
+
 @dataclass
 class FineModel:
     """Full-resolution crops of the taught pieces, one per label and showing."""
@@ -201,16 +217,8 @@ class FineModel:
         zero-mean vectors: (len(ANGLES), FINE * FINE)."""
         got = self._turned.get(row)
         if got is None:
-            src = self.crops[row]
-            centre = (SOURCE / 2 - 0.5, SOURCE / 2 - 0.5)
-            m = (SOURCE - FINE) // 2
-            out = []
-            for angle in ANGLES:
-                rot = cv2.getRotationMatrix2D(centre, angle, 1.0)
-                view = cv2.warpAffine(src, rot, (SOURCE, SOURCE), flags=cv2.INTER_LINEAR,
-                                      borderMode=cv2.BORDER_REPLICATE)
-                out.append(view[m:m + FINE, m:m + FINE].ravel())
-            got = _unit(np.stack(out))
+            views = turned_views(self.crops[row], ANGLES, FINE)
+            got = _unit(views.reshape(len(ANGLES), FINE * FINE))
             self._turned[row] = got
         return got
 

@@ -23,6 +23,7 @@ import numpy as np
 
 from .features import grid_to_top
 from .read_features import PX, turned
+from .read_fine import turned_views
 
 LARGE = 72  # pixels a square: about the frames' own scale (53-75 measured), not beyond
 SCALE = LARGE / PX
@@ -107,15 +108,7 @@ class LargeLooks:
         got = self._looks.get(row)
         if got is None:
             src = np.ascontiguousarray(turned(self.taught_crops[row[0]], row[1]))
-            centre = (SOURCE / 2 - 0.5, SOURCE / 2 - 0.5)
-            m = (SOURCE - FINE) // 2
-            out = []
-            for angle in ANGLES:
-                rot = cv2.getRotationMatrix2D(centre, angle, 1.0)
-                view = cv2.warpAffine(src, rot, (SOURCE, SOURCE), flags=cv2.INTER_LINEAR,
-                                      borderMode=cv2.BORDER_REPLICATE)
-                out.append(view[m:m + FINE, m:m + FINE])
-            got = self._looks[row] = np.asarray(out, np.float32)
+            got = self._looks[row] = turned_views(src, ANGLES, FINE)
         return got
 
     def placed(self, patch: np.ndarray, label: str
