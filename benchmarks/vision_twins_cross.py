@@ -36,7 +36,6 @@ squares of one photo against each other (``vision.twins_pair``). Never run it on
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections import Counter, defaultdict
@@ -49,6 +48,8 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import tuning_looks  # noqa: E402  (beside this script)
 
 from companion.core.board import GAME_BOARDS  # noqa: E402
 from companion.tsuro.tiles import Tile  # noqa: E402
@@ -66,18 +67,11 @@ _T = np.linspace(0.0, 1.0, 801)[:, None]
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--looks", default="seas")
-    ap.add_argument("--seeds", default="2026,7")
-    ap.add_argument("--boards", type=int, default=40)
+    ap = tuning_looks.parser(__doc__)
     ap.add_argument("--side", type=int, default=128, help="px a square at the frame's scale")
     args = ap.parse_args()
-    chosen = [lk.strip() for lk in args.looks.split(",") if lk.strip()]
-    if looks.HELD_OUT in chosen:
-        ap.error(f"{looks.HELD_OUT} is scored only, never measured for choosing")
+    chosen, seeds = tuning_looks.chosen(ap, args)
     cv2.setNumThreads(1)
-    seeds = [int(s) for s in args.seeds.split(",")]
     missed: dict[tuple[str, str], Counter[tuple[int, int]]] = defaultdict(Counter)
     scores: dict[tuple[str, str, str], dict[bool, list[float]]] = defaultdict(
         lambda: defaultdict(list))

@@ -39,7 +39,6 @@ Never run it on ``held-out``.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections import defaultdict
@@ -52,6 +51,8 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import tuning_looks  # noqa: E402  (beside this script)
 
 from companion.core.board import GAME_BOARDS  # noqa: E402
 from companion.tsuro.tiles import Tile  # noqa: E402
@@ -77,22 +78,16 @@ TURNS = [(k, m) for m in (0, 1) for k in range(4)]  # mirror x -> 1 - x first, t
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--looks", default="seas")
-    ap.add_argument("--seeds", default="2026,7")
-    ap.add_argument("--boards", type=int, default=40)
+    ap = tuning_looks.parser(__doc__)
     args = ap.parse_args()
-    chosen = [lk.strip() for lk in args.looks.split(",") if lk.strip()]
-    if looks.HELD_OUT in chosen:
-        ap.error(f"{looks.HELD_OUT} is scored only, never measured for choosing")
+    chosen, seeds = tuning_looks.chosen(ap, args)
     cv2.setNumThreads(1)
     templates = load_templates(None)
     for look in chosen:
         split: dict[str, dict[bool, list[float]]] = defaultdict(lambda: defaultdict(list))
         best: dict[str, list[bool]] = defaultdict(list)
         asked = 0
-        for seed in (int(s) for s in args.seeds.split(",")):
+        for seed in seeds:
             for size, game in SIZES.items():
                 for b in range(args.boards):
                     asked += _photo(look, seed, size, game, b, templates, split, best)

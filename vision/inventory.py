@@ -18,7 +18,7 @@ import numpy as np
 
 from companion.tsuro.tiles import PATTERNS, Tile
 
-from .read_decide import EMPTY, Call
+from .read_decide import EMPTY, Call, lead_confidence
 from .templates import DAIKAIJU
 
 
@@ -145,7 +145,7 @@ def settle(calls: Mapping[int, Call], counts: Mapping[str, int] | None,
         if best is None or best[0] < margin:
             break
         lead, i, k, k2 = best
-        out[i] = Call(labels[k], round(0.5 + 0.25 * min(1.0, lead / (4 * margin)), 3), lead,
+        out[i] = Call(labels[k], lead_confidence(lead, margin), lead,
                       labels[k2])
         if left is not None:
             left[patterns[k]] = left.get(patterns[k], 0) - 1

@@ -49,7 +49,7 @@ from companion.tsuro.tiles import Tile
 
 from .inventory import left_for, pattern_of
 from .read_combine import is_tile, is_tile_label
-from .read_decide import Call
+from .read_decide import Call, lead_confidence
 from .read_fine import TWIN_FLOOR, FineModel, Verdict, View, look_again
 
 MARGIN = 0.2  # an open square's best must lead the next by this
@@ -392,5 +392,5 @@ def _fits_whole(model: FineModel, view: View, i: int, label: str,
 
 
 def _called(v: Verdict) -> Call:
-    return Call(v.label, round(0.5 + 0.25 * min(1.0, v.lead / (4 * MARGIN)), 3),
+    return Call(v.label, lead_confidence(v.lead, MARGIN),
                 v.lead / MARGIN, v.second)

@@ -155,17 +155,25 @@ BLUR = 1.5 * SCALE  # the difference is blurred before the mask is drawn
 
 
 def lead(patch: np.ndarray, a: tuple[np.ndarray, np.ndarray],
-         b: tuple[np.ndarray, np.ndarray]) -> float:
+         b: tuple[np.ndarray, np.ndarray], blur: float = BLUR) -> float:
     """How much better ``patch`` correlates with placed look ``a`` than with ``b`` on the
-    pixels where the two differ most (taught_twin_pixels' lead, at this scale)."""
-    both = a[1] & b[1]
-    diff = cv2.GaussianBlur(np.abs(a[0] - b[0]), (0, 0), BLUR)
-    inside = diff[both]
-    k = int(len(inside) * (1.0 - SHARE))
-    mask = both & (diff >= np.partition(inside, k)[k])
+    pixels where the two differ most (:func:`difference`); ``blur`` in pixels at the
+    scale of the looks (taught_twin_pixels uses it at 48 pixels a square)."""
+    mask = difference(a, b, blur)
     p = patch[mask]
     p = p - p.mean()
     return _corr(p, a[0][mask]) - _corr(p, b[0][mask])
+
+
+def difference(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray],
+               blur: float = BLUR) -> np.ndarray:
+    """The pixels where two placed looks (canvas, covered) differ most: :data:`SHARE` of
+    those both cover, the difference blurred by ``blur`` pixels first (a mask)."""
+    both = a[1] & b[1]
+    diff = cv2.GaussianBlur(np.abs(a[0] - b[0]), (0, 0), blur)
+    inside = diff[both]
+    k = int(len(inside) * (1.0 - SHARE))
+    return np.asarray(both & (diff >= np.partition(inside, k)[k]))
 
 
 def _corr(p: np.ndarray, t: np.ndarray) -> float:

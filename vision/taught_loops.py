@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from .inventory import left_for, pattern_of
 from .read_again import FAINT, RIM_PART, four_loops
 from .read_combine import is_tile_label
-from .read_decide import Call
+from .read_decide import Call, lead_confidence
 from .read_fine import FineModel, View
 from .taught_large import Frame, LargeLooks
 from .taught_rescue import surest_fit
@@ -66,5 +66,5 @@ def decide_loops(model: FineModel, view: View, candidates: Mapping[int, Sequence
         if model.scores(win, (loop,)).get(loop, -1.0) < FAINT * floor or float(
                 model.parts(win, loop).min()) < RIM_PART:
             continue
-        out[i] = Call(loop, round(0.5 + 0.25 * min(1.0, gap / (4 * GAP)), 3), gap / GAP, runner)
+        out[i] = Call(loop, lead_confidence(gap, GAP), gap / GAP, runner)
     return out

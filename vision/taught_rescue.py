@@ -29,7 +29,7 @@ import numpy as np
 
 from .inventory import pattern_of, remaining
 from .read_combine import is_tile
-from .read_decide import Call
+from .read_decide import Call, lead_confidence
 from .read_fine import FineModel, View, look_again
 
 LEAD = 2.0  # both readers' lead (calling margins) of the best available tile over the next
@@ -80,7 +80,7 @@ def rescue(model: FineModel, top: np.ndarray | View, cols: int,
             floor = surest_fit(model, view, out)
         if v.score < FIT * floor or float(model.parts(view.windows(i), v.label).min()) < PART:
             continue
-        out[i] = Call(labels[k], round(0.5 + 0.25 * min(1.0, lead / (4 * LEAD)), 3), lead,
+        out[i] = Call(labels[k], lead_confidence(lead, LEAD), lead,
                       labels[k2])
     return out
 

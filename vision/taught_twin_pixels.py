@@ -9,7 +9,7 @@ paths both tiles share. Those squares stay open.
 
 Here a square left open whose best few candidates are near twins of one another is
 decided between them alone: each twin's taught look is put where (and as turned as) it
-fits the square best, the pixels where the two looks differ most (:data:`SHARE` of those
+fits the square best, the pixels where the two looks differ most (:data:`vision.taught_large.SHARE` of those
 both cover, the difference blurred a little so that a hair's shift does not pick them) make
 a mask, and the square is correlated with each look on that mask only. A twin is called
 when it beats every other twin the box still has a copy of by :data:`LEAD` there and is not
@@ -32,23 +32,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import cv2
 import numpy as np
 
 from .inventory import left_for, pattern_of
 from .read_again import TWIN
 from .read_combine import is_tile_label
-from .read_decide import Call
+from .read_decide import Call, lead_confidence
 from .read_fine import FINE, PATCH, SEARCH, FineModel, View, Windows, look_again
 from .taught_large import SEARCH as LARGE_SEARCH
 from .taught_large import Frame, LargeLooks
+from .taught_large import difference as large_difference
 from .taught_large import lead as large_lead
 from .taught_loops import decide_loops
 from .taught_rescue import surest_fit
 from .taught_twin_guard import at_edge, refused
 from .taught_twin_veto import vetoed
 
-SHARE = 0.2  # the share of the pixels both looks cover where they differ most
 BLUR = 1.5  # pixels: the difference is blurred before the mask is drawn
 LEAD = 0.03  # correlation on the mask by which a twin must beat every other
 OTHERS = 0.2  # the finer look's lead (as in vision.read_again.MARGIN) over non-twins
@@ -164,7 +163,7 @@ def _called_open(model: FineModel, view: View, candidates: Mapping[int, Sequence
                 model, view, i, label, _rivals(model, i, label, out, counts, fixed),
                 candidates[i], leads, near, leads.at_edge, LEAD) is not None:
             continue
-        out[i] = Call(label, round(0.5 + 0.25 * min(1.0, lead / (4 * LEAD)), 3),
+        out[i] = Call(label, lead_confidence(lead, LEAD),
                       lead / LEAD, runner)
         # a copy used up: the squares that might have held it are weighed again
         used = pattern_of(label)
@@ -357,24 +356,12 @@ def placed(model: FineModel, win: Windows, label: str) -> tuple[np.ndarray, np.n
 def _lead(patch: np.ndarray, a: tuple[np.ndarray, np.ndarray],
           b: tuple[np.ndarray, np.ndarray]) -> float:
     """How much better ``patch`` correlates with look ``a`` than with ``b`` on the pixels
-    where the two differ most."""
-    mask = difference(a, b)
-    p = patch[mask]
-    p = p - p.mean()
-    return _corr(p, a[0][mask]) - _corr(p, b[0][mask])
+    where the two differ most (:func:`vision.taught_large.lead` at this scale)."""
+    return large_lead(patch, a, b, BLUR)
 
 
 def difference(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]
                ) -> np.ndarray:
     """The pixels where two placed looks (canvas, covered) differ most: :data:`SHARE` of
     those both cover, the difference blurred by :data:`BLUR` first (a mask, PATCH square)."""
-    both = a[1] & b[1]
-    diff = cv2.GaussianBlur(np.abs(a[0] - b[0]), (0, 0), BLUR)
-    inside = diff[both]
-    k = int(len(inside) * (1.0 - SHARE))
-    return np.asarray(both & (diff >= np.partition(inside, k)[k]))
-
-
-def _corr(p: np.ndarray, t: np.ndarray) -> float:
-    t = t - t.mean()
-    return float(p @ t / max(float(np.linalg.norm(p) * np.linalg.norm(t)), 1e-9))
+    return large_difference(a, b, BLUR)
