@@ -6,6 +6,9 @@ falls back to entry by touch.
 
 from __future__ import annotations
 
+import zipfile
+import zlib
+
 
 class VisionError(ValueError):
     """Base of everything the camera reader refuses."""
@@ -42,3 +45,9 @@ class ProfileError(VisionError):
 
 class LayoutError(VisionError):
     """A teaching layout that is malformed or names something off the board."""
+
+
+UNREADABLE: tuple[type[BaseException], ...] = (
+    OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile, zlib.error)
+"""What loading a saved ``.npz`` may raise when the file is cut short or damaged (a zip
+that is not one, a member that ends early): each is told as one :class:`ProfileError`."""

@@ -22,7 +22,7 @@ from companion.core.board import Side
 from companion.tsuro.tiles import PATTERNS, Tile, all_oriented
 
 from .drawing import BUILTIN, Style, draw_daikaiju, draw_tile
-from .errors import ProfileError
+from .errors import UNREADABLE, ProfileError
 from .features import PX, jittered_patch, normalise, patches, rotate_patch
 from .taught_large import SOURCE as LARGE_SOURCE
 from .taught_large import LargeLooks, large_arrays
@@ -108,7 +108,7 @@ class TemplateSet:
                     apply_twins(model, _twins(data["twins"], len(model.names)))
                 game = meta.get("game")
                 large = _large(data)
-        except (OSError, KeyError, ValueError, TypeError) as exc:
+        except UNREADABLE as exc:
             if isinstance(exc, ProfileError):
                 raise
             raise ProfileError(f"{path} is unreadable: {exc}") from None

@@ -30,7 +30,7 @@ import numpy as np
 
 from companion.core.board import BoardError, BoardProfile, Side, Square
 
-from .errors import LayoutError, ProfileError
+from .errors import UNREADABLE, LayoutError, ProfileError
 from .geometry import MarkerLayout
 from .reading import BoardReading, Content, SquareReading, VetPiece
 from .veterans_draw import BUILTIN_PALETTE as BUILTIN_PALETTE
@@ -162,7 +162,7 @@ class Looks:
                            str(meta["source"]), max(float(meta["least"]), LEAST),
                            float(meta["margin"]),
                            float(meta["colour"]))
-        except (OSError, KeyError, ValueError, TypeError) as exc:
+        except UNREADABLE as exc:
             if isinstance(exc, ProfileError):
                 raise
             raise ProfileError(f"{path} is unreadable: {exc}") from None

@@ -63,3 +63,15 @@ def test_a_damaged_profile_is_refused_with_one_line(taught: Path, tmp_path: Path
     np.savez_compressed(where / TEMPLATES_FILE, **arrays)
     with pytest.raises(ProfileError):
         load_templates(where)
+
+
+def test_a_profile_cut_short_is_refused_with_one_line(taught: Path, tmp_path: Path) -> None:
+    # a card pulled mid-save leaves a file that is not a zip (numpy raises BadZipFile, which
+    # is no ValueError): the reader must still say so in one line, not crash
+    from vision.errors import ProfileError
+    where = tmp_path / "cut"
+    shutil.copytree(taught, where)
+    whole = (where / TEMPLATES_FILE).read_bytes()
+    (where / TEMPLATES_FILE).write_bytes(whole[:len(whole) // 3])
+    with pytest.raises(ProfileError, match="unreadable"):
+        load_templates(where)
