@@ -154,6 +154,26 @@ def taught_fits(taught: list[Call], paths: list[Call], n: int, before: bool) -> 
     return against == 0 and named >= 3 and named + bare >= TAUGHT_SETTLED * n
 
 
+def cannot_fit(taught: list[Call], n: int) -> bool:
+    """Whether :func:`taught_fits` must say no to these taught calls of a full read
+    (``n`` >= 12), whatever the paths call: the taught reader reads too few squares bare
+    (:func:`_reads_bare`) and names too few tiles, with the squares it reads bare, to settle
+    :data:`TAUGHT_SETTLED` of the board. Another edition's set is then known for what it is
+    before the paths are read at its bend (vision.recognise: the same verdict, sooner).
+
+    >>> tile, bare, unsure = Call("45670123", 0.9), Call(EMPTY, 0.9), Call(None, 0.3)
+    >>> cannot_fit([unsure] * 30 + [tile] * 6, 36)
+    True
+    >>> cannot_fit([bare] * 30 + [tile] * 6, 36)
+    False
+    """
+    if n < 12 or _reads_bare(taught, n):
+        return False
+    tiles = sum(is_tile(a) for a in taught)
+    bare = sum(a.label == EMPTY for a in taught)
+    return tiles < 3 or tiles + bare < TAUGHT_SETTLED * n
+
+
 def _reads_bare(taught: list[Call], n: int) -> bool:
     """Whether the taught reader reads bare at least ``TAUGHT_BARE`` of the squares it names
     no tile on, where there are ``BARE_ASKED`` or more of them in a full read. A set taught

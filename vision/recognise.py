@@ -41,6 +41,7 @@ from .read_combine import (
     JOINT_MARGIN,
     PATH_LABELS,
     agree,
+    cannot_fit,
     fits,
     is_tile,
     open_tile,
@@ -71,6 +72,7 @@ from .taught_hand import hand_check
 from .taught_large import Frame
 from .taught_rescue import rescue
 from .taught_twin_pixels import decide_twins
+from .taught_twin_pixels import warm as warm_twins
 from .templates import TemplateSet, builtin
 from .twins_box import box_twins
 from .twins_pair import Where, settle_pairs
@@ -107,6 +109,7 @@ class BoardReader:
         if self.model is not None and self.model.fine is not None:
             # the finer look's likenesses, once per profile (vision.read_fine.FineModel.warm)
             self.model.fine.warm()
+            warm_twins(self.model.fine)
         self.finder = BoardFinder(self.rows, self.cols, layout)
         self.thresholds = thresholds or Thresholds()
         self.ships = ships  # a vision.ships.ShipFinder, when ships are to be read
@@ -259,25 +262,34 @@ class BoardReader:
         # (a second pass asks with the polarity the first was asked with: ``kept``)
         lines = (again[4] if again is not None
                  else read_paths.lines(grey, self.rows, self.cols, idx, self._polarity))
-        paths = read_paths.score(grey, self.rows, self.cols, idx, self._polarity,
-                                 bend if bend is not None and full else -1 if full else self._bend,
-                                 lines)
-        if full:
-            self._polarity, self._bend = paths.polarity, paths.bend
         if again is None:
             prep = prepare(top, self.rows, self.cols, grey)
             every = plainness(prep)  # the path reader compares every square's; worked out once
         else:
             prep, every = again[0], again[1]
         detail = every[idx]
-        last = self._last_reading
-        bare_before = None if last is None else np.array(
-            [last.squares[sq].content is Content.EMPTY for sq in self._squares])
         wanted = [legal.get(self._squares[int(i)]) for i in idx]
         # Read with taught looks that fit, the paths' word is heeded on tiles only: the checks
         # that call a square bare are left out (the same tiles are called), and made after
         # all only if the taught looks turn out not to fit (test_vision_taught_speed_lazy).
         lazy = self.model is not None and again is None and self._fits  # (as last read)
+        early = None
+        if lazy and full and bend is not None and self.model is not None:
+            # The taught reader first (where the tiles lie does not hang on the bend): when
+            # what it calls alone rules out a fit, another edition's set costs no paths
+            # read at its bend (vision.read_combine.cannot_fit; the same verdict, sooner).
+            early = self._taught(self.model, prep, idx, lines.off, detail, wanted)
+            if cannot_fit(early[1], len(idx)):
+                self._fits = False
+                return self._calls(top, grey, raw, idx, legal, (prep, every, *early, lines))
+        paths = read_paths.score(grey, self.rows, self.cols, idx, self._polarity,
+                                 bend if bend is not None and full else -1 if full else self._bend,
+                                 lines)
+        if full:
+            self._polarity, self._bend = paths.polarity, paths.bend
+        last = self._last_reading
+        bare_before = None if last is None else np.array(
+            [last.squares[sq].content is Content.EMPTY for sq in self._squares])
         leans: dict[int, Lean] = {}  # near twins left open (vision.twins_box)
         later: list[Later] = []  # near twins settled only if heeded (vision.read_twins_later)
         built_in = path_calls(paths, prep.colour, wanted, bare_before, th, self.cols, every, top,
@@ -295,10 +307,10 @@ class BoardReader:
             if (again is not None and again[2].offsets is not None
                     and np.array_equal(again[2].offsets, paths.offsets)):
                 taught, mine = again[2], again[3]  # the tiles lie where they lay: the same
+            elif early is not None:  # scored where the paths place the tiles: the same
+                taught, mine = early
             else:
-                taught = model.score(prep, idx, paths.offsets, detail)
-                mine = taught_calls(model, self.thresholds, taught.pieces, taught.empty,
-                                    detail, idx, wanted)
+                taught, mine = self._taught(model, prep, idx, paths.offsets, detail, wanted)
             # Does what was taught fit this board at all (another edition's art does not)? It
             # fits when it names the tiles the paths name.
             built_in = twins_later.for_taught(later, built_in, mine, paths, idx, self._fits,
@@ -371,6 +383,13 @@ class BoardReader:
         for k in (int(x) for x in np.flatnonzero(odd)):
             calls[int(idx[k])] = Call(None, 0.2)
         return calls
+
+    def _taught(self, model: TaughtModel, prep: Prepared, idx: np.ndarray, offsets: np.ndarray,
+                detail: np.ndarray, wanted: list[set[str] | None]) -> tuple[Scored, list[Call]]:
+        """The taught reader's scores and calls on squares ``idx``, tiles placed at ``offsets``."""
+        taught = model.score(prep, idx, offsets, detail)
+        return taught, taught_calls(model, self.thresholds, taught.pieces, taught.empty, detail,
+                                    idx, wanted)
 
     def _taught_bend(self) -> int | None:
         """The taught bend of paths, while the taught looks fit the board."""

@@ -228,17 +228,28 @@ def _rivals(model: FineModel, i: int, label: str, calls: Mapping[int, Call],
             and _twins(model, label, lb)]
 
 
-_ALIKE: list[tuple[FineModel, dict[str, list[str]]]] = []  # the last model's near twins
+# the near twins of the last few models (a benchmark or a test holds several profiles)
+_ALIKE: list[tuple[FineModel, dict[str, list[str]]]] = []
+_ALIKE_KEPT = 4
 
 
 def _alike(model: FineModel) -> dict[str, list[str]]:
     """Each taught tile's near twins (those it has any), worked out once per model: weighing
-    every taught look against a call's costs more than the veto's check itself."""
-    if not _ALIKE or _ALIKE[0][0] is not model:
-        tiles = [lb for lb in model.rows_of if is_tile_label(lb)]
-        got = {a: [b for b in tiles if b != a and _twins(model, a, b)] for a in tiles}
-        _ALIKE[:] = [(model, {a: tw for a, tw in got.items() if tw})]
+    every taught look against a call's costs more than the veto's check itself (a reader
+    works them out when it is made: :func:`warm`)."""
+    for kept, alike in _ALIKE:
+        if kept is model:
+            return alike
+    tiles = [lb for lb in model.rows_of if is_tile_label(lb)]
+    got = {a: [b for b in tiles if b != a and _twins(model, a, b)] for a in tiles}
+    _ALIKE[:] = [(model, {a: tw for a, tw in got.items() if tw}), *_ALIKE[:_ALIKE_KEPT - 1]]
     return _ALIKE[0][1]
+
+
+def warm(model: FineModel) -> None:
+    """Work out the model's near twins now (about 15 ms for a full box), not on the first
+    read that needs them."""
+    _alike(model)
 
 
 def _held(model: FineModel, view: View, i: int, a: str, b: str, calls: Mapping[int, Call],

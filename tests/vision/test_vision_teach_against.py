@@ -1,0 +1,84 @@
+"""Teaching refuses a layout that names a tile the photo plainly does not show (a tile turned
+wrong, two tiles swapped), naming the squares, and learns nothing (issue 9, bad input)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.core.board import GAME_BOARDS
+from companion.tsuro.tiles import Tile
+from vision import looks
+from vision.errors import LayoutError
+from vision.read_combine import PATH_INDEX
+from vision.read_decide import Thresholds
+from vision.teach import paths_against, teach
+from vision.teach_plan import layout_value
+
+TSURO = GAME_BOARDS["tsuro"]
+
+
+def _teaching(look: str, where: Path) -> tuple[Path, dict[str, object]]:
+    entries = []
+    for n, (photo, layout) in enumerate(looks.teach_photos(look, 6, 6, 5, "tsuro")):
+        cv2.imwrite(str(where / f"teach-{n + 1}.png"), photo)
+        entries.append({"path": f"teach-{n + 1}.png",
+                        "squares": {sq.name(): layout_value(p) for sq, p in layout.items()}})
+    return where / "layout.json", {"images": entries}
+
+
+def _tiles(data: dict[str, object]) -> dict[str, str]:
+    images = data["images"]
+    assert isinstance(images, list)
+    return {k: v for k, v in images[0]["squares"].items() if isinstance(v, str)}
+
+
+@pytest.mark.parametrize("look", ["drawn", "mottled"])
+def test_two_tiles_swapped_in_the_layout_teach_nothing(tmp_path: Path, look: str) -> None:
+    path, data = _teaching(look, tmp_path)
+    tiles = _tiles(data)
+    a, b = "r2c3", "r4c5"
+    assert Tile.parse(tiles[a]).pattern() != Tile.parse(tiles[b]).pattern()
+    squares = data["images"][0]["squares"]  # type: ignore[index]
+    squares[a], squares[b] = tiles[b], tiles[a]
+    path.write_text(json.dumps(data))
+    with pytest.raises(LayoutError, match=r"does not show: .*(r2c3|r4c5).*nothing was learned"):
+        teach(path, TSURO, tmp_path / "profile")
+    assert not (tmp_path / "profile").exists()
+
+
+def test_a_tile_turned_in_the_layout_teaches_nothing(tmp_path: Path) -> None:
+    path, data = _teaching("mottled", tmp_path)
+    tiles = _tiles(data)
+    square = next(sq for sq, lb in sorted(tiles.items())
+                  if Tile.parse(lb).rotated(1).notation() != lb)
+    turned = Tile.parse(tiles[square]).rotated(1).notation()
+    data["images"][0]["squares"][square] = turned  # type: ignore[index]
+    path.write_text(json.dumps(data))
+    with pytest.raises(LayoutError, match=f"does not show: {square} of teach-1.png "):
+        teach(path, TSURO, tmp_path / "profile")
+
+
+def test_the_layout_as_laid_is_learned(tmp_path: Path) -> None:
+    path, data = _teaching("mottled", tmp_path)
+    path.write_text(json.dumps(data))
+    _, lesson = teach(path, TSURO, tmp_path / "profile")
+    assert not lesson.against and (tmp_path / "profile" / "templates.npz").exists()
+
+
+def test_only_plain_paths_contradict_a_layout() -> None:
+    th = Thresholds()
+    tile, other = Tile.parse("10325476"), Tile.parse("45670123")
+    evidence = np.zeros(len(PATH_INDEX), np.float32)
+    evidence[PATH_INDEX[other.notation()]] = 0.8
+    assert paths_against(tile, evidence, th) == other.notation()
+    evidence[PATH_INDEX[tile.notation()]] = 0.45  # more than half the best: a doubt, not a no
+    assert paths_against(tile, evidence, th) is None
+    evidence[PATH_INDEX[tile.notation()]] = 0.75  # the best hardly leads
+    assert paths_against(tile, evidence, th) is None
+    faint = np.where(evidence > 0.5, 0.4, 0.0).astype(np.float32)  # no tile the paths would call
+    assert paths_against(tile, faint, th) is None
