@@ -250,7 +250,7 @@ class CameraSetup:
         (a retake replaces it); a photo that plainly shows another layout is refused."""
         from vision.errors import VisionError
         from vision.profile import load_layout
-        from vision.teach_plan import sheet_mismatches
+        from vision.teach_plan import sheet_mismatches, sheet_tiles_against
 
         photo = self.take_photo()
         if len(photo.markers) < 4 and photo.corners is None:
@@ -264,6 +264,11 @@ class CameraSetup:
                 raise SetupError(
                     f"This does not look like sheet {index + 1}: {', '.join(wrong[:3])}{more}. "
                     "Lay the pieces as drawn and photograph it again.")
+            turned = sheet_tiles_against(photo.frame, self.board, sheet, layout)
+            if turned:
+                raise SetupError(
+                    f"On sheet {index + 1}, {_squares_phrase(turned)} not as drawn (turned, "
+                    "or swapped with another tile?). Lay it as drawn and photograph it again.")
             path = self._open_album().add(photo.frame, sheet, slot=index)
         except (VisionError, OSError) as exc:
             raise SetupError(f"The photo was not kept: {exc}.") from exc
@@ -409,3 +414,11 @@ def default_profile_dir(configured: str) -> Path:
     from companion.core.locations import data_dir
 
     return data_dir() / "camera-profile"
+
+
+def _squares_phrase(squares: list[str]) -> str:
+    """"the tile at r2c3 is", "the tiles at r2c3 and r4c5 are" (three at most, then "...")."""
+    shown = squares[:3] + (["more"] if len(squares) > 3 else [])
+    if len(shown) == 1:
+        return f"the tile at {shown[0]} is"
+    return f"the tiles at {', '.join(shown[:-1])} and {shown[-1]} are"

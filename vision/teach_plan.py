@@ -305,3 +305,28 @@ def sheet_mismatches(frame: np.ndarray, board: BoardProfile,
                     f"the {want.kind}" if isinstance(want, VetPiece) else "a tile")
             out.append(f"{sq} should hold {what}")
     return out
+
+
+def sheet_tiles_against(frame: np.ndarray, board: BoardProfile,
+                        sheet: Mapping[Square, Tile | Daikaiju | VetPiece | None],
+                        marker_layout: MarkerLayout | None = None) -> list[str]:
+    """Squares where the photo plainly shows another tile than the sheet draws (a tile
+    turned, two swapped): teaching from it would learn the wrong look, so the player lays
+    them again at once. The paths decide, as teaching does
+    (:func:`vision.teach.paths_against`: no right tile so refused on the tuning looks)."""
+    from . import read_paths
+    from .features import warp_top_down
+    from .read_decide import Thresholds
+    from .read_features import PX
+    from .read_frame import grey_frame
+    from .teach import paths_against
+
+    grey = grey_frame(frame)
+    if grey is None:
+        raise BadImage("the photo is empty or not an 8-bit image")
+    pose = BoardFinder(board.rows, board.cols, marker_layout).find(grey)
+    top = warp_top_down(grey, pose.homography, board.rows, board.cols, PX)
+    evidence = read_paths.score(top, board.rows, board.cols).tile
+    th = Thresholds()
+    return [str(sq) for sq, want in sorted(sheet.items()) if isinstance(want, Tile)
+            and paths_against(want, evidence[board.index(sq)], th) is not None]

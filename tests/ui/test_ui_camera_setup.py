@@ -91,6 +91,22 @@ def test_teaching_the_seas_pieces_writes_a_contract_layout_and_reads_them(
     assert not wrong and right >= 48, (right, wrong)
 
 
+def test_a_tile_laid_turned_on_a_sheet_is_refused_at_once(tmp_path: Path) -> None:
+    from companion.tsuro.tiles import Tile
+
+    cam = SimCamera()
+    setup = CameraSetup(cam, "tsuro", tmp_path / "profile")
+    setup.lay_sheet_on_simulated_table(0)
+    square, tile = next((sq, p) for sq, p in sorted(setup.sheets[0].items())
+                        if isinstance(p, Tile) and p.rotated(1) != p)
+    cam.table.pieces[square] = tile.rotated(1)  # the player turned one tile a quarter
+    with pytest.raises(SetupError, match=f"On sheet 1, the tile at {square} is not as drawn"):
+        setup.photograph_sheet(0)
+    assert setup.photographed == set()
+    cam.table.pieces[square] = tile  # laid again as drawn: kept
+    assert setup.photograph_sheet(0) == f"Photo of sheet 1 of {len(setup.sheets)} kept (teach-1.png)."
+
+
 def test_a_poor_read_back_asks_for_new_photos() -> None:
     from ui.wizard import ReadBack
 
