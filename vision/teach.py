@@ -216,7 +216,7 @@ def paths_against(tile: Tile, evidence: np.ndarray, th: Thresholds) -> str | Non
     half that evidence. On the teach photos of the five tuning looks (seeds 2026, 7 and 11,
     6x6 and 7x7: 1,365 squares) no right layout tile was so contradicted; a tile turned a
     quarter was caught on 88-98% of squares, another tile on 83-91% (the rest: tiles whose
-    paths the two share, or faint paths)."""
+    paths the two share, or faint paths): `benchmarks/vision_layout_check.py`."""
     ranked = np.sort(evidence)[::-1]
     best = float(ranked[0])
     if best < th.path_tile or best - float(ranked[1]) < th.path_margin:
