@@ -47,6 +47,17 @@ class BoardFinder:
         self.tolerance = tolerance
         self.last: BoardPose | None = None
         self.last_detections: dict[int, Detection] = {}
+        self._arrays: tuple[MarkerLayout, dict[int, np.ndarray]] | None = None
+
+    def corners(self) -> dict[int, np.ndarray]:
+        """Every marker's corners in grid units (float32, read-only), made once per layout:
+        a frame asks for them a dozen times."""
+        if self._arrays is None or self._arrays[0] is not self.layout:
+            arrays = {i: self.layout.array(i) for i in self.layout.corners}
+            for a in arrays.values():
+                a.flags.writeable = False
+            self._arrays = (self.layout, arrays)
+        return self._arrays[1]
 
     def find(self, image: np.ndarray) -> BoardPose:
         """Place the board or raise :class:`BoardNotFound` saying why. Frame after frame
@@ -55,7 +66,7 @@ class BoardFinder:
         last = self.last_detections
         near = {i: d.corners for i, d in last.items()} if len(last) >= 3 else None
         found = self.detector.detect(
-            image, {i: self.layout.array(i) for i in self.layout.corners}, near)
+            image, self.corners(), near)
         self.last_detections = found
         return self.fit(found)
 
@@ -89,7 +100,8 @@ class BoardFinder:
         return set(found) in ({0, 2}, {1, 3})
 
     def _fit(self, found: dict[int, Detection]) -> BoardPose | None:
-        src = np.concatenate([self.layout.array(i) for i in sorted(found)])
+        layout = self.corners()
+        src = np.concatenate([layout[i] for i in sorted(found)])
         dst = np.concatenate([found[i].corners for i in sorted(found)])
         h, _ = cv2.findHomography(src, dst, 0)
         if h is None:
@@ -110,8 +122,9 @@ class BoardFinder:
 
     def _misfit(self, h: np.ndarray, found: dict[int, Detection]) -> float:
         worst = 0.0
+        layout = self.corners()
         for i, det in found.items():
-            ref = self.layout.array(i)
+            ref = layout[i]
             proj = cv2.perspectiveTransform(ref[None].astype(np.float64), h)[0]
             side = float(np.linalg.norm(det.corners[1] - det.corners[0])) or 1.0
             worst = max(worst, float(np.abs(proj - det.corners).max()) / side)

@@ -8,6 +8,8 @@ so a quarter turn of the piece is exactly ``np.rot90`` of the patch.
 
 from __future__ import annotations
 
+from functools import cache
+
 import cv2
 import numpy as np
 
@@ -22,10 +24,18 @@ def grid_to_top(px: int = PX) -> np.ndarray:
     return np.array([[px, 0, 0], [0, px, 0], [0, 0, 1]], np.float64)
 
 
+@cache
+def _top_to_grid(px: int) -> np.ndarray:
+    """The inverse of :func:`grid_to_top`, worked out once per scale (read-only)."""
+    inv = np.linalg.inv(grid_to_top(px))
+    inv.flags.writeable = False
+    return inv
+
+
 def warp_top_down(grey: np.ndarray, homography: np.ndarray, rows: int, cols: int,
                   px: int = PX) -> np.ndarray:
     """The grid seen from above, ``px`` pixels a square (float32 grey)."""
-    m = homography @ np.linalg.inv(grid_to_top(px))
+    m = homography @ _top_to_grid(px)
     top = cv2.warpPerspective(grey, m, (cols * px, rows * px),
                               flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)

@@ -42,6 +42,7 @@ from companion.core.board import POINT_UV
 
 from .paths_decide import shows_tile
 from .paths_outline import outlined
+from .quick_stats import median, percentile
 from .read_combine import is_tile
 from .read_decide import EMPTY, Call
 from .read_features import PX
@@ -79,7 +80,7 @@ def rim_ends(square: np.ndarray, polarity: int) -> np.ndarray:
     profiles = (_WEIGHTS[0] @ b, _WEIGHTS[1] @ b.T, _WEIGHTS[1] @ b, _WEIGHTS[0] @ b.T)
     for side, profile in enumerate(profiles):  # top, right, bottom, left (as POINT_UV)
         band = np.convolve(profile, _SECOND, mode="same")[MARGIN:MARGIN + SIDE]
-        spread = float(np.median(np.abs(band))) + 1e-3
+        spread = float(median(np.abs(band))) + 1e-3
         for p in (2 * side, 2 * side + 1):
             u, v = POINT_UV[p]
             x0 = round((u if side in (0, 2) else v) * SIDE)
@@ -162,9 +163,9 @@ def frame_bare(image: np.ndarray, homography: np.ndarray, top: np.ndarray, cols:
     chroma, light = _looks(top, cols, [int(idx[k]) for k in bare + asked])
     ch, li = chroma[len(bare):], light[len(bare):]
     chroma, light = chroma[:len(bare)], light[:len(bare)]
-    mid, lmid = np.median(chroma, axis=0), float(np.median(light))
-    spread = float(np.median(np.abs(chroma - mid), axis=0).max()) + 2e-3
-    lspread = float(np.median(np.abs(light - lmid))) + 0.02
+    mid, lmid = median(chroma, axis=0), float(median(light))
+    spread = float(median(np.abs(chroma - mid), axis=0).max()) + 2e-3
+    lspread = float(median(np.abs(light - lmid))) + 0.02
     # the colour first: it costs next to nothing, the warp does
     # (near the median, or near one of the bare squares: art changes across the board)
     nearest = ((np.abs(ch[:, None] - chroma[None]).max(axis=2) / spread < NEAREST)
@@ -177,7 +178,7 @@ def frame_bare(image: np.ndarray, homography: np.ndarray, top: np.ndarray, cols:
     step = max(1, len(tiles) // REFERENCE)
     ref = [np.sort(rim_ends(_warp(image, homography, *divmod(int(idx[k]), cols)),
                             polarity))[2] for k in tiles[::step][:REFERENCE]]
-    bar = RIM_RATIO * float(np.percentile(ref, 5))
+    bar = RIM_RATIO * float(percentile(ref, 5))
     out = {}
     ended = []  # path ends showing: art running on across the border (reed stalks) or a tile
     for k in todo:

@@ -3,6 +3,7 @@ printable sheet: :mod:`vision.marker_sheet`)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -10,6 +11,9 @@ import cv2
 import numpy as np
 
 from .geometry import MARKER_IDS
+from .marker_fit import PREV as _PREV
+from .marker_fit import refine_quads
+from .markers_blur import blurred_markers
 
 DICTIONARY = cv2.aruco.DICT_4X4_50
 
@@ -30,6 +34,8 @@ class Detection:
 
 
 _CELL = 4  # pixels per marker cell when reading bits
+_CELLS_BOX = np.array([[0, 0], [6 * _CELL, 0], [6 * _CELL, 6 * _CELL], [0, 6 * _CELL]],
+                      np.float32)  # a marker's six cells a side, read at _CELL pixels each
 
 
 class MarkerDetector:
@@ -52,6 +58,7 @@ class MarkerDetector:
         self._dictionary = _dictionary()
         self._detector = cv2.aruco.ArucoDetector(self._dictionary, params)
         self._levels = levels
+        self._all_levels = levels + tuple(v for v in range(20, 230, 10) if v not in levels)
 
     def detect(self, image: np.ndarray,
                layout: Mapping[int, np.ndarray] | None = None,
@@ -76,7 +83,18 @@ class MarkerDetector:
         if len(found) < 3:
             for marker_id, det in self._aruco(grey).items():
                 found.setdefault(marker_id, det)
+        if len(found) < 3:
+            found = self._blurred(grey, found)
         return found
+
+    def _blurred(self, grey: np.ndarray, found: dict[int, Detection]) -> dict[int, Detection]:
+        """``found`` and the markers :func:`vision.markers_blur.blurred_markers` finds
+        besides, when together they are three or more (else ``found`` alone)."""
+        more = {i: Detection(i, q) for i, q in blurred_markers(grey, self._dictionary).items()
+                if i not in found}
+        if len(found) + len(more) < 3:
+            return found
+        return {**found, **self._refine_all(grey, more)}
 
     def _aruco(self, grey: np.ndarray) -> dict[int, Detection]:
         corners, ids, _ = self._detector.detectMarkers(grey)
@@ -107,8 +125,7 @@ class MarkerDetector:
         found: dict[int, Detection] = {}
         twice: set[int] = set()
         # The usual levels first; only a frame with fewer than three markers pays for more.
-        extra = tuple(v for v in range(20, 230, 10) if v not in self._levels)
-        levels = self._levels + extra
+        levels = self._all_levels
         # Once markers are found they place the others: later levels look only there (a
         # level over the whole frame costs about half a millisecond, most of it in the
         # outlines of the board's art; a small window almost nothing). Three markers place
@@ -149,7 +166,7 @@ class MarkerDetector:
         max_per = 0.5 * (small.shape[0] + small.shape[1])
         # A marker found at an earlier level shows up again at most later ones: its bits
         # need not be read again (what it would read is kept already).
-        known = [(d.corners.mean(axis=0), float(np.abs(d.corners[0] - d.corners[2]).max()))
+        known = [(_centre(d.corners), _span(d.corners[0] - d.corners[2]))
                  for d in found.values()]
         seen_here: dict[int, np.ndarray] = {}
         for c in _outlines(small, level, windows):
@@ -168,15 +185,13 @@ class MarkerDetector:
                 continue
             if not 0.8 * area <= cv2.contourArea(c) <= 1.2 * area:
                 continue
-            corners = quad[:, 0].astype(np.float32)
-            sides = np.linalg.norm(corners - corners[_PREV], axis=1)
-            if sides.min() < 0.5 * sides.max():
+            if _uneven(quad.reshape(4, 2).tolist()):
                 continue
             q = quad.reshape(4, 2).astype(np.float32) / f
             if cv2.contourArea(q, True) < 0:
                 q = q[::-1].copy()
-            centre = q.mean(axis=0)
-            if any(float(np.abs(centre - at).max()) < 0.15 * span for at, span in known):
+            centre = _centre(q)
+            if any(_span(centre - at) < 0.15 * span for at, span in known):
                 continue
             got = self._read_bits(grey, q, retry=retry)
             if got is None:
@@ -199,16 +214,18 @@ class MarkerDetector:
     def _read_bits(self, grey: np.ndarray, q: np.ndarray, retry: bool = False
                    ) -> tuple[int, np.ndarray] | None:
         s = 6 * _CELL
-        h = cv2.getPerspectiveTransform(q, np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float32))
+        h = cv2.getPerspectiveTransform(q, _CELLS_BOX)
         patch = cv2.warpPerspective(grey, h, (s, s), flags=cv2.INTER_LINEAR)
         _, bw = cv2.threshold(patch, 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-        # The middle of each cell decides; its rim is blurred by its neighbours.
-        cells = bw.reshape(6, _CELL, 6, _CELL)[:, 1:3, :, 1:3].sum(axis=(1, 3)) > 2
-        ring = np.concatenate([cells[0], cells[5], cells[1:5, 0], cells[1:5, 5]])
-        if ring.any():
+        # The middle of each cell decides; its rim is blurred by its neighbours. (The four
+        # middle pixels of every cell added as four strided views: a count of 0-4 each.)
+        cells = (bw[1::_CELL, 1::_CELL] + bw[1::_CELL, 2::_CELL] + bw[2::_CELL, 1::_CELL]
+                 + bw[2::_CELL, 2::_CELL]) > 2
+        ring = np.count_nonzero(cells) - np.count_nonzero(cells[1:5, 1:5])  # white on it
+        if ring:
             # A mostly black ring is a marker seen through rough corners: when a marker is
             # still missing, fit its corners to its edges and read it again.
-            if retry and ring.sum() <= 4:
+            if retry and ring <= 4:
                 return self._read_bits(grey, refine_quads(grey, q[None])[0])
             return None
         ok, idx, rot = self._dictionary.identify(cells[1:5, 1:5].astype(np.uint8), 0.0)
@@ -216,6 +233,28 @@ class MarkerDetector:
             return None
         return int(idx), np.roll(q, int(rot), axis=0)
 
+
+
+def _centre(q: np.ndarray) -> np.ndarray:
+    """``q.mean(axis=0)`` of four corners: numpy adds them in turn down the axis, so this is
+    the same sum, for a fraction of the cost (a search asks for dozens)."""
+    return np.asarray((((q[0] + q[1]) + q[2]) + q[3]) / 4)
+
+
+def _span(d: np.ndarray) -> float:
+    """``float(np.abs(d).max())`` of a two-vector."""
+    return float(max(abs(d[0]), abs(d[1])))
+
+
+def _uneven(corners: list[list[float]]) -> bool:
+    """Whether the shortest side of a quad of whole-pixel corners is under half the
+    longest: the float32 lengths numpy's norm gives (a sum of two whole squares is exact,
+    its root rounded once to float32, as there), compared as there."""
+    sides = []
+    for k in range(4):
+        (x0, y0), (x1, y1) = corners[k], corners[_PREV[k]]
+        sides.append(float(np.float32(math.sqrt(float((x0 - x1) ** 2 + (y0 - y1) ** 2)))))
+    return min(sides) < 0.5 * max(sides)
 
 
 def _outlines(small: np.ndarray, level: int,
@@ -280,84 +319,3 @@ def _box(at: np.ndarray, sides: float, shape: tuple[int, ...]) -> tuple[int, int
     x1 = int(min(float(shape[1]), float(at[:, 0].max()) + pad))
     y1 = int(min(float(shape[0]), float(at[:, 1].max()) + pad))
     return x0, y0, x1, y1
-
-
-_TS = np.linspace(0.2, 0.8, 12, dtype=np.float32)
-
-
-def refine_quads(grey: np.ndarray, quads: np.ndarray, rounds: int = 2) -> np.ndarray:
-    """Marker corners as crossings of straight lines fitted to the four black-white edges.
-
-    Corner-window refinement wanders off to the bit pattern or the touching grid corner on
-    small, blurred markers; an edge seen along its whole length does not. ``quads`` is
-    (M, 4, 2), clockwise in the image; a quad whose fit fails keeps its corners.
-    """
-    q = quads.astype(np.float32).copy()
-    for _ in range(rounds):
-        new = _fit_round(grey, q)
-        side = np.linalg.norm(q - q[:, _PREV], axis=2).mean(axis=1)
-        move = np.abs(new - q).max(axis=(1, 2))
-        ok = np.isfinite(new).all(axis=(1, 2)) & (move <= 0.25 * side)
-        q[ok] = new[ok]
-    return q
-
-
-_NEXT = [1, 2, 3, 0]  # side k runs from corner k to corner k + 1
-_PREV = [3, 0, 1, 2]
-_STEPS = np.linspace(-1.0, 1.0, 21, dtype=np.float32)
-
-
-def _fit_round(grey: np.ndarray, q: np.ndarray) -> np.ndarray:
-    # np.roll by index lists and the offsets' steps made once: the same sums, fewer calls
-    # (this runs twice a marker search, and numpy's per-call cost is most of it).
-    m = len(q)
-    a = q
-    b = q[:, _NEXT]
-    d = b - a  # (M, 4, 2)
-    length = np.maximum(np.linalg.norm(d, axis=2), 1e-3)
-    d = d / length[..., None]
-    n = np.stack([-d[..., 1], d[..., 0]], axis=2)  # points into the marker
-    reach = np.clip(length.min(axis=1) / 8, 2.0, 5.0)  # (M,)
-    steps = _STEPS
-    offs = reach[:, None] * steps[None, :]  # (M, O)
-    base = a[:, :, None, :] + _TS[None, None, :, None] * (b - a)[:, :, None, :]  # (M,4,S,2)
-    pts = (base[:, :, :, None, :]
-           + offs[:, None, None, :, None] * n[:, :, None, None, :])  # (M,4,S,O,2)
-    flat = pts.reshape(-1, len(steps), 2)
-    prof = cv2.remap(grey, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR).astype(np.float32)
-    # Going inwards the level drops from the white margin to the black border; rises are
-    # other edges (the margin's outer rim, the bits) and are ignored.
-    grad = np.maximum(prof[:, :-1] - prof[:, 1:], 0.0)
-    j = np.clip(np.argmax(grad, axis=1), 1, grad.shape[1] - 2)
-    rows = np.arange(len(grad))
-    g0, g1, g2 = grad[rows, j - 1], grad[rows, j], grad[rows, j + 1]
-    denom = g0 - 2 * g1 + g2
-    flat_top = np.abs(denom) > 1e-6
-    safe = np.where(flat_top, denom, 1.0)
-    sub = np.clip(np.where(flat_top, 0.5 * (g0 - g2) / safe, 0.0), -0.5, 0.5)
-    frac = (j + 0.5 + sub) / (len(steps) - 1)  # 0..1 along the offsets
-    s_count = len(_TS)
-    t = (-1.0 + 2.0 * frac).reshape(m, 4, s_count) * reach[:, None, None]
-    edge = base + t[..., None] * n[:, :, None, :]  # (M,4,S,2)
-    g1 = g1.reshape(m, 4, s_count)
-    w = (g1 > 0.4 * g1.max(axis=2, keepdims=True)).astype(np.float32)
-    # Weighted total-least-squares line per side: centroid and principal direction.
-    wsum = np.maximum(w.sum(axis=2), 1e-6)
-    c = (edge * w[..., None]).sum(axis=2) / wsum[..., None]  # (M,4,2)
-    e = (edge - c[:, :, None, :]) * np.sqrt(w)[..., None]
-    ex, ey = e[..., 0], e[..., 1]
-    sxx = (ex ** 2).sum(axis=2)
-    syy = (ey ** 2).sum(axis=2)
-    sxy = (ex * ey).sum(axis=2)
-    theta = 0.5 * np.arctan2(2 * sxy, sxx - syy)
-    v = np.stack([np.cos(theta), np.sin(theta)], axis=2)  # (M,4,2)
-    # Corner k is where side k-1 (ending at it) meets side k (starting at it).
-    p1, r1 = c[:, _PREV], v[:, _PREV]
-    p2, r2 = c, v
-    den = r1[..., 0] * r2[..., 1] - r1[..., 1] * r2[..., 0]
-    diff = p2 - p1
-    tt = (diff[..., 0] * r2[..., 1] - diff[..., 1] * r2[..., 0]) / np.where(
-        np.abs(den) > 1e-9, den, np.nan)
-    out = p1 + tt[..., None] * r1
-    out[(wsum < 4).any(axis=1)] = np.nan
-    return np.asarray(out, np.float32)

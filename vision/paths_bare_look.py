@@ -12,6 +12,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .quick_stats import median
 from .read_decide import EMPTY, Call
 
 SURE = 2.0  # a tile read with this lead (in margins) sets the tiles' look
@@ -60,11 +61,11 @@ def _board_distance(colour: np.ndarray, idx: np.ndarray, bare: np.ndarray,
     if ref.sum() < 3:
         return np.zeros(n)
     chroma, light = _chroma(colour)
-    mid, mid_light = np.median(chroma[ref], axis=0), float(np.median(light[ref]))
+    mid, mid_light = median(chroma[ref], axis=0), float(median(light[ref]))
     dist = np.abs(chroma - mid).max(axis=1)
     off = np.abs(light - mid_light)
-    spread = max(float(np.median(dist[ref])), 0.01)
-    light_spread = max(float(np.median(off[ref])), 0.05)
+    spread = max(float(median(dist[ref])), 0.01)
+    light_spread = max(float(median(off[ref])), 0.05)
     return np.asarray(np.maximum(dist / spread, off / light_spread))
 
 
@@ -94,7 +95,7 @@ def _nearer_bare(colour: np.ndarray, detail: np.ndarray | None, idx: np.ndarray,
     if detail is not None:
         feats.append(np.log(np.maximum(detail, 1e-3))[:, None])
     x = np.concatenate(feats, axis=1)
-    x = x / np.maximum(np.median(np.abs(x[idx] - np.median(x[idx], axis=0)), axis=0), 1e-3)
+    x = x / np.maximum(median(np.abs(x[idx] - median(x[idx], axis=0)), axis=0), 1e-3)
     tiles_x, refs = x[idx[sure]], np.flatnonzero(ref)
     if len(refs) == 0:
         return np.zeros(len(idx))
@@ -119,7 +120,7 @@ def glare_off(colour: np.ndarray, ref: np.ndarray) -> np.ndarray:
     """
     if int(ref.sum()) < 3:
         return np.full(len(colour), np.inf)
-    mid = np.median(colour[ref], axis=0)
+    mid = median(colour[ref], axis=0)
     towards = 255.0 - mid
     share = np.clip((colour - mid) @ towards / max(float(towards @ towards), 1e-6), 0.0, 1.0)
     return np.asarray(np.abs(colour - mid - share[:, None] * towards[None]).max(axis=1))

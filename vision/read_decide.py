@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from companion.core.board import Side
 from companion.tsuro.tiles import Tile
 
+from .quick_stats import median
 from .reading import Content, SquareReading
 from .templates import DAIKAIJU
 
@@ -89,12 +91,16 @@ def pick(labels: Sequence[str], scores: np.ndarray, least: float, margin: float,
 def confidence(first: float, lead: float, least: float) -> float:
     """0.5 exactly at the calling line, towards 1 as both the match and the lead grow
     (``lead`` is the lead as a multiple of the one needed)."""
-    def ramp(x: float, line: float, top: float) -> float:
-        if x < line:
-            return 0.5 * max(x, 0.0) / max(line, 1e-6)
-        return 0.5 + 0.5 * min(1.0, (x - line) / max(top - line, 1e-6))
-
-    return round(min(ramp(first, least, max(least + 0.3, 0.95)), ramp(lead, 1.0, 4.0)), 3)
+    # Each a ramp: up to 0.5 at its line, on to 1 at its top (the match's top is
+    # max(least + 0.3, 0.95), the lead's 4). Written out: it is asked a hundred times a read.
+    if first < least:
+        match = 0.5 * max(first, 0.0) / max(least, 1e-6)
+    else:
+        top = max(least + 0.3, 0.95)
+        match = 0.5 + 0.5 * min(1.0, (first - least) / max(top - least, 1e-6))
+    ahead = (0.5 * max(lead, 0.0) if lead < 1.0
+             else 0.5 + 0.5 * min(1.0, (lead - 1.0) / 3.0))
+    return round(min(match, ahead), 3)
 
 
 def lead_confidence(lead: float, line: float) -> float:
@@ -116,8 +122,15 @@ def reading_of(call: Call, legal: set[str] | None) -> SquareReading:
         return SquareReading(Content.DAIKAIJU, call.confidence,
                              facing=Side.parse(call.label.split(":")[1]))
     is_legal = None if legal is None else call.label in legal
-    return SquareReading(Content.TILE, call.confidence, tile=Tile.parse(call.label),
+    return SquareReading(Content.TILE, call.confidence, tile=_tile(call.label),
                          legal=is_legal)
+
+
+@lru_cache(maxsize=256)  # the 105 oriented tiles and a few more: bounded over a long game
+def _tile(label: str) -> Tile:
+    """The tile of an 8-digit label, parsed once (a tile is immutable; parsing checks every
+    link and costs more than the rest of a square's reading)."""
+    return Tile.parse(label)
 
 
 def odd_plain(colour: np.ndarray, detail: np.ndarray, bare: np.ndarray,
@@ -130,15 +143,15 @@ def odd_plain(colour: np.ndarray, detail: np.ndarray, bare: np.ndarray,
     odd = np.zeros(len(detail), bool)
     if bare.sum() < 3:
         return odd
-    typical = float(np.median(detail[bare]))
+    typical = float(median(detail[bare]))
     if typical >= plain_line:  # bare squares show art here: a plain one is something else
         odd |= bare & (detail < 0.4 * typical)
     plain = bare & (detail < plain_line)
     if plain.sum() >= 3 and typical < plain_line:
         bright = colour.sum(axis=1) + 1.0
-        ref = float(np.median(bright[plain]))
+        ref = float(median(bright[plain]))
         chroma = colour / bright[:, None]
-        ref_chroma = np.median(chroma[plain], axis=0)
+        ref_chroma = median(chroma[plain], axis=0)
         # Glare mixes the board's colour with white, shade darkens it: neither is odd. What
         # is left after taking out a mix with grey is the colour of something else.
         grey = np.full(3, 1 / 3)
@@ -162,7 +175,7 @@ def tile_coloured(colour: np.ndarray, sure: np.ndarray) -> np.ndarray | None:
         return None
     bright = colour.sum(axis=1) + 1.0
     chroma = colour / bright[:, None]
-    ref = np.median(chroma[sure], axis=0)
+    ref = median(chroma[sure], axis=0)
     dist = np.abs(chroma - ref).max(axis=1)
-    spread = float(np.median(dist[sure]))
+    spread = float(median(dist[sure]))
     return np.asarray(dist < max(3.0 * spread, 0.025))

@@ -38,6 +38,12 @@ def drawn_calls(raw: np.ndarray) -> list[Call]:
     sims = vecs @ templates.vectors.T
     order = np.argsort(-sims, axis=1)
     dist = _distances()
+    # every square's lead over each other look at once (the same float32 sums as square by
+    # square; the loop below only picks)
+    rows = np.arange(len(raw))
+    leads = (sims[rows, order[:, 0]][:, None] - sims) / dist[order[:, 0]]
+    leads[rows, order[:, 0]] = np.inf
+    least = leads.min(axis=1)
     out = []
     for k in range(len(raw)):
         ratio = float(contrast[k]) / templates.empty_contrast
@@ -50,9 +56,7 @@ def drawn_calls(raw: np.ndarray) -> list[Call]:
             continue
         best = int(order[k, 0])
         first = float(sims[k, best])
-        lead = (first - sims[k]) / dist[best]
-        lead[best] = np.inf
-        ok = float(lead.min()) / MARGIN
+        ok = float(least[k]) / MARGIN
         label = templates.labels[best]
         conf = confidence(first, ok, LEAST)
         if first < LEAST or ok < 1.0:

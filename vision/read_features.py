@@ -14,6 +14,9 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from .quick_stats import median
 
 PX = 48  # top-down pixels per square
 POOL = 2
@@ -46,8 +49,7 @@ class Prepared:
 def prepare(top: np.ndarray, rows: int, cols: int, grey: np.ndarray | None = None) -> Prepared:
     """``top`` is the warped board at ``PX`` a square, grey or BGR; ``grey`` its grey copy,
     when the caller has it already."""
-    colour = cv2.resize(top, (cols, rows), interpolation=cv2.INTER_AREA)
-    colour = np.asarray(colour, np.float32).reshape(rows * cols, -1)
+    colour = np.asarray(square_means(top, rows, cols), np.float32).reshape(rows * cols, -1)
     if colour.shape[1] == 1:
         colour = np.repeat(colour, 3, axis=1)
     if grey is None:
@@ -60,9 +62,30 @@ def prepare(top: np.ndarray, rows: int, cols: int, grey: np.ndarray | None = Non
     # Local contrast normalisation: glare or shade over part of a square scales its detail
     # there, which a correlation over the whole square would not forgive.
     local = np.sqrt(cv2.GaussianBlur(high * high, (0, 0), LCN_SIGMA / POOL))
-    floor = 0.25 * float(np.median(local)) + 1.0
+    floor = 0.25 * float(median(local)) + 1.0
     detail = high / (local + floor)
     return Prepared(rows, cols, np.asarray(detail), np.asarray(high), np.asarray(light), colour)
+
+
+def square_means(top: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    """Every square's mean colour, exactly as ``cv2.resize(top, (cols, rows),
+    interpolation=cv2.INTER_AREA)`` gives it for a uint8 view of whole squares: OpenCV adds
+    up each square's pixels (integers) and scales the sum by the float32 ``1 / area``,
+    rounding half to even. Here the sums are OpenCV's row sums band by band: two to three
+    times sooner than its resize (a fifth of a millisecond on a board, here)."""
+    h, w = top.shape[:2]
+    if (top.dtype != np.uint8 or h % rows or w % cols or h * w == 0
+            or (h // rows) * (w // cols) * 255 >= 2 ** 24):  # (float32 sums stay exact)
+        return np.asarray(cv2.resize(top, (cols, rows), interpolation=cv2.INTER_AREA))
+    bh, bw = h // rows, w // cols
+    flat = top.reshape(h, -1)
+    ch = flat.shape[1] // w
+    bands = np.stack([cv2.reduce(flat[k * bh:(k + 1) * bh], 0, cv2.REDUCE_SUM,
+                                 dtype=cv2.CV_32S)[0] for k in range(rows)])
+    sums = bands.reshape(rows, cols, bw, ch).sum(axis=2, dtype=np.int32)
+    scale = np.float32(1.0) / np.float32(bh * bw)
+    means = np.rint(sums.astype(np.float32) * scale).astype(np.uint8)
+    return np.asarray(means if top.ndim == 3 else means.reshape(rows, cols))
 
 
 def _origins(rows: int, cols: int, squares: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
@@ -97,8 +120,7 @@ def places(prep: Prepared, squares: np.ndarray | None = None,
 
 def crops_at(prep: Prepared, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
     """The crops whose top-left pooled pixels are (``ys``, ``xs``): (*ys.shape, CROP, CROP)."""
-    view = np.lib.stride_tricks.sliding_window_view(prep.detail, (CROP, CROP))
-    return np.asarray(view[ys, xs], np.float32)
+    return np.asarray(windows(prep.detail, CROP)[ys, xs], np.float32)
 
 
 def plainness(prep: Prepared, squares: np.ndarray | None = None) -> np.ndarray:
@@ -115,9 +137,16 @@ def plainness(prep: Prepared, squares: np.ndarray | None = None) -> np.ndarray:
 def _blocks(img: np.ndarray, rows: int, cols: int, squares: np.ndarray | None,
             inset: int) -> np.ndarray:
     """The middle INNER x INNER pooled pixels of each square: (n, INNER, INNER)."""
-    view = np.lib.stride_tricks.sliding_window_view(img, (INNER, INNER))
     y0, x0 = _origins(rows, cols, squares)
-    return np.asarray(view[y0 + inset, x0 + inset])
+    return np.asarray(windows(img, INNER)[y0 + inset, x0 + inset])
+
+
+def windows(img: np.ndarray, k: int) -> np.ndarray:
+    """Every k x k window of a 2-d image, (h - k + 1, w - k + 1, k, k), read-only: the view
+    ``sliding_window_view`` gives, without its checks (tens of microseconds a call)."""
+    h, w = img.shape
+    s0, s1 = img.strides
+    return as_strided(img, (h - k + 1, w - k + 1, k, k), (s0, s1, s0, s1), writeable=False)
 
 
 def brightness(prep: Prepared, squares: np.ndarray | None = None) -> np.ndarray:

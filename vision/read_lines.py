@@ -10,6 +10,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .quick_stats import median, percentile
+
 PX = 48
 FLOOR = 0.012  # least spread, as a share of the brightness
 HESSIAN = 2.0  # Gaussian sigma before the second derivatives, top-down pixels
@@ -36,8 +38,15 @@ def line_response(grey_top: np.ndarray) -> Planes:
     # ... but never below a share of the board's typical spread: on a plain square the
     # noise alone must not look like paths.
     # Nor below a share of the brightness: a board with no tile on it is all noise.
-    small = np.maximum(small, max(0.5 * float(np.percentile(small, 75)),
-                                  FLOOR * float(np.median(g[::4, ::4])))) + 0.5
+    spread = 0.5 * float(percentile(small, 75))
+    # (The brightness share binds only on a board all but plain. The median brightness is
+    # at most the brightest, so when the spread's share is above the brightest's, the
+    # median is not sought: the floor comes out the same, at a tenth of a millisecond less.)
+    bright = g[::4, ::4]
+    floor = FLOOR * float(bright.max())
+    if floor > spread:
+        floor = FLOOR * float(median(bright))
+    small = np.maximum(small, max(spread, floor)) + 0.5
     inverse = cv2.resize(1.0 / small, (w, h), interpolation=cv2.INTER_LINEAR)
     for plane in (dxx, dxy, dyy):
         np.multiply(plane, inverse, out=plane)

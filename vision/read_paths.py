@@ -32,6 +32,8 @@ from companion.core.board import POINT_UV
 from companion.tsuro.tiles import Tile, all_oriented
 
 from .geometry import INWARD
+from .quick_stats import last_max, last_mean, median
+from .read_features import windows
 from .read_lines import PX, Planes, direction_weights, line_response, ridges
 from .read_rim import align
 
@@ -167,14 +169,15 @@ def _weakest(img: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity:
     np.abs(bend, out=bend)
     bend *= np.float32(ALONG)
     vals -= bend
-    return np.asarray(np.partition(vals, WEAKEST - 1, axis=-1)[..., :WEAKEST].mean(axis=-1))
+    return last_mean(np.partition(vals, WEAKEST - 1, axis=-1)[..., :WEAKEST])
 
 
 def _tiles(weakest: np.ndarray) -> np.ndarray:
     """(n, 105) mean evidence of each tile's four pairs, each pair along its best shape."""
-    pair = weakest.max(axis=-1)  # (n, 28)
+    pair = last_max(weakest)  # (n, 28)
     # against the square's own background: the median of its 28 pairs
-    middle = np.partition(pair, (13, 14), axis=1)[:, 13:15].mean(axis=1, keepdims=True)
+    part = np.partition(pair, (13, 14), axis=1)
+    middle = (part[:, 13:14] + part[:, 14:15]) / 2  # their mean (a sum of two: any order)
     pair = pair - middle
     return np.asarray(pair @ _matchings().T / 4.0, np.float32)
 
@@ -202,9 +205,23 @@ def _vote(img: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity: in
     weakest = _weakest(img, cols, idx[probe], off[probe], polarity, np.arange(len(BENDS)))
     # Each square votes for the bend its best tile fits best; the board takes the middle vote
     # (a sum over squares leans towards wide bends, which fit more of any square's lines).
-    best = np.array([_tiles(weakest[..., _window(k)]).max(axis=1)
-                     for k in range(WINDOW, len(BENDS) - WINDOW)])  # (bends, probe)
-    return int(np.median(best.argmax(axis=0))) + WINDOW, probe, weakest
+    best = _window_best(weakest)  # (bends, probe)
+    return int(median(best.argmax(axis=0))) + WINDOW, probe, weakest
+
+
+def _window_best(weakest: np.ndarray) -> np.ndarray:
+    """(windows, n): each square's best tile at every whole window of bends, as
+    :func:`_tiles` of that window gives it; every window at once (the same maxima, medians
+    and differences), the product taken window by window as there."""
+    span = 2 * WINDOW + 1
+    count = weakest.shape[-1] - span + 1
+    pair = weakest[..., :count].copy()
+    for j in range(1, span):
+        np.maximum(pair, weakest[..., j:j + count], out=pair)
+    pair = np.ascontiguousarray(np.moveaxis(pair, -1, 0))  # (windows, n, 28)
+    part = np.partition(pair, (13, 14), axis=-1)
+    pair = pair - (part[..., 13:14] + part[..., 14:15]) / 2
+    return np.asarray((np.matmul(pair, _matchings().T) / 4.0).max(axis=-1))
 
 
 @dataclass(frozen=True)
@@ -253,7 +270,8 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
         first = lines(grey_top, rows, cols, squares, polarity)
     resp, part_cols, local = first.resp, first.cols, first.local
     off, polarity, ends = first.off, first.polarity, first.ends
-    rim = np.sort(ends, axis=1)[:, 1]
+    ranked = np.sort(ends, axis=1)
+    rim = ranked[:, 1]
     voted, seen = np.zeros(0, int), None
     if bend < 0:
         bend, voted, seen = _vote(resp, part_cols, local, off, polarity, rim)
@@ -270,7 +288,7 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
     # The tiles drawn whole are a second look where the first is unsure (it costs time):
     # squares whose best pairing leads by little, or whose path ends hardly show.
     top2 = -np.partition(-tile, 1, axis=1)[:, :2]
-    third = np.sort(ends, axis=1)[:, 2]
+    third = ranked[:, 2]
     lead = top2[:, 0] - top2[:, 1]
     unsure = (top2[:, 0] >= SHAPE_BEST) & (lead >= SHAPE_LEAD[0]) & (third >= SHAPE_ENDS[0]) & (
         (lead < SHAPE_LEAD[1]) | (third < SHAPE_ENDS[1]))
@@ -348,7 +366,7 @@ def likeness(resp: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity
     small = cv2.resize(line, (w // DRAW_POOL, h // DRAW_POOL), interpolation=cv2.INTER_AREA)
     pad = 2
     small = cv2.copyMakeBorder(small, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
-    view = np.lib.stride_tricks.sliding_window_view(small, (cell, cell))
+    view = windows(small, cell)
     r, c = idx // cols, idx % cols
     y0 = r * cell + pad + np.rint(off[:, 1] / DRAW_POOL).astype(int)
     x0 = c * cell + pad + np.rint(off[:, 0] / DRAW_POOL).astype(int)

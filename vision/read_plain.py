@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .quick_stats import median
 from .read_decide import odd_plain
 
 
@@ -25,12 +26,12 @@ def odd_squares(colour: np.ndarray, detail: np.ndarray, bare: np.ndarray,
         # plain ones, one of another colour is odd.
         mask = bare & taught_plain
         return np.asarray(mask & odd_plain(colour, detail, mask, np.inf, glare=True))
-    piece_line = float(np.median(detail[~bare])) if (~bare).any() else 1.0
+    piece_line = float(median(detail[~bare])) if (~bare).any() else 1.0
     odd = odd_plain(colour, detail, bare, 0.35 * piece_line)
     # glare washes a plain bare square towards white: not odd while it stays as plain as the
     # plain bare squares (a hand, or a tile under it, shows detail)
     odd &= (odd_plain(colour, detail, bare, 0.35 * piece_line, glare=True)
             | (detail >= 0.35 * piece_line))
-    if bare.any() and float(np.median(detail[bare])) >= plain:
+    if bare.any() and float(median(detail[bare])) >= plain:
         odd &= ~paths_bare  # on a board with art, plain parts of it are no hand
     return np.asarray(odd)

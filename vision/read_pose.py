@@ -14,6 +14,7 @@ import numpy as np
 from .board_finder import FOUND, BoardFinder, BoardPose
 
 LOOK = 16  # side of a marker's remembered look, pixels
+_BOX = np.array([[0, 0], [LOOK, 0], [LOOK, LOOK], [0, LOOK]], np.float64)  # a look's corners
 STILL = 0.9  # correlation above which a marker has not moved
 
 
@@ -30,6 +31,8 @@ class PoseKeeper:
         self._looks: dict[int, np.ndarray] = {}
         self._windows_pose: BoardPose | None = None  # the pose _windows were placed by
         self._windows: dict[tuple[int, ...], tuple[tuple[int, int, int, int], np.ndarray]] = {}
+        self._grid_for: dict[int, np.ndarray] | None = None  # the corners _grids were made of
+        self._grids: dict[int, np.ndarray] = {}
 
     def pose(self, image: np.ndarray) -> tuple[BoardPose, np.ndarray | None]:
         """The board's place, and the grey frame if the markers had to be searched for."""
@@ -49,8 +52,8 @@ class PoseKeeper:
                                     flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                     borderMode=cv2.BORDER_REPLICATE)
         v = small_grey(patch).astype(np.float32).ravel()
-        v -= v.mean()
-        return v / max(float(np.linalg.norm(v)), 1e-6)
+        v -= np.add.reduce(v) / v.size  # its mean and norm as numpy's, without the wrappers
+        return v / max(float(np.sqrt(v.dot(v))), 1e-6)
 
     def _window(self, pose: BoardPose, marker_id: int, shape: tuple[int, ...]
                 ) -> tuple[tuple[int, int, int, int], np.ndarray]:
@@ -61,14 +64,9 @@ class PoseKeeper:
             self._windows_pose, self._windows = pose, {}
         key = (marker_id, *shape)
         if key not in self._windows:
-            corners = self.finder.layout.array(marker_id).astype(np.float64)
-            s = LOOK
-            box = np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float64)
-            to_grid = cv2.getPerspectiveTransform(box.astype(np.float32),
-                                                  corners.astype(np.float32))
-            m = pose.homography @ to_grid
+            m = pose.homography @ self._to_grid(marker_id)
             # Only the marker's part of the frame: warping reads far fewer pixels.
-            at = cv2.perspectiveTransform(box[None], m)[0]
+            at = cv2.perspectiveTransform(_BOX[None], m)[0]
             h, w = shape[:2]
             x0, y0 = (max(0, int(v) - 2) for v in at.min(axis=0))
             x1, y1 = (int(v) + 3 for v in at.max(axis=0))
@@ -76,6 +74,17 @@ class PoseKeeper:
             shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
             self._windows[key] = ((x0, y0, x1, y1), shift @ m)
         return self._windows[key]
+
+    def _to_grid(self, marker_id: int) -> np.ndarray:
+        """The warp from a marker's look to its place in grid units: the layout's alone, so
+        made once per layout (a full read asks for every marker's)."""
+        corners = self.finder.corners()
+        if self._grid_for is not corners:
+            self._grid_for, self._grids = corners, {}
+        if marker_id not in self._grids:
+            self._grids[marker_id] = cv2.getPerspectiveTransform(
+                _BOX.astype(np.float32), np.array(corners[marker_id], np.float32))
+        return self._grids[marker_id]
 
     def _unmoved(self, grey: np.ndarray, pose: BoardPose) -> bool:
         """All remembered markers still look the same where the last fit puts them."""

@@ -14,6 +14,7 @@ import numpy as np
 from companion.core.board import POINT_UV
 
 from .geometry import INWARD
+from .quick_stats import last_mean
 from .read_lines import PX, Planes, along, direction_weights, gather
 
 RIM_DEPTHS = (0.04, 0.065, 0.09)
@@ -49,7 +50,7 @@ def align(resp: Planes, size: tuple[int, int], cols: int, idx: np.ndarray,
         polarity = _polarity(each, sums, len(idx))
     best = (polarity * sums).argmax(axis=1)
     ends = polarity * each[np.arange(len(idx)), best]
-    rim = ends.reshape(len(idx), 8, len(RIM_DEPTHS)).mean(axis=-1)
+    rim = last_mean(ends.reshape(len(idx), 8, len(RIM_DEPTHS)))
     return np.asarray(np.rint(shifts[best]).astype(np.int32)), polarity, np.asarray(rim)
 
 
@@ -91,10 +92,23 @@ def _across_sides(resp: Planes, size: tuple[int, int], xs: np.ndarray,
     h, w = size
     lin = np.clip(ys, 0, h - 1) * w + np.clip(xs, 0, w - 1)
     each = np.empty(lin.shape, np.float32)
-    for k in (0, 2):
-        cols = np.flatnonzero(plane == k)
-        each[..., cols] = resp[k].ravel()[lin[..., cols]]
+    for a, b, k in _plane_runs():
+        each[..., a:b] = resp[k].ravel()[lin[..., a:b]]  # (runs of points: slices, no copies)
     return each
+
+
+@cache
+def _plane_runs() -> tuple[tuple[int, int, int], ...]:
+    """The rim samples in runs that read one plane (:func:`_rim_planes`): (first, past the
+    last, plane)."""
+    planes = _rim_planes()
+    plane = [] if planes is None else [int(p) for p in planes]
+    runs, start = [], 0
+    for k in range(1, len(plane) + 1):
+        if k == len(plane) or plane[k] != plane[start]:
+            runs.append((start, k, plane[start]))
+            start = k
+    return tuple(runs)
 
 
 def _polarity(each: np.ndarray, sums: np.ndarray, n: int) -> int:
@@ -103,11 +117,10 @@ def _polarity(each: np.ndarray, sums: np.ndarray, n: int) -> int:
     board with no such square falls back to the line strength summed over the ends."""
     # Dark paths' ends are the pale ones' negated (exactly, means and all): the third
     # weakest of eight under -1 is the third strongest under +1, negated.
-    rim = each.reshape(n, each.shape[1], 8, len(RIM_DEPTHS)).mean(axis=-1)
+    rim = last_mean(each.reshape(n, each.shape[1], 8, len(RIM_DEPTHS)))
     ranked = np.sort(rim, axis=-1)
     votes = [float(np.clip(third.max(axis=1), 0, None).sum())
              for third in (ranked[..., 2], -ranked[..., 5])]
     if max(votes) > 0:
         return 1 if votes[0] >= votes[1] else -1
     return 1 if float(sums.max(axis=1).sum()) >= float((-sums).max(axis=1).sum()) else -1
-
