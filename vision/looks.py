@@ -109,11 +109,25 @@ HELD_OUT = "held-out"
 """Scored only, never tuned on (see the module docstring)."""
 
 
+_EXTRA: dict[str, LookSpec] = {}
+"""Looks registered for one run (:func:`register`): never among :data:`LOOKS`, so no
+benchmark that reads every look reads them."""
+
+
 def spec(look: str) -> LookSpec:
-    try:
-        return _SPECS[look]
-    except KeyError:
-        raise LookError(f"no look {look!r}; choose one of {', '.join(LOOKS)}") from None
+    found = _SPECS.get(look) or _EXTRA.get(look)
+    if found is None:
+        raise LookError(f"no look {look!r}; choose one of {', '.join(LOOKS)}")
+    return found
+
+
+def register(look: LookSpec) -> None:
+    """Make ``look`` photographable by its name for this run (a measuring script's mixed
+    looks, benchmarks/vision_mixes.py). A name already taken is refused: the drawings are
+    cached by name, so a second look of the same name would be drawn as the first."""
+    if look.name in _SPECS or look.name in _EXTRA:
+        raise LookError(f"a look named {look.name!r} exists already")
+    _EXTRA[look.name] = look
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from .features import patches, warp_top_down
 from .full_bare import frame_calls
 from .geometry import MarkerLayout
 from .inventory import box_counts, settle
+from .paths_claims import unclaim
 from .paths_decide import PATH_SETTLE, Later, path_calls, shows_tile
 from .paths_kaiju import daikaiju
 from .paths_twins import Lean
@@ -188,6 +189,9 @@ class BoardReader:
                      if r.content is Content.TILE}
             before = calls
             taught = self.model is not None and self._fits
+            if not taught and self.counts is not None:
+                # a pattern called far beyond the box is board art (vision.paths_claims)
+                calls, self._open = unclaim(calls, self._open, self.counts, fixed)
             calls = settle(calls, self.counts, fixed, self._open, PATH_LABELS,
                            JOINT_MARGIN if taught else PATH_SETTLE)
             if not taught:  # near twins of which the box leaves one (vision.twins_box)

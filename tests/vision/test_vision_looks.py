@@ -213,3 +213,19 @@ def test_laying_a_tile_leaves_the_others_where_they_lay() -> None:
     assert len(changed) > px * px // 2  # the new tile is there
     # every changed pixel lies within the new tile's own square, give or take its slip
     assert float(np.abs(changed - centre).max()) < px * 0.62
+
+
+def test_a_registered_look_is_photographed_by_name_and_a_taken_name_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(looks, "_EXTRA", {})
+    before = looks.LOOKS
+    mix = replace(looks.spec("mottled"), name="mix-test", tile=(130.0, 60.0, 40.0))
+    looks.register(mix)
+    assert looks.spec("mix-test") is mix and before == looks.LOOKS
+    position = _full(6, 6, 0.5, 3)
+    ours, _ = looks.board_photo("mix-test", 6, 6, position, 11)
+    theirs, _ = looks.board_photo("mottled", 6, 6, position, 11)
+    assert float(np.abs(ours.astype(int) - theirs.astype(int)).mean()) > 3
+    for taken in (mix, replace(mix, name="mottled")):
+        with pytest.raises(looks.LookError, match="exists already"):
+            looks.register(taken)

@@ -1,0 +1,230 @@
+"""The built-in reader on looks no rule was chosen on: new looks mixed from the tuning looks'
+parts (issue 9). Prints figures, asserts nothing, changes nothing in the reader:
+
+    .venv/bin/python benchmarks/vision_mixes.py --mixes 10 --boards 20 --seed 1
+
+From ``--seed``, ``--mixes`` new looks (:class:`vision.look_pieces.LookSpec`) are drawn:
+texture ``mottle`` or ``water``; tile, path, board, grid, frame, edge and daikaiju colours
+taken from or between two of the tuning looks' (a little beyond either end); path width,
+strength, bend, wobble, bridges, glow, spread and tile size over ranges a little wider than
+the tuning looks'; board art ``plain``, ``phoenix``, ``waves`` or ``reeds``. Never the
+``speckle`` texture or the ``mandala`` board, and nothing of ``held-out``: its parts are
+scored only. A mix whose paths would hardly show on its tiles is drawn again.
+
+Each mix is photographed as ``benchmarks/vision.py`` photographs a look (random positions,
+a hand over a corner in every 4th photo, 6x6 Tsuro and 7x7 Tsuro of the Seas) and read
+built-in with the game named. Per mix and size: squares right, unknown and confidently
+wrong (a square under the hand read unknown counts right); then every confident wrong by
+the stage of the reader that made the call (the first stage after which the square held
+the wrong answer for good: traced by wrapping the stages ``vision.recognise`` calls), what
+the truth was and what was called (``tile``, ``bare``, ``daikaiju``; ``twin`` for a near
+twin of the truth, ``hand`` when under the hand).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_var] = "1"
+
+import argparse  # noqa: E402
+import time  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import mix_trace  # noqa: E402  (beside this script)
+
+from companion.core.board import GAME_BOARDS  # noqa: E402
+from companion.tsuro.tiles import Tile  # noqa: E402
+from vision import looks  # noqa: E402
+from vision.look_pieces import LookSpec  # noqa: E402
+from vision.paths_twins import twins  # noqa: E402
+from vision.profile import load_templates  # noqa: E402
+from vision.reading import Content, Daikaiju  # noqa: E402
+from vision.recognise import BoardReader  # noqa: E402
+
+SIZES = {6: "tsuro", 7: "tsuro-of-the-seas"}
+BGR = tuple[float, float, float]
+SOURCES = tuple(lk for lk in looks.LOOKS if lk != looks.HELD_OUT)
+_BEYOND = 0.15  # how far past either tuning colour a mix may go
+_CONTRAST = 38.0  # least path-over-tile brightness (times the paths' alpha) of a mix:
+# the faintest tuning look's is about 46
+
+
+def colours() -> dict[str, list[BGR]]:
+    """Every tuning look's colour of each part (a drawn look's style gives its tiles')."""
+    out: dict[str, list[BGR]] = {k: [] for k in ("tile", "path", "board_colour", "grid",
+                                                  "frame", "edge", "kaiju", "kaiju_body")}
+    for name in SOURCES:
+        s = looks.spec(name)
+        own = {k: getattr(s, k) for k in out}
+        if s.style is not None:  # its pieces' own colours, not the LookSpec's defaults
+            own["tile"], own["path"] = s.style.tile, s.style.path
+        for k, value in own.items():
+            if value is not None:
+                out[k].append((float(value[0]), float(value[1]), float(value[2])))
+    return out
+
+
+def _between(rng: np.random.Generator, options: list[BGR]) -> BGR:
+    a, b = (options[int(i)] for i in rng.choice(len(options), 2, replace=len(options) < 2))
+    t = float(rng.uniform(-_BEYOND, 1 + _BEYOND))
+    mixed = np.clip(np.asarray(a) + t * (np.asarray(b) - np.asarray(a)), 0, 255)
+    return (float(mixed[0]), float(mixed[1]), float(mixed[2]))
+
+
+def mix(rng: np.random.Generator, name: str) -> LookSpec:
+    """One new look from the tuning looks' parts."""
+    parts = colours()
+    while True:
+        tile, path = _between(rng, parts["tile"]), _between(rng, parts["path"])
+        alpha = float(rng.uniform(0.4, 0.85))
+        if abs(np.mean(path) - np.mean(tile)) * alpha >= _CONTRAST:
+            break
+    return LookSpec(
+        name, texture=str(rng.choice(["mottle", "water"])), tile=tile,
+        tile_spread=float(rng.uniform(6.0, 11.0)), path=path,
+        path_width=float(rng.uniform(0.024, 0.06)), path_alpha=alpha,
+        bend=float(rng.uniform(0.2, 0.6)), wobble=float(rng.uniform(0.0, 0.015)),
+        bridges=float(rng.uniform(0.0, 1.0)),
+        glow=float(rng.uniform(0.0, 0.25)) if rng.random() < 0.5 else 0.0,
+        edge=_between(rng, parts["edge"]), kaiju=_between(rng, parts["kaiju"]),
+        kaiju_body=_between(rng, parts["kaiju_body"]),
+        board=str(rng.choice(["plain", "phoenix", "waves", "reeds"])),
+        board_colour=_between(rng, parts["board_colour"]), grid=_between(rng, parts["grid"]),
+        frame=_between(rng, parts["frame"]), size=float(rng.uniform(0.94, 0.965)))
+
+
+def describe(s: LookSpec) -> str:
+    def c(v: BGR | None) -> str:
+        return "-" if v is None else "/".join(f"{x:.0f}" for x in v)
+    return (f"{s.texture} tile {c(s.tile)} path {c(s.path)} w {s.path_width:.3f} "
+            f"a {s.path_alpha:.2f} bend {s.bend:.2f} wob {s.wobble:.3f} br {s.bridges:.2f} "
+            f"glow {s.glow:.2f} board {s.board} {c(s.board_colour)} size {s.size:.3f}")
+
+
+@dataclass
+class Row:
+    right: int = 0
+    unknown: int = 0
+    wrong: int = 0
+    squares: int = 0
+
+
+def _kind(piece: object) -> str:
+    return "bare" if piece is None else "daikaiju" if isinstance(piece, Daikaiju) else "tile"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--mixes", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=1, help="draws the mixes")
+    ap.add_argument("--photos", type=int, default=2026, help="seeds the photos")
+    ap.add_argument("--boards", type=int, default=20, help="photos per mix and size")
+    ap.add_argument("--verbose", action="store_true", help="list every confident wrong")
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng([args.seed, 4242])
+    specs = [mix(rng, f"mix-{args.seed}-{k}") for k in range(args.mixes)]
+    for s in specs:
+        looks.register(s)
+    trace = mix_trace.install()
+    templates = load_templates(None)
+    rows: dict[tuple[str, int], Row] = {}
+    by_stage: Counter[str] = Counter()
+    by_what: Counter[str] = Counter()
+    lines: list[str] = []
+    start = time.perf_counter()
+    for k, s in enumerate(specs):
+        for size, game in SIZES.items():
+            board = GAME_BOARDS[game]
+            order = board.squares()
+            row = rows.setdefault((s.name, size), Row())
+            for b in range(args.boards):
+                prng = np.random.default_rng([args.photos, 100 + k, size, b])
+                position = looks.random_position(prng, size, size, game,
+                                                 float(prng.uniform(0.2, 0.9)))
+                photo, covered = looks.board_photo(s.name, size, size, position,
+                                                   int(prng.integers(0, 2**31)),
+                                                   hand=b % 4 == 3, game=game)
+                trace.clear()
+                reading = BoardReader(board, templates, game=game,
+                                      options=frozenset()).read(photo)
+                for i, sq in enumerate(order):
+                    truth, got = position[sq], reading.squares[sq]
+                    unknown = got.content is Content.UNKNOWN or not reading.found
+                    right = not unknown and got.piece() == truth
+                    row.squares += 1
+                    if right or (sq in covered and unknown):
+                        row.right += 1
+                    elif unknown:
+                        row.unknown += 1
+                    else:
+                        row.wrong += 1
+                        called = got.piece()
+                        what = f"{_kind(truth)}->{_kind(called)}"
+                        if isinstance(truth, Tile) and isinstance(called, Tile) and twins(
+                                truth.notation(), called.notation()):
+                            what += " twin"
+                        stage = trace.maker(i)
+                        hand = " hand" if sq in covered else ""
+                        by_stage[stage] += 1
+                        by_what[f"{stage:12} {what}{hand}"] += 1
+                        lines.append(f"  {s.name} {size}x{size} photo {b} {sq.name()}: "
+                                     f"{what}{hand} by {stage} (conf {got.confidence:.2f}) "
+                                     f"{_name(truth)} read {_name(called)}")
+    elapsed = time.perf_counter() - start
+    _report(specs, rows, by_stage, by_what, lines if args.verbose else [], args, elapsed)
+    return 0
+
+
+def _name(piece: object) -> str:
+    if piece is None:
+        return "bare"
+    if isinstance(piece, Tile):
+        return piece.notation()
+    return str(piece)
+
+
+def _report(specs: list[LookSpec], rows: dict[tuple[str, int], Row], by_stage: Counter[str],
+            by_what: Counter[str], lines: list[str], args: argparse.Namespace,
+            elapsed: float) -> None:
+    print(f"built-in reading of {len(specs)} mixed looks (seed {args.seed}), {args.boards} "
+          f"photos per mix and size, photo seed {args.photos}")
+    print(f"{'mix':10} {'size':4} {'per sq':>8} {'unknown':>8} {'wrong':>7}  look")
+    total = Row()
+    for s in specs:
+        for size in SIZES:
+            r = rows[(s.name, size)]
+            n = r.squares or 1
+            print(f"{s.name:10} {size}x{size:<2} {r.right / n:8.3%} {r.unknown / n:8.3%} "
+                  f"{r.wrong / n:7.3%}  {describe(s) if size == 6 else ''}")
+            total.right += r.right
+            total.unknown += r.unknown
+            total.wrong += r.wrong
+            total.squares += r.squares
+    n = total.squares or 1
+    print(f"{'all':10} {'':4} {total.right / n:8.3%} {total.unknown / n:8.3%} "
+          f"{total.wrong / n:7.3%}  ({total.squares} squares)")
+    print("\nconfident wrongs by the stage that made the call:")
+    for stage, count in by_stage.most_common():
+        print(f"  {stage:12} {count}")
+    print("... and by what was called:")
+    for what, count in by_what.most_common():
+        print(f"  {what:40} {count}")
+    for line in lines:
+        print(line)
+    print(f"{elapsed:.0f} s in all")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,47 @@
+"""The mixed looks of benchmarks/vision_mixes.py: drawn from the tuning looks' parts only,
+never from held-out's, within the ranges the brief of issue 9 sets."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from vision import looks
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def _mixes_module():  # type: ignore[no-untyped-def]
+    if str(BENCH) not in sys.path:
+        sys.path.append(str(BENCH))  # after the package: benchmarks/vision.py is no package
+    spec = importlib.util.spec_from_file_location("vision_mixes", BENCH / "vision_mixes.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["vision_mixes"] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_mixes_take_nothing_of_held_out_and_keep_to_their_ranges() -> None:
+    vm = _mixes_module()
+    held = looks.spec(looks.HELD_OUT)
+    held_values = {v for f in dataclasses.fields(held) if f.name != "name"
+                   for v in [getattr(held, f.name)] if isinstance(v, tuple)}
+    rng = np.random.default_rng(5)
+    for k in range(60):
+        mix = vm.mix(rng, f"mix-test-{k}")
+        assert mix.texture in ("mottle", "water") and mix.board in (
+            "plain", "phoenix", "waves", "reeds")
+        assert 0.024 <= mix.path_width <= 0.06 and 0.4 <= mix.path_alpha <= 0.85
+        assert 0.2 <= mix.bend <= 0.6 and 0.0 <= mix.wobble <= 0.015
+        assert 0.0 <= mix.bridges <= 1.0 and 0.0 <= mix.glow <= 0.25
+        assert 0.94 <= mix.size <= 0.965 and mix.style is None
+        colours = {mix.tile, mix.path, mix.edge, mix.kaiju, mix.kaiju_body, mix.board_colour,
+                   mix.grid, mix.frame}
+        assert not colours & held_values
+        # the paths show on the tiles at least as in the faintest tuning look, near enough
+        assert abs(np.mean(mix.path) - np.mean(mix.tile)) * mix.path_alpha >= vm._CONTRAST
