@@ -13,7 +13,7 @@ import numpy as np
 from .geometry import MARKER_IDS
 from .marker_fit import PREV as _PREV
 from .marker_fit import refine_quads
-from .markers_blur import blurred_markers
+from .markers_blur import blurred_markers, our_markers
 
 DICTIONARY = cv2.aruco.DICT_4X4_50
 
@@ -98,20 +98,7 @@ class MarkerDetector:
 
     def _aruco(self, grey: np.ndarray) -> dict[int, Detection]:
         corners, ids, _ = self._detector.detectMarkers(grey)
-        found: dict[int, Detection] = {}
-        if ids is None:
-            return found
-        seen: set[int] = set()
-        for cs, i in zip(corners, ids.ravel(), strict=True):
-            marker_id = int(i)
-            if marker_id not in MARKER_IDS:
-                continue
-            if marker_id in seen:
-                # Two copies of one id: we cannot tell which marks the board.
-                found.pop(marker_id, None)
-                continue
-            seen.add(marker_id)
-            found[marker_id] = Detection(marker_id, cs.reshape(4, 2).astype(np.float32))
+        found = {i: Detection(i, q) for i, q in our_markers(corners, ids).items()}
         return self._refine_all(grey, found)
 
     def _scan(self, grey: np.ndarray, layout: Mapping[int, np.ndarray] | None = None,

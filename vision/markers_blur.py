@@ -15,6 +15,8 @@ refuses markers that do not lie where the others place them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 
@@ -38,6 +40,12 @@ def blurred_markers(grey: np.ndarray, dictionary: cv2.aruco.Dictionary
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_NONE
     params.errorCorrectionRate = 1.0
     corners, ids, _ = cv2.aruco.ArucoDetector(dictionary, params).detectMarkers(sharpened(grey))
+    return our_markers(corners, ids)
+
+
+def our_markers(corners: Sequence[np.ndarray], ids: np.ndarray | None) -> dict[int, np.ndarray]:
+    """What an ArUco detector found, kept to our ids (docs/contracts.md 3) as 4x2 float32
+    corners; an id seen twice is left out (which copy marks the board?)."""
     found: dict[int, np.ndarray] = {}
     if ids is None:
         return found
