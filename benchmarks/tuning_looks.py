@@ -1,10 +1,13 @@
-"""The command line the measuring scripts share (``vision_twins_*.py``): which tuning looks,
-photo seeds and boards to measure; ``held-out`` is refused (it is scored only, never
-measured for choosing a threshold: docs/vision.md)."""
+"""What the measuring scripts share (``vision_twins_*.py`` and others): the command line
+(which tuning looks, photo seeds and boards to measure; ``held-out`` is refused: it is scored
+only, never measured for choosing a threshold, docs/vision.md) and the count of a reading's
+squares against the truth."""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
+from typing import Any
 
 from vision import looks
 
@@ -25,3 +28,18 @@ def chosen(ap: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[list[
     if looks.HELD_OUT in names:
         ap.error(f"{looks.HELD_OUT} is scored only, never measured for choosing")
     return names, [int(s) for s in args.seeds.split(",")]
+
+
+def counted(reading: Any, position: Mapping[Any, Any]) -> tuple[int, int, int, bool]:
+    """A :class:`vision.reading.BoardReading` against the truth: squares right, unknown
+    (every square, when the board was not found) and wrong, and whether all were right."""
+    right = unknown = wrong = 0
+    for sq, truth in position.items():
+        got = reading.squares[sq]
+        if not reading.found or got.content.value == "unknown":
+            unknown += 1
+        elif got.piece() == truth:
+            right += 1
+        else:
+            wrong += 1
+    return right, unknown, wrong, right == len(position)

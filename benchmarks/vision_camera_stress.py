@@ -40,7 +40,6 @@ from vision import looks  # noqa: E402
 from vision.look_files import write_teach_set  # noqa: E402
 from vision.looks import Disorder  # noqa: E402
 from vision.profile import load_templates  # noqa: E402
-from vision.reading import Content  # noqa: E402
 from vision.recognise import BoardReader  # noqa: E402
 from vision.simulate import Scene  # noqa: E402
 from vision.teach import teach  # noqa: E402
@@ -110,18 +109,9 @@ def _read(look: str, size: int, game: str, seed: int, boards: int, taught: objec
         reading = BoardReader(board, taught, game=game,  # type: ignore[arg-type]
                               options=frozenset()).read(photo)
         lost += not reading.found
-        ok = reading.found
-        for sq, truth in position.items():
-            got = reading.squares[sq]
-            if not reading.found or got.content is Content.UNKNOWN:
-                unknown += 1
-                ok = False
-            elif got.piece() == truth:
-                right += 1
-            else:
-                wrong += 1
-                ok = False
-        whole += ok
+        counts = tuning_looks.counted(reading, position)
+        right, unknown, wrong = right + counts[0], unknown + counts[1], wrong + counts[2]
+        whole += counts[3]
     n = boards * size * size
     return (f"{100 * right / n:7.3f}% {100 * unknown / n:7.3f}% {100 * wrong / n:6.3f}% "
             f"{100 * whole / boards:6.1f}%  {lost}")

@@ -33,12 +33,12 @@ sys.path.insert(0, str(ROOT))
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
+import tuning_looks  # noqa: E402  (beside this script)
 
 from companion.core.board import GAME_BOARDS, Square  # noqa: E402
 from ui.teach_sheets import box_photos, two_photos  # noqa: E402
 from vision import looks  # noqa: E402
 from vision.profile import load_templates  # noqa: E402
-from vision.reading import Content  # noqa: E402
 from vision.recognise import BoardReader  # noqa: E402
 from vision.teach import teach  # noqa: E402
 from vision.teach_plan import game_patterns, layout_value, other_pieces  # noqa: E402
@@ -98,19 +98,10 @@ def score(look: str, templates: Any, boards: int, seed: int) -> Mapping[str, flo
         photo, _ = looks.board_photo(look, BOARD.rows, BOARD.cols, position,
                                      int(rng.integers(0, 2**31)), game=GAME)
         reading = reader.read(photo)
-        ok = reading.found
-        for sq, truth in position.items():
-            got = reading.squares[sq]
-            squares += 1
-            if not reading.found or got.content is Content.UNKNOWN:
-                unknown += 1
-                ok = False
-            elif got.piece() == truth:
-                right += 1
-            else:
-                wrong += 1
-                ok = False
-        whole += ok
+        counts = tuning_looks.counted(reading, position)
+        right, unknown, wrong = right + counts[0], unknown + counts[1], wrong + counts[2]
+        whole += counts[3]
+        squares += len(position)
     return {"right": right / squares, "unknown": unknown / squares, "wrong": wrong / squares,
             "whole": whole / boards}
 
