@@ -31,6 +31,7 @@ import numpy as np
 
 from .inventory import pattern_of
 from .paths_twins import pairs
+from .read_combine import is_tile_label
 from .read_decide import Call
 
 STRAY = 1  # calls of one pattern beyond the box's copies that are still a stray wrong call
@@ -55,9 +56,9 @@ def unclaim(calls: Mapping[int, Call], open_rows: Mapping[int, Row],
             counts: Mapping[str, int] | None, fixed: Mapping[int, str] | None = None
             ) -> tuple[dict[int, Call], dict[int, Row]]:
     """``calls`` with every call of an over-claimed pattern (:func:`overclaimed`), or of a
-    tile joining ``SHARED`` of its pairs of points along one side, made ``unknown``; and ``open_rows``
-    (the squares the box may settle: :func:`vision.inventory.settle`) without those squares
-    nor any whose first labels name such a tile. The ``fixed`` tiles count as calls but are
+    tile joining ``SHARED`` of its pairs of points along one side, made ``unknown``; and
+    ``open_rows`` (the squares the box may settle: :func:`vision.inventory.settle`) without
+    those squares nor any whose first labels name such a tile. The ``fixed`` tiles count as calls but are
     left as they are: they were read before (and the companion holds them)."""
     gone = overclaimed(calls, counts, fixed)
     if not gone:
@@ -66,9 +67,8 @@ def unclaim(calls: Mapping[int, Call], open_rows: Mapping[int, Row],
            for pr in pairs(c.label) if pr[0] // 2 == pr[1] // 2}  # two points of one side
 
     def leans_on_art(label: str) -> bool:
-        if not (label.isdigit() and len(label) == 8):
-            return False
-        return pattern_of(label) in gone or len(pairs(label) & art) >= SHARED
+        return is_tile_label(label) and (pattern_of(label) in gone
+                                         or len(pairs(label) & art) >= SHARED)
 
     out = dict(calls)
     for i, c in calls.items():
@@ -78,6 +78,6 @@ def unclaim(calls: Mapping[int, Call], open_rows: Mapping[int, Row],
     left = {}
     for i, row in open_rows.items():
         called = calls[i].label if i in calls else None
-        if not any(leans_on_art(lb) for lb in row[1] | {called or ""}):
+        if not any(leans_on_art(lb) for lb in (*row[1], called) if lb):  # ('': none)
             left[i] = row
     return out, left

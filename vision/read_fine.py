@@ -191,6 +191,7 @@ class FineModel:
     # every other label reuses the windows (and the correlations worked out so far)
     _sources: dict[str, Windows] = field(default_factory=dict, repr=False)
     _warm: bool = field(default=False, repr=False)  # every likeness worked out (``warm``)
+    _near: dict[float, dict[str, list[str]]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.rows_of: dict[str, list[int]] = {}
@@ -256,6 +257,21 @@ class FineModel:
         look = self.templates(rows[row])[angle].reshape(FINE, FINE)
         return np.asarray((_unit(_quarters(win_look)) * _unit(_quarters(look))).sum(axis=1),
                           np.float32)
+
+    def near_twins(self, line: float) -> dict[str, list[str]]:
+        """Each label's others at least ``line`` like it both ways, in the order of
+        :attr:`rows_of` (labels with none left out): worked out once per line, as weighing
+        every label against every other costs about 15 ms a full box."""
+        got = self._near.get(line)
+        if got is None:
+            got = {}
+            for a in self.rows_of:
+                near = [b for b in self.rows_of if b != a and self.likeness(a, b) >= line
+                        and self.likeness(b, a) >= line]
+                if near:
+                    got[a] = near
+            self._near[line] = got
+        return got
 
     def likeness(self, a: str, b: str) -> float:
         """How alike two labels' looks are: the best correlation of ``a``'s first look with

@@ -174,12 +174,15 @@ def _weakest(img: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity:
 
 def _tiles(weakest: np.ndarray) -> np.ndarray:
     """(n, 105) mean evidence of each tile's four pairs, each pair along its best shape."""
-    pair = last_max(weakest)  # (n, 28)
-    # against the square's own background: the median of its 28 pairs
-    part = np.partition(pair, (13, 14), axis=1)
-    middle = (part[:, 13:14] + part[:, 14:15]) / 2  # their mean (a sum of two: any order)
-    pair = pair - middle
-    return np.asarray(pair @ _matchings().T / 4.0, np.float32)
+    return np.asarray(_from_pairs(last_max(weakest)), np.float32)  # pairs (n, 28)
+
+
+def _from_pairs(pair: np.ndarray) -> np.ndarray:
+    """(..., 105) from each pair's best evidence (..., 28): each tile's four pairs' mean,
+    against the square's own background (the median of its 28 pairs)."""
+    part = np.partition(pair, (13, 14), axis=-1)
+    middle = (part[..., 13:14] + part[..., 14:15]) / 2  # their mean (a sum of two: any order)
+    return np.asarray(np.matmul(pair - middle, _matchings().T) / 4.0)
 
 
 def _window(bend: int) -> np.ndarray:
@@ -219,9 +222,7 @@ def _window_best(weakest: np.ndarray) -> np.ndarray:
     for j in range(1, span):
         np.maximum(pair, weakest[..., j:j + count], out=pair)
     pair = np.ascontiguousarray(np.moveaxis(pair, -1, 0))  # (windows, n, 28)
-    part = np.partition(pair, (13, 14), axis=-1)
-    pair = pair - (part[..., 13:14] + part[..., 14:15]) / 2
-    return np.asarray((np.matmul(pair, _matchings().T) / 4.0).max(axis=-1))
+    return np.asarray(_from_pairs(pair).max(axis=-1))
 
 
 @dataclass(frozen=True)

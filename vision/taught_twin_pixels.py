@@ -228,28 +228,22 @@ def _rivals(model: FineModel, i: int, label: str, calls: Mapping[int, Call],
             and _twins(model, label, lb)]
 
 
-# the near twins of the last few models (a benchmark or a test holds several profiles)
-_ALIKE: list[tuple[FineModel, dict[str, list[str]]]] = []
-_ALIKE_KEPT = 4
-
-
 def _alike(model: FineModel) -> dict[str, list[str]]:
-    """Each taught tile's near twins (those it has any), worked out once per model: weighing
-    every taught look against a call's costs more than the veto's check itself (a reader
-    works them out when it is made: :func:`warm`)."""
-    for kept, alike in _ALIKE:
-        if kept is model:
-            return alike
-    tiles = [lb for lb in model.rows_of if is_tile_label(lb)]
-    got = {a: [b for b in tiles if b != a and _twins(model, a, b)] for a in tiles}
-    _ALIKE[:] = [(model, {a: tw for a, tw in got.items() if tw}), *_ALIKE[:_ALIKE_KEPT - 1]]
-    return _ALIKE[0][1]
+    """Each taught tile's near twins among the taught tiles (those it has any): the model
+    keeps them (:meth:`vision.read_fine.FineModel.near_twins`), weighing every taught look
+    against a call's costs more than the veto's check itself."""
+    out = {}
+    for a, near in model.near_twins(TWIN).items():
+        tiles = [b for b in near if is_tile_label(b)]
+        if tiles and is_tile_label(a):
+            out[a] = tiles
+    return out
 
 
 def warm(model: FineModel) -> None:
     """Work out the model's near twins now (about 15 ms for a full box), not on the first
     read that needs them."""
-    _alike(model)
+    model.near_twins(TWIN)
 
 
 def _held(model: FineModel, view: View, i: int, a: str, b: str, calls: Mapping[int, Call],

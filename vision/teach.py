@@ -20,7 +20,7 @@ from companion.core.board import BoardError, BoardProfile, Side, Square
 from companion.tsuro.tiles import Tile, TileError
 
 from . import read_paths
-from .board_finder import BoardFinder
+from .board_finder import BoardFinder, BoardPose
 from .errors import LayoutError
 from .features import warp_top_down
 from .geometry import MarkerLayout
@@ -127,19 +127,26 @@ def _piece(value: object, where: str) -> Taught:
         raise LayoutError(f"{where}: {exc}") from None
 
 
+def board_paths(grey: np.ndarray, board: BoardProfile, layout: MarkerLayout | None = None
+                ) -> tuple[BoardPose, np.ndarray, read_paths.PathScores]:
+    """A teaching photo's board: where it lies (BoardNotFound names the problem), the grey
+    view from above and the paths read on it."""
+    pose = BoardFinder(board.rows, board.cols, layout).find(grey)
+    top = warp_top_down(grey, pose.homography, board.rows, board.cols, PX)
+    return pose, top, read_paths.score(top, board.rows, board.cols)
+
+
 def learn(images: list[TeachImage], board: BoardProfile,
           layout: MarkerLayout | None = None) -> Lesson:
     """Find the board in every photo and cut out the taught squares."""
     lesson = Lesson(board.rows, board.cols)
+    th = Thresholds()
     for item in images:
         frame = load_image(item.path)
         grey = grey_frame(frame)
         assert grey is not None
-        finder = BoardFinder(board.rows, board.cols, layout)
-        pose = finder.find(grey)  # BoardNotFound names the problem
-        top = warp_top_down(grey, pose.homography, board.rows, board.cols, PX)
+        pose, top, paths = board_paths(grey, board, layout)
         prep = prepare(top, board.rows, board.cols)
-        paths = read_paths.score(top, board.rows, board.cols)
         offsets = paths.offsets
         centred = crops(prep, None, ((0, 0),))[:, 0]
         fine_view = View(top, board.cols)
@@ -152,7 +159,7 @@ def learn(images: list[TeachImage], board: BoardProfile,
             lesson.details.append((label, i, detail))
             lesson.path_evidence.append(float(paths.tile[i].max()))
             if isinstance(piece, Tile):
-                shown = paths_against(piece, paths.tile[i], Thresholds())
+                shown = paths_against(piece, paths.tile[i], th)
                 if shown is not None:
                     lesson.against.append(f"{sq.name()} of {item.path.name} ({piece.notation()}; "
                                           f"the photo shows {shown})")

@@ -314,19 +314,14 @@ def sheet_tiles_against(frame: np.ndarray, board: BoardProfile,
     turned, two swapped): teaching from it would learn the wrong look, so the player lays
     them again at once. The paths decide, as teaching does
     (:func:`vision.teach.paths_against`: no right tile so refused on the tuning looks)."""
-    from . import read_paths
-    from .features import warp_top_down
     from .read_decide import Thresholds
-    from .read_features import PX
     from .read_frame import grey_frame
-    from .teach import paths_against
+    from .teach import board_paths, paths_against
 
     grey = grey_frame(frame)
     if grey is None:
         raise BadImage("the photo is empty or not an 8-bit image")
-    pose = BoardFinder(board.rows, board.cols, marker_layout).find(grey)
-    top = warp_top_down(grey, pose.homography, board.rows, board.cols, PX)
-    evidence = read_paths.score(top, board.rows, board.cols).tile
+    evidence = board_paths(grey, board, marker_layout)[2].tile
     th = Thresholds()
     return [str(sq) for sq, want in sorted(sheet.items()) if isinstance(want, Tile)
             and paths_against(want, evidence[board.index(sq)], th) is not None]

@@ -6,10 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from vision_helpers import LOOKS, taught_looks
 
 from companion.core.board import GAME_BOARDS
 from vision.look_files import write_teach_set
 from vision.teach import teach
+from vision.templates import TemplateSet
 
 
 @pytest.fixture(scope="session")
@@ -20,3 +22,9 @@ def taught(tmp_path_factory: pytest.TempPathFactory) -> Path:
     layout = write_teach_set("mottled", 6, 6, "tsuro", where, 5)
     teach(layout, GAME_BOARDS["tsuro"], where / "profile", game="tsuro")
     return where / "profile"
+
+
+@pytest.fixture(scope="session")
+def profiles(tmp_path_factory: pytest.TempPathFactory, taught: Path) -> dict[str, TemplateSet]:
+    """Each of ``vision_helpers.LOOKS`` taught for Tsuro (mottled: the set of ``taught``)."""
+    return taught_looks(tmp_path_factory, taught, LOOKS, 11)

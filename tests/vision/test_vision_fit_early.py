@@ -5,12 +5,11 @@ and a reader that takes the early way reads every square as one that does not.""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from vision_helpers import differing, read_frames, taught_looks, tile_laid
+from vision_helpers import differing, read_frames, tile_laid
 
 from vision import read_combine, recognise
 from vision.read_combine import cannot_fit, taught_fits
@@ -46,13 +45,9 @@ def test_a_few_squares_keep_the_full_verdict() -> None:
     assert not cannot_fit([Call(None, 0.3)] * 11, 11)
 
 
-@pytest.fixture(scope="module")
-def profiles(tmp_path_factory: pytest.TempPathFactory, taught: Path) -> dict[str, TemplateSet]:
-    return taught_looks(tmp_path_factory, taught, ("mottled", "seas"), 11)
-
-
 def test_reads_as_without_the_early_way(profiles: dict[str, TemplateSet],
                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    profiles = {k: profiles[k] for k in ("mottled", "seas")}
     frames = [f for seed, hand in ((3, False), (8, True)) for f in tile_laid("mottled", seed, hand)]
     taken = 0
 

@@ -6,24 +6,15 @@ another, with and without legal moves asked about."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from vision_helpers import read_frames, taught_looks, tile_laid
+from vision_helpers import LOOKS, read_frames, tile_laid
 
 from vision import read_taught_call, recognise
 from vision.read_decide import Call
 from vision.templates import TemplateSet
-
-LOOKS = ("mottled", "curved", "seas", "reeds")
-
-
-@pytest.fixture(scope="module")
-def profiles(tmp_path_factory: pytest.TempPathFactory, taught: Path) -> dict[str, TemplateSet]:
-    """Each look taught for Tsuro (mottled: the set the other tests share)."""
-    return taught_looks(tmp_path_factory, taught, LOOKS, 11)
 
 
 def _one_by_one(args: tuple[Any, ...]) -> list[Call]:

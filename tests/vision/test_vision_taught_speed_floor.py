@@ -6,23 +6,16 @@ out on these boards (the cut is made at all)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-from vision_helpers import read_frames, taught_looks, tile_laid
+from vision_helpers import LOOKS, read_frames, tile_laid
 
 from vision import read_again
 from vision.templates import TemplateSet
 
-LOOKS = ("mottled", "curved", "seas", "reeds")
 SEEDS = ((3, False), (8, True), (12, False), (21, False))
 
-
-@pytest.fixture(scope="module")
-def profiles(tmp_path_factory: pytest.TempPathFactory, taught: Path) -> dict[str, TemplateSet]:
-    """Each look taught for Tsuro (mottled: the set the other tests share)."""
-    return taught_looks(tmp_path_factory, taught, LOOKS, 11)
 
 
 def test_the_floor_is_measured_only_where_it_decides(

@@ -8,26 +8,16 @@ every check."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from vision_helpers import differing, read_frames, taught_looks, tile_laid
+from vision_helpers import LOOKS, differing, read_frames, three_readings, tile_laid
 
 from vision import paths_bare, paths_decide, recognise
 from vision.paths_bare_look import _board_distance
-from vision.profile import load_templates
 from vision.read_decide import EMPTY, Call
 from vision.templates import TemplateSet
-
-LOOKS = ("mottled", "curved", "seas", "reeds")
-
-
-@pytest.fixture(scope="module")
-def profiles(tmp_path_factory: pytest.TempPathFactory, taught: Path) -> dict[str, TemplateSet]:
-    """Each look taught for Tsuro (mottled: the set the other tests share)."""
-    return taught_looks(tmp_path_factory, taught, LOOKS, 11)
 
 
 def _eager(original: Callable[..., list[Call]]) -> Callable[..., list[Call]]:
@@ -41,8 +31,7 @@ def _eager(original: Callable[..., list[Call]]) -> Callable[..., list[Call]]:
 @pytest.mark.parametrize("look", LOOKS)
 def test_every_square_reads_as_with_every_check(look: str, profiles: dict[str, TemplateSet],
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    other = LOOKS[(LOOKS.index(look) + 1) % len(LOOKS)]
-    readers = {"same": profiles[look], "other": profiles[other], "built-in": load_templates(None)}
+    readers = three_readings(look, profiles)
     frames = [f for seed, hand in ((3, False), (8, True)) for f in tile_laid(look, seed, hand)]
     lazy = {mode: read_frames(t, frames) for mode, t in readers.items()}
     monkeypatch.setattr(recognise, "path_calls", _eager(paths_decide.path_calls))

@@ -9,29 +9,21 @@ called bare."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from vision_helpers import differing, read_frames, taught_looks, tile_laid
+from vision_helpers import LOOKS, differing, read_frames, three_readings, tile_laid
 
 from vision import paths_decide, recognise
 from vision import read_twins_later as twins_later
 from vision.paths_decide import Later
-from vision.profile import load_templates
 from vision.read_combine import PATH_LABELS, agree, taught_fits
 from vision.read_decide import Call
 from vision.templates import TemplateSet
 
-LOOKS = ("mottled", "curved", "seas", "reeds")
 SEEDS = ((3, False), (8, True), (12, False))
 
-
-@pytest.fixture(scope="module")
-def profiles(tmp_path_factory: pytest.TempPathFactory, taught: Path) -> dict[str, TemplateSet]:
-    """Each look taught for Tsuro (mottled: the set the other tests share)."""
-    return taught_looks(tmp_path_factory, taught, LOOKS, 11)
 
 
 def _always(original: Callable[..., list[Call]]) -> Callable[..., list[Call]]:
@@ -45,8 +37,7 @@ def _always(original: Callable[..., list[Call]]) -> Callable[..., list[Call]]:
 @pytest.mark.parametrize("look", LOOKS)
 def test_every_square_reads_as_with_the_twins_settled(
         look: str, profiles: dict[str, TemplateSet], monkeypatch: pytest.MonkeyPatch) -> None:
-    other = LOOKS[(LOOKS.index(look) + 1) % len(LOOKS)]
-    readers = {"same": profiles[look], "other": profiles[other], "built-in": load_templates(None)}
+    readers = three_readings(look, profiles)
     frames = [f for seed, hand in SEEDS for f in tile_laid(look, seed, hand)]
     lazy = {mode: read_frames(t, frames) for mode, t in readers.items()}
     monkeypatch.setattr(recognise, "path_calls", _always(paths_decide.path_calls))

@@ -64,6 +64,17 @@ Frame = tuple[np.ndarray, dict[Square, Any] | None, dict[Square, list[Tile]] | N
 """A photo to read, with the ``known`` board and ``legal`` tiles a re-read is given."""
 
 
+LOOKS = ("mottled", "curved", "seas", "reeds")
+"""The looks the speed tests read, each taught (the ``profiles`` fixture of conftest.py)."""
+
+
+def three_readings(look: str, profiles: Mapping[str, TemplateSet]) -> dict[str, TemplateSet]:
+    """The benchmark's three readings of ``look``: taught on it, on the next of
+    :data:`LOOKS`, and not taught."""
+    other = LOOKS[(LOOKS.index(look) + 1) % len(LOOKS)]
+    return {"same": profiles[look], "other": profiles[other], "built-in": load_templates(None)}
+
+
 def taught_looks(tmp_path_factory: pytest.TempPathFactory, taught: Path,
                  names: Sequence[str], seed: int) -> dict[str, TemplateSet]:
     """Each look of ``names`` taught for Tsuro with photos of ``seed`` (mottled: the set of
