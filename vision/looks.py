@@ -273,10 +273,7 @@ def _top_down(look: LookSpec, rows: int, cols: int, squares: Mapping[Square, Pie
                             tile_px)
         else:
             pic = piece_art(look, box, piece, _copy_of(piece, sq, game), tile_px)
-        # Each square its own draw: laying a tile leaves the others where they lay.
-        lay = np.random.default_rng([seed, sq.row, sq.col, 5])
-        angle = lay.uniform(*disorder.turn_deg) * lay.choice((-1.0, 1.0))
-        dx, dy = lay.uniform(-disorder.slip, disorder.slip, 2) * px
+        angle, dx, dy = how_laid(seed, sq, disorder)
         cx, cy = (sq.col - 0.5) * px + ox + dx, (sq.row - 0.5) * px + oy + dy
         _shadow(img, cx + px * 0.03, cy + px * 0.03, tile_px, angle)
         paste_turned(img, pic, cx, cy, angle)
@@ -287,6 +284,16 @@ def _top_down(look: LookSpec, rows: int, cols: int, squares: Mapping[Square, Pie
     if hand:
         covered = _hand(img, rng, to_img, rows, cols)
     return img, to_img, covered
+
+
+def how_laid(seed: int, sq: Square, disorder: Disorder = DISORDER) -> tuple[float, float, float]:
+    """How the piece on ``sq`` of the photo drawn with ``seed`` lies: turned ``angle`` degrees
+    (``cv2.getRotationMatrix2D``'s sense) and off its square by (dx, dy) pixels at PX."""
+    # Each square its own draw: laying a tile leaves the others where they lay.
+    lay = np.random.default_rng([seed, sq.row, sq.col, 5])
+    angle = float(lay.uniform(*disorder.turn_deg) * lay.choice((-1.0, 1.0)))
+    dx, dy = lay.uniform(-disorder.slip, disorder.slip, 2) * PX
+    return angle, float(dx), float(dy)
 
 
 def _shadow(img: np.ndarray, cx: float, cy: float, size: int, angle: float) -> None:

@@ -30,7 +30,7 @@ FINE = 40  # side of a template after turning (the tile without its outer rim)
 SEARCH = 4  # pixels each way (3 lost a near twin on curved)
 PATCH = FINE + 2 * SEARCH  # side of a square's crop searched
 TWIN_FLOOR = 0.05  # two looks closer than this are not told apart by a hair's difference
-ANGLES: tuple[float, ...] = (-4.0, 0.0, 4.0)
+ANGLES: tuple[float, ...] = (-3.0, 0.0, 3.0)
 FINE_SIGMA = 1.0  # top-down pixels (at two thirds of the size, near twins were lost)
 LOW_SIGMA = 6.0
 LCN_SIGMA = 8.0
@@ -75,6 +75,19 @@ class View:
                                                     CONTEXT:CONTEXT + size])
             self._crops[key] = got
         return got
+
+    def straight_crop(self, index: int, size: int, offset: tuple[float, float],
+                      turn: float) -> np.ndarray:
+        """As :meth:`crop` (not kept), the view first turned by ``turn`` degrees about the
+        crop's centre (``cv2.getRotationMatrix2D``'s sense): a taught tile set straight."""
+        if not turn:
+            return self.crop(index, size, offset)
+        side = size + 2 * CONTEXT
+        region = np.asarray(cut(self._grey, self._cols, index, side, offset), np.float32)
+        rot = cv2.getRotationMatrix2D((side / 2, side / 2), turn, 1.0)
+        region = np.asarray(cv2.warpAffine(region, rot, (side, side), flags=cv2.INTER_LINEAR,
+                                           borderMode=cv2.BORDER_REPLICATE), np.float32)
+        return np.ascontiguousarray(band(region)[CONTEXT:CONTEXT + size, CONTEXT:CONTEXT + size])
 
     def windows(self, index: int) -> Windows:
         """Square ``index``'s searched crop as :class:`Windows`, kept for the read: a square

@@ -48,16 +48,21 @@ def band(grey: np.ndarray) -> np.ndarray:
 
 
 def warp_square(frame: np.ndarray, homography: np.ndarray, cols: int, index: int, size: int,
-                offset: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
+                offset: tuple[float, float] = (0.0, 0.0), turn: float = 0.0) -> np.ndarray:
     """A ``size`` square band-passed crop at LARGE pixels a square, warped straight from
     ``frame`` (the photo, colour or grey; ``homography`` maps board grid units to it),
     centred on square ``index`` moved by ``offset`` (dx, dy in top-down pixels, PX a
-    square)."""
+    square) and turned about its centre by ``turn`` degrees (``cv2.getRotationMatrix2D``'s
+    sense: a taught tile set straight, :mod:`vision.teach_turn`)."""
     r, c = divmod(index, cols)
     side = size + 2 * CONTEXT
     x0 = (c + 0.5) * LARGE + offset[0] * SCALE - side / 2
     y0 = (r + 0.5) * LARGE + offset[1] * SCALE - side / 2
     shift = np.array([[1.0, 0.0, x0], [0.0, 1.0, y0], [0.0, 0.0, 1.0]])
+    if turn:
+        # the crop's pixels come from where the turn's inverse puts them
+        rot = np.vstack([cv2.getRotationMatrix2D((side / 2, side / 2), turn, 1.0), [0, 0, 1]])
+        shift = shift @ np.linalg.inv(rot)
     m = homography @ np.linalg.inv(grid_to_top(LARGE)) @ shift
     region = cv2.warpPerspective(frame, m, (side, side),
                                  flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,

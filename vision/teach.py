@@ -19,7 +19,7 @@ import numpy as np
 from companion.core.board import BoardError, BoardProfile, Side, Square
 from companion.tsuro.tiles import Tile, TileError
 
-from . import read_paths
+from . import read_paths, teach_turn
 from .board_finder import BoardFinder, BoardPose
 from .errors import LayoutError
 from .features import warp_top_down
@@ -70,6 +70,8 @@ class Lesson:
     paths_bend: list[tuple[int, int]] = field(default_factory=list)
     # squares whose layout tile the paths plainly contradict (:func:`paths_against`)
     against: list[str] = field(default_factory=list)
+    # per taught piece (as ``samples``): the turn that set it straight (vision.teach_turn)
+    turns: list[float] = field(default_factory=list)
 
 
 def parse_layout(path: Path, board: BoardProfile) -> list[TeachImage]:
@@ -170,14 +172,20 @@ def learn(images: list[TeachImage], board: BoardProfile,
             if piece is None:
                 lesson.empty.setdefault(i, []).append(centred[i])
             else:
-                # A tile is cut out where its path ends say it lies; a daikaiju where it is.
-                off = (0.0, 0.0) if isinstance(piece, Daikaiju) else (
-                    float(at[0, 0]), float(at[0, 1]))
-                lesson.samples.append((label, steady_crop(top, board.rows, board.cols, i, off)))
-                lesson.fine.append((label, fine_view.crop(i, SOURCE, off)))
+                # A tile is cut out where its path ends say it lies, set straight; a
+                # daikaiju where it is, as it lies.
+                off, turn = (0.0, 0.0), 0.0
+                if isinstance(piece, Tile):
+                    off = (float(at[0, 0]), float(at[0, 1]))
+                    turn = teach_turn.tile_turn(grey, pose.homography, board.cols, i, off,
+                                                paths.polarity)
+                lesson.turns.append(turn)
+                lesson.samples.append((label, steady_crop(
+                    top, board.rows, board.cols, i, off, (turn - 2.0, turn, turn + 2.0))))
+                lesson.fine.append((label, fine_view.straight_crop(i, SOURCE, off, turn)))
                 if isinstance(piece, Tile):
                     lesson.large.append((label, warp_square(
-                        grey, pose.homography, board.cols, i, LARGE_SOURCE, off)))
+                        grey, pose.homography, board.cols, i, LARGE_SOURCE, off, turn)))
         lesson.images += 1
         lesson.photos.append((frame, item.squares))
         tiles = sum(isinstance(p, Tile) for p in item.squares.values())
