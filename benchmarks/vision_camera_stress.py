@@ -11,7 +11,9 @@ benchmark's own camera), ``tilt35`` (camera tilted up to 35 degrees, not 25), ``
 (tiles turned 2-5 degrees and slipped up to 0.09 of a square), ``blur2`` (twice the
 blur: up to 2.8 px), ``far`` (the camera 1.45 times as far: markers of about 20 px),
 ``noise2`` (twice the sensor noise) and ``jpeg`` (JPEG quality 0.55 times the usual, at
-least 20). The camera is changed by wrapping ``vision.looks._scene`` for the run (the
+least 20), ``light2`` (the light across the board 1.7 times as uneven, at most 1),
+``cast2`` (each colour channel's gain twice as far from 1: a lamp's warm light) and ``dim``
+(half the exposure). The camera is changed by wrapping ``vision.looks._scene`` for the run (the
 looks draw what they always drew). ``not found``: photos whose board was not placed
 (their squares count as unknown). Never run it on ``held-out``.
 """
@@ -60,6 +62,11 @@ CONDITIONS: dict[str, tuple[Change | None, Disorder]] = {
     "far": (_times("distance", 1.45), looks.DISORDER),
     "noise2": (_times("noise", 2.0), looks.DISORDER),
     "jpeg": (lambda s: dataclasses.replace(s, jpeg=max(20, int(s.jpeg * 0.55))), looks.DISORDER),
+    "light2": (lambda s: dataclasses.replace(s, light=min(1.0, s.light * 1.7)), looks.DISORDER),
+    "cast2": (lambda s: dataclasses.replace(
+        s, cast=tuple(1.0 + 2.0 * (c - 1.0) for c in s.cast)), looks.DISORDER),
+    "dim": (lambda s: dataclasses.replace(s, cast=tuple(0.5 * c for c in s.cast)),
+            looks.DISORDER),
 }
 
 
