@@ -13,7 +13,8 @@ blur: up to 2.8 px), ``far`` (the camera 1.45 times as far: markers of about 20 
 ``noise2`` (twice the sensor noise) and ``jpeg`` (JPEG quality 0.55 times the usual, at
 least 20), ``light2`` (the light across the board 1.7 times as uneven, at most 1),
 ``cast2`` (each colour channel's gain twice as far from 1: a lamp's warm light) and ``dim``
-(half the exposure). The camera is changed by wrapping ``vision.looks._scene`` for the run (the
+(half the exposure), ``big3`` (the photo three times as large: a camera of finer
+resolution than the one taught with). The camera is changed by wrapping ``vision.looks._scene`` for the run (the
 looks draw what they always drew). ``not found``: photos whose board was not placed
 (their squares count as unknown). Never run it on ``held-out``.
 """
@@ -68,18 +69,23 @@ CONDITIONS: dict[str, tuple[Change | None, Disorder]] = {
     "dim": (lambda s: dataclasses.replace(s, cast=tuple(0.5 * c for c in s.cast)),
             looks.DISORDER),
 }
+# conditions of the photo itself, after it is taken: ``big3`` a camera of three times the
+# resolution (taught from the usual photos)
+PHOTOS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "big3": lambda p: cv2.resize(p, None, fx=3.0, fy=3.0, interpolation=cv2.INTER_CUBIC),
+}
 
 
 def main() -> int:
     ap = tuning_looks.parser(__doc__)
     ap.set_defaults(looks="mottled,reeds", seeds="2026", boards=12)
-    ap.add_argument("--conditions", default=",".join(CONDITIONS))
+    ap.add_argument("--conditions", default=",".join([*CONDITIONS, *PHOTOS]))
     args = ap.parse_args()
     chosen, seeds = tuning_looks.chosen(ap, args)
     conditions = [c.strip() for c in args.conditions.split(",") if c.strip()]
     for c in conditions:
-        if c not in CONDITIONS:
-            ap.error(f"--conditions: choose from {', '.join(CONDITIONS)}")
+        if c not in CONDITIONS and c not in PHOTOS:
+            ap.error(f"--conditions: choose from {', '.join([*CONDITIONS, *PHOTOS])}")
     cv2.setNumThreads(1)
     plain = looks._scene
     print("look     size  seed  condition  per sq  unknown   wrong  boards  not found")
@@ -93,11 +99,12 @@ def main() -> int:
                           where / "profile", game=game)
                     taught = load_templates(where / "profile")
                     for name in conditions:
-                        change, disorder = CONDITIONS[name]
+                        change, disorder = CONDITIONS.get(name, (None, looks.DISORDER))
                         if change is not None:
                             looks._scene = (lambda s, f, d, c=change: c(plain(s, f, d)))
                         try:
-                            row = _read(look, size, game, seed, args.boards, taught, disorder)
+                            row = _read(look, size, game, seed, args.boards, taught, disorder,
+                                        PHOTOS.get(name))
                         finally:
                             looks._scene = plain
                         print(f"{look:8s} {size}x{size}  {seed:4d}  {name:9s} {row}")
@@ -105,7 +112,7 @@ def main() -> int:
 
 
 def _read(look: str, size: int, game: str, seed: int, boards: int, taught: object,
-          disorder: Disorder) -> str:
+          disorder: Disorder, after: Callable[[np.ndarray], np.ndarray] | None = None) -> str:
     board = GAME_BOARDS[game]
     right = unknown = wrong = whole = lost = 0
     for b in range(boards):
@@ -113,6 +120,8 @@ def _read(look: str, size: int, game: str, seed: int, boards: int, taught: objec
         position = looks.random_position(rng, size, size, game, float(rng.uniform(0.2, 0.9)))
         photo, _ = looks.board_photo(look, size, size, position, int(rng.integers(0, 2**31)),
                                      game=game, disorder=disorder)
+        if after is not None:
+            photo = after(photo)
         reading = BoardReader(board, taught, game=game,  # type: ignore[arg-type]
                               options=frozenset()).read(photo)
         lost += not reading.found
