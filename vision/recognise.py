@@ -70,6 +70,7 @@ from .reading import (
     Piece,
 )
 from .taught_hand import hand_check
+from .taught_kaiju import kaiju_again
 from .taught_large import Frame
 from .taught_rescue import rescue
 from .taught_twin_pixels import decide_twins
@@ -210,6 +211,8 @@ class BoardReader:
                 view = View(grey, self.cols)
                 calls = finer_look(self.model.fine, view, self.cols, self._candidates, before,
                                    calls, self.counts, fixed)
+                # a daikaiju left open (it is taught where its square is, vision.taught_kaiju)
+                calls = kaiju_again(self.model.fine, view, self._candidates, calls)
                 # where both readers together and the finer look agree (vision.taught_rescue)
                 calls = rescue(self.model.fine, view, self.cols, self._evidence, PATH_LABELS,
                                calls, self.counts, fixed)

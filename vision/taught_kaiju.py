@@ -1,0 +1,54 @@
+"""A second look at the squares the taught reader left open with a daikaiju first (issue 9,
+taught boards only).
+
+A daikaiju shows no path ends, so it is taught where its square is, not where the piece
+lies, and the pooled look (:mod:`vision.read_taught`) calls it only above the best score
+any other taught piece reached on it. A piece that lies a little further off or more
+turned than the one taught then leads every other look by margins and is still left
+open: on `seas` 7x7 with tiles turned 2-5 degrees and slipped 0.09 of a square
+(`benchmarks/vision_camera_stress.py`, condition ``slip``) they were most of the squares
+left `unknown`. The finer look (:mod:`vision.read_fine`, which searches position and turn)
+compares such a square with every taught facing and with its best tiles; the facing is
+called where it leads by the finer look's margin, fits as well as the board's surest tiles
+fit theirs (:data:`FIT` of it), and fits in every quarter of the square (:data:`PART`, as
+:mod:`vision.taught_rescue` asks: under a hand some quarter fits nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .read_combine import is_tile_label
+from .read_decide import Call, lead_confidence
+from .read_fine import FineModel, View, look_again
+from .taught_rescue import PART, surest_fit
+from .templates import DAIKAIJU
+
+MARGIN = 0.2  # the facing's lead over the next look (read_again.MARGIN)
+FIT = 0.8  # of the board's surest tiles' fit (read_again.RELIABLE)
+TILES = 5  # the square's best tile candidates compared with the facings
+
+
+def kaiju_again(model: FineModel, view: View, candidates: Mapping[int, Sequence[str]],
+                calls: Mapping[int, Call]) -> dict[int, Call]:
+    """``calls`` with the open squares of ``candidates`` (square -> its candidates, best
+    first) whose best is a daikaiju called where the finer look names a facing clearly."""
+    out = dict(calls)
+    facings = [lb for lb in model.rows_of if lb.startswith(DAIKAIJU)]
+    # open squares first: a square's candidates are worked out when asked for
+    todo = [i for i in candidates if i in out and out[i].label is None
+            and candidates[i] and candidates[i][0].startswith(DAIKAIJU)]
+    if not facings or not todo:
+        return out
+    floor: float | None = None
+    for i in todo:
+        tiles = [lb for lb in dict.fromkeys(candidates[i]) if is_tile_label(lb)][:TILES]
+        v = look_again(model, view, i, [*facings, *tiles])
+        if v.label is None or not v.label.startswith(DAIKAIJU) or v.lead < MARGIN:
+            continue
+        if floor is None:
+            floor = surest_fit(model, view, calls)
+        if v.score < FIT * floor or float(model.parts(view.windows(i), v.label).min()) < PART:
+            continue
+        out[i] = Call(v.label, lead_confidence(v.lead, MARGIN), v.lead / MARGIN, v.second)
+    return out
