@@ -63,3 +63,26 @@ def test_a_daikaiju_left_open_is_called_by_the_finer_look(
     assert without[1] >= 3  # the pooled look leaves several open ...
     assert with_it[0] >= without[0] + 3  # ... of which the finer look calls most
     assert with_it[2] == without[2] == 0  # and nothing wrong
+
+
+def test_a_daikaiju_is_not_called_where_a_hand_covers_part_of_the_square(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # reeds 7x7, the benchmark's photo 75 of seed 7: a hand over a bare square the pooled
+    # look called a daikaiju (every quarter must fit it, as a tile's must)
+    teach(write_teach_set("reeds", 7, 7, SEAS, tmp_path, 7), BOARD, tmp_path / "profile",
+          game=SEAS)
+    taught = load_templates(tmp_path / "profile")
+    rng = np.random.default_rng([7, looks.LOOKS.index("reeds"), 7, 75])
+    position = looks.random_position(rng, 7, 7, SEAS, float(rng.uniform(0.2, 0.9)))
+    photo, covered = looks.board_photo("reeds", 7, 7, position, int(rng.integers(0, 2**31)),
+                                       hand=True, game=SEAS)
+    sq = BOARD.square("r1c6")
+    assert sq in covered and position.get(sq) is None
+
+    def read() -> Content:
+        return BoardReader(BOARD, taught, game=SEAS, options=frozenset()).read(
+            photo).squares[sq].content
+
+    assert read() is Content.UNKNOWN
+    monkeypatch.setattr(recognise, "kaiju_again", lambda model, view, candidates, calls: calls)
+    assert read() is Content.DAIKAIJU  # what the pooled look alone calls there
