@@ -12,9 +12,9 @@ benchmark's own camera), ``tilt35`` (camera tilted up to 35 degrees, not 25), ``
 blur: up to 2.8 px), ``far`` (the camera 1.45 times as far: markers of about 20 px),
 ``noise2`` (twice the sensor noise) and ``jpeg`` (JPEG quality 0.55 times the usual, at
 least 20), ``light2`` (the light across the board 1.7 times as uneven, at most 1),
-``cast2`` (each colour channel's gain twice as far from 1: a lamp's warm light) and ``dim``
-(half the exposure), ``big3`` (the photo three times as large: a camera of finer
-resolution than the one taught with). The camera is changed by wrapping ``vision.looks._scene`` for the run (the
+``cast2`` (each colour channel's gain twice as far from 1: a lamp's warm light), ``dim``
+(half the exposure) and ``big3`` (the photo scaled up three times: a frame of another size
+than the teaching photos, no finer detail). The camera is changed by wrapping ``vision.looks._scene`` for the run (the
 looks draw what they always drew). ``not found``: photos whose board was not placed
 (their squares count as unknown). Never run it on ``held-out``.
 """
@@ -55,6 +55,11 @@ def _times(field: str, by: float) -> Change:
     return lambda s: dataclasses.replace(s, **{field: getattr(s, field) * by})
 
 
+def _gains(s: Scene, f: Callable[[float], float]) -> tuple[float, float, float]:
+    b, g, r = s.cast
+    return f(b), f(g), f(r)
+
+
 CONDITIONS: dict[str, tuple[Change | None, Disorder]] = {
     "base": (None, looks.DISORDER),
     "tilt35": (None, Disorder(tilt_deg=35.0)),
@@ -64,13 +69,12 @@ CONDITIONS: dict[str, tuple[Change | None, Disorder]] = {
     "noise2": (_times("noise", 2.0), looks.DISORDER),
     "jpeg": (lambda s: dataclasses.replace(s, jpeg=max(20, int(s.jpeg * 0.55))), looks.DISORDER),
     "light2": (lambda s: dataclasses.replace(s, light=min(1.0, s.light * 1.7)), looks.DISORDER),
-    "cast2": (lambda s: dataclasses.replace(
-        s, cast=tuple(1.0 + 2.0 * (c - 1.0) for c in s.cast)), looks.DISORDER),
-    "dim": (lambda s: dataclasses.replace(s, cast=tuple(0.5 * c for c in s.cast)),
-            looks.DISORDER),
+    "cast2": (lambda s: dataclasses.replace(s, cast=_gains(s, lambda c: 1.0 + 2.0 * (c - 1.0))),
+              looks.DISORDER),
+    "dim": (lambda s: dataclasses.replace(s, cast=_gains(s, lambda c: 0.5 * c)), looks.DISORDER),
 }
-# conditions of the photo itself, after it is taken: ``big3`` a camera of three times the
-# resolution (taught from the usual photos)
+# conditions of the photo itself, after it is taken: ``big3`` the photo scaled up three
+# times (taught from the usual photos)
 PHOTOS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "big3": lambda p: cv2.resize(p, None, fx=3.0, fy=3.0, interpolation=cv2.INTER_CUBIC),
 }

@@ -288,7 +288,8 @@ def _top_down(look: LookSpec, rows: int, cols: int, squares: Mapping[Square, Pie
 
 def how_laid(seed: int, sq: Square, disorder: Disorder = DISORDER) -> tuple[float, float, float]:
     """How the piece on ``sq`` of the photo drawn with ``seed`` lies: turned ``angle`` degrees
-    (``cv2.getRotationMatrix2D``'s sense) and off its square by (dx, dy) pixels at PX."""
+    (``cv2.getRotationMatrix2D``'s sense) and off its square by (dx, dy) pixels at PX (112 a
+    square)."""
     # Each square its own draw: laying a tile leaves the others where they lay.
     lay = np.random.default_rng([seed, sq.row, sq.col, 5])
     angle = float(lay.uniform(*disorder.turn_deg) * lay.choice((-1.0, 1.0)))

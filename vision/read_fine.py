@@ -1,12 +1,12 @@
 """A second, finer look at the few squares the taught reader could not settle (issue 9).
 
-Pieces laid by hand lie turned a degree or three each way, so a game photo's piece and its
-teach photo differ by up to about six degrees: at the pooled size of
+Pieces laid by hand lie turned a degree or three each way: at the pooled size of
 :mod:`vision.read_features` that blurs away exactly what tells two near-twin tiles apart
 (which way two paths run through a crossing). Here a square is compared with its best few
 candidates at full top-down resolution, over a small search of angle and position: each
-taught piece's crop (cut where its path ends say it lies, not averaged over angles) is
-turned by every angle of :data:`ANGLES` and matched by normalised correlation over
+taught piece's crop (cut where its path ends say it lies and set straight,
+:mod:`vision.teach_turn`; not averaged over angles) is turned by every angle of
+:data:`ANGLES` and matched by normalised correlation over
 :data:`SEARCH` pixels each way (every window of the square against every turned look in one
 matrix product). The square's crop is band-passed on its own (:class:`View`), with the same
 filter the taught crops had.
@@ -30,6 +30,7 @@ FINE = 40  # side of a template after turning (the tile without its outer rim)
 SEARCH = 4  # pixels each way (3 lost a near twin on curved)
 PATCH = FINE + 2 * SEARCH  # side of a square's crop searched
 TWIN_FLOOR = 0.05  # two looks closer than this are not told apart by a hair's difference
+# round a straight taught look: a tile lying 1-3 degrees turned is within 1.5 of one
 ANGLES: tuple[float, ...] = (-3.0, 0.0, 3.0)
 FINE_SIGMA = 1.0  # top-down pixels (at two thirds of the size, near twins were lost)
 LOW_SIGMA = 6.0

@@ -19,34 +19,38 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .read_again import MARGIN, RELIABLE
 from .read_combine import is_tile_label
 from .read_decide import Call, lead_confidence
 from .read_fine import FineModel, View, look_again
-from .taught_rescue import PART, surest_fit
+from .taught_rescue import surest_fit
 from .templates import DAIKAIJU
 
-MARGIN = 0.2  # the facing's lead over the next look (read_again.MARGIN)
-FIT = 0.8  # of the board's surest tiles' fit (read_again.RELIABLE)
+FIT = RELIABLE  # of the board's surest tiles' fit, as the finer look asks of an open square
+# Every quarter of the square must fit the facing this well (a daikaiju called by the pooled
+# look too): of 1,503 daikaiju called on the five tuning looks, 80 photos a seed, seeds 2026
+# and 7, those not under a hand fitted every quarter by 0.74 and more; the one wrong, a bare
+# square under a hand on `reeds`, by 0.26.
+PART = 0.5
 TILES = 5  # the square's best tile candidates compared with the facings
 
 
 def kaiju_again(model: FineModel, view: View, candidates: Mapping[int, Sequence[str]],
                 calls: Mapping[int, Call]) -> dict[int, Call]:
-    """``calls`` with the open squares of ``candidates`` (square -> its candidates, best
-    first) whose best is a daikaiju called where the finer look names a facing clearly, and
-    the daikaiju called that do not fit every quarter of their square opened."""
+    """``calls`` with the daikaiju called that do not fit every quarter of their square
+    opened, and the open squares of ``candidates`` (square -> its candidates, best first)
+    whose best is a daikaiju called where the finer look names a facing clearly."""
     out = dict(calls)
+    opened = set()
     for i, call in calls.items():
-        # A daikaiju called must fit every quarter as well (the pooled look called one under
-        # a hand: of 1,503 daikaiju called on the five tuning looks, 80 photos a seed, seeds
-        # 2026 and 7, those not under a hand fitted every quarter 0.74 and more; the one
-        # wrong, under a hand, 0.26)
-        if (call.label or "").startswith(DAIKAIJU) and call.label in model.rows_of and float(
-                model.parts(view.windows(i), call.label or "").min()) < PART:
-            out[i] = Call(None, 0.3, 0.0, call.label)
+        label = call.label
+        if label is not None and label.startswith(DAIKAIJU) and label in model.rows_of and (
+                float(model.parts(view.windows(i), label).min()) < PART):
+            out[i] = Call(None, 0.3, 0.0, label)
+            opened.add(i)
     facings = [lb for lb in model.rows_of if lb.startswith(DAIKAIJU)]
     # open squares first: a square's candidates are worked out when asked for
-    todo = [i for i in candidates if i in out and out[i].label is None
+    todo = [i for i in candidates if i in out and i not in opened and out[i].label is None
             and candidates[i] and candidates[i][0].startswith(DAIKAIJU)]
     if not facings or not todo:
         return out
@@ -57,6 +61,7 @@ def kaiju_again(model: FineModel, view: View, candidates: Mapping[int, Sequence[
         if v.label is None or not v.label.startswith(DAIKAIJU) or v.lead < MARGIN:
             continue
         if floor is None:
+            # on a re-read of a few squares, those squares' surest tiles (as the rescue)
             floor = surest_fit(model, view, calls)
         if v.score < FIT * floor or float(model.parts(view.windows(i), v.label).min()) < PART:
             continue

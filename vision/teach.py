@@ -70,8 +70,6 @@ class Lesson:
     paths_bend: list[tuple[int, int]] = field(default_factory=list)
     # squares whose layout tile the paths plainly contradict (:func:`paths_against`)
     against: list[str] = field(default_factory=list)
-    # per taught piece (as ``samples``): the turn that set it straight (vision.teach_turn)
-    turns: list[float] = field(default_factory=list)
 
 
 def parse_layout(path: Path, board: BoardProfile) -> list[TeachImage]:
@@ -179,7 +177,6 @@ def learn(images: list[TeachImage], board: BoardProfile,
                     off = (float(at[0, 0]), float(at[0, 1]))
                     turn = teach_turn.tile_turn(grey, pose.homography, board.cols, i, off,
                                                 paths.polarity)
-                lesson.turns.append(turn)
                 lesson.samples.append((label, steady_crop(
                     top, board.rows, board.cols, i, off, (turn - 2.0, turn, turn + 2.0))))
                 lesson.fine.append((label, fine_view.straight_crop(i, SOURCE, off, turn)))

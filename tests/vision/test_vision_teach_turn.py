@@ -51,12 +51,20 @@ def test_each_tile_turn_is_read_from_its_path_ends(look: str) -> None:
 def test_a_tile_turned_past_the_limit_is_kept_as_it_lies() -> None:
     sq = Square(3, 3)
     tile = Tile.parse("73412650")
-    photo, _ = looks.board_photo("curved", 6, 6, {sq: tile}, 21, game="tsuro",
-                                 disorder=Disorder(turn_deg=(5.0, 5.0), slip=0.0, glare=0.0))
-    grey, homography, _, paths = _placed(photo)
     i = TSURO.index(sq)
-    assert abs(how_laid(21, sq, Disorder(turn_deg=(5.0, 5.0)))[0]) > LIMIT
-    assert tile_turn(grey, homography, 6, i, tuple(paths.offsets[i]), paths.polarity) == 0.0
+    read = {}
+    for deg in (3.5, 5.0):  # both within the angles tried, one past the limit
+        disorder = Disorder(turn_deg=(deg, deg), slip=0.0, glare=0.0)
+        photo, _ = looks.board_photo("curved", 6, 6, {sq: tile}, 21, game="tsuro",
+                                     disorder=disorder)
+        grey, homography, _, paths = _placed(photo)
+        lies = how_laid(21, sq, disorder)[0]
+        read[deg] = (tile_turn(grey, homography, 6, i, tuple(paths.offsets[i]),
+                               paths.polarity), lies)
+    turn, lies = read[3.5]
+    assert abs(turn + lies) < 1.0  # read, and set straight
+    assert abs(read[5.0][1]) > LIMIT
+    assert read[5.0][0] == 0.0  # read too far turned to trust: kept as it lay
 
 
 def test_a_straightened_crop_matches_the_tile_laid_straight() -> None:
