@@ -108,7 +108,7 @@ def finer_look(model: FineModel, top: np.ndarray | View, cols: int,
             out[i] = _again(model, view, i, out, twins, candidates[i], counts, fixed,
                             floor, settled, conflicts)
         if settled and out[i].label == label and (
-                not _fits_whole(model, view, i, label, SETTLED_PART)
+                not fits_whole(model, view, i, label, SETTLED_PART)
                 or floor.below(_fit(model, view, i, label), SETTLED_FIT)):
             # Settled on the joint evidence alone, but some quarter of the square shows
             # nothing of the tile: a hand or a sleeve over part of it, more often than not;
@@ -156,8 +156,8 @@ def _again(model: FineModel, view: View, i: int, calls: Mapping[int, Call],
         return call
     if v.label not in _available(i, label, (*twins, *candidates), calls, counts, fixed):
         conflicts.append(v.label)
-    elif v.lead >= SWITCH and _fits_whole(model, view, i, v.label):
-        return _called(v)
+    elif v.lead >= SWITCH and fits_whole(model, view, i, v.label):
+        return called(v)
     return Call(None, 0.3, 0.0, label)
 
 
@@ -292,8 +292,8 @@ def _settle_open(model: FineModel, view: View, todo: list[int],
             break
         todo.remove(i)
         rim = _by_the_rim((v.label,)) and v.lead >= _clear(v, pooled[i])
-        if _fits_whole(model, view, i, v.label, RIM_PART if rim else PART_FLOOR):
-            out[i] = _called(v)
+        if fits_whole(model, view, i, v.label, RIM_PART if rim else PART_FLOOR):
+            out[i] = called(v)
     return out
 
 
@@ -386,11 +386,11 @@ def _fit(model: FineModel, view: View, i: int, label: str) -> float:
     return model.scores(view.windows(i), (label,)).get(label, -1.0)
 
 
-def _fits_whole(model: FineModel, view: View, i: int, label: str,
+def fits_whole(model: FineModel, view: View, i: int, label: str,
                 least: float = PART_FLOOR) -> bool:
     return float(model.parts(view.windows(i), label).min()) >= least
 
 
-def _called(v: Verdict) -> Call:
+def called(v: Verdict) -> Call:
     return Call(v.label, lead_confidence(v.lead, MARGIN),
                 v.lead / MARGIN, v.second)

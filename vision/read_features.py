@@ -172,15 +172,16 @@ def turned(raw: np.ndarray, quarter_turns: int) -> np.ndarray:
 
 def steady_crop(top: np.ndarray, rows: int, cols: int, square_index: int,
                 offset: tuple[float, float] = (0.0, 0.0),
-                angles: tuple[float, ...] = (-2.0, 0.0, 2.0)) -> np.ndarray:
+                angles: tuple[float, ...] = (-2.0, 0.0, 2.0), turn: float = 0.0) -> np.ndarray:
     """A taught square's crop, averaged over small turns of the whole view about the square's
-    centre (a piece laid a degree or two askew still matches): (CROP, CROP)."""
+    centre (a piece laid a degree or two askew still matches), each added to ``turn`` (the
+    turn that sets the piece straight, :mod:`vision.teach_turn`): (CROP, CROP)."""
     r, c = divmod(square_index, cols)
     centre = ((c + 0.5) * PX + offset[0], (r + 0.5) * PX + offset[1])
     at = np.array([offset], np.float32)
     acc = np.zeros((CROP, CROP), np.float32)
     for angle in angles:
-        m = cv2.getRotationMatrix2D(centre, angle, 1.0)
+        m = cv2.getRotationMatrix2D(centre, angle + turn, 1.0)
         view = cv2.warpAffine(top, m, (top.shape[1], top.shape[0]), flags=cv2.INTER_LINEAR,
                               borderMode=cv2.BORDER_REPLICATE)
         prep = prepare(view, rows, cols)

@@ -61,34 +61,28 @@ class View:
         # the whole view is not converted for the few squares looked at
         self._grey = top if top.ndim == 2 else cv2.cvtColor(top, cv2.COLOR_BGR2GRAY)
         self._cols = cols
-        self._crops: dict[tuple[int, int, int, int], np.ndarray] = {}
+        self._crops: dict[tuple[int, int, int, int, float], np.ndarray] = {}
         self._windows: dict[int, Windows] = {}
 
     def crop(self, index: int, size: int = PATCH,
-             offset: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
+             offset: tuple[float, float] = (0.0, 0.0), turn: float = 0.0) -> np.ndarray:
         """The band-passed ``size`` square crop centred on square ``index`` moved by
-        ``offset`` (dx, dy pixels)."""
-        key = (index, size, round(offset[0]), round(offset[1]))
+        ``offset`` (dx, dy pixels), the view first turned by ``turn`` degrees about the
+        crop's centre (``cv2.getRotationMatrix2D``'s sense: a taught tile set straight)."""
+        key = (index, size, round(offset[0]), round(offset[1]), turn)
         got = self._crops.get(key)
         if got is None:
-            region = cut(self._grey, self._cols, index, size + 2 * CONTEXT, offset)
+            side = size + 2 * CONTEXT
+            region = cut(self._grey, self._cols, index, side, offset)
+            if turn:
+                rot = cv2.getRotationMatrix2D((side / 2, side / 2), turn, 1.0)
+                region = cv2.warpAffine(np.asarray(region, np.float32), rot, (side, side),
+                                        flags=cv2.INTER_LINEAR,
+                                        borderMode=cv2.BORDER_REPLICATE)
             got = np.ascontiguousarray(band(region)[CONTEXT:CONTEXT + size,
                                                     CONTEXT:CONTEXT + size])
             self._crops[key] = got
         return got
-
-    def straight_crop(self, index: int, size: int, offset: tuple[float, float],
-                      turn: float) -> np.ndarray:
-        """As :meth:`crop` (not kept), the view first turned by ``turn`` degrees about the
-        crop's centre (``cv2.getRotationMatrix2D``'s sense): a taught tile set straight."""
-        if not turn:
-            return self.crop(index, size, offset)
-        side = size + 2 * CONTEXT
-        region = np.asarray(cut(self._grey, self._cols, index, side, offset), np.float32)
-        rot = cv2.getRotationMatrix2D((side / 2, side / 2), turn, 1.0)
-        region = np.asarray(cv2.warpAffine(region, rot, (side, side), flags=cv2.INTER_LINEAR,
-                                           borderMode=cv2.BORDER_REPLICATE), np.float32)
-        return np.ascontiguousarray(band(region)[CONTEXT:CONTEXT + size, CONTEXT:CONTEXT + size])
 
     def windows(self, index: int) -> Windows:
         """Square ``index``'s searched crop as :class:`Windows`, kept for the read: a square
@@ -233,7 +227,7 @@ class FineModel:
         got = self._turned.get(row)
         if got is None:
             views = turned_views(self.crops[row], ANGLES, FINE)
-            got = _unit(views.reshape(len(ANGLES), FINE * FINE))
+            got = unit_rows(views.reshape(len(ANGLES), FINE * FINE))
             self._turned[row] = got
         return got
 
@@ -269,7 +263,7 @@ class FineModel:
         row, angle = divmod(int(t), len(ANGLES))
         win_look = win.window(int(w))
         look = self.templates(rows[row])[angle].reshape(FINE, FINE)
-        return np.asarray((_unit(_quarters(win_look)) * _unit(_quarters(look))).sum(axis=1),
+        return np.asarray((unit_rows(_quarters(win_look)) * unit_rows(_quarters(look))).sum(axis=1),
                           np.float32)
 
     def near_twins(self, line: float) -> dict[str, list[str]]:
@@ -371,7 +365,7 @@ def _quarters(look: np.ndarray) -> np.ndarray:
     return look.reshape(2, h, 2, h).transpose(0, 2, 1, 3).reshape(4, h * h)
 
 
-def _unit(x: np.ndarray) -> np.ndarray:
+def unit_rows(x: np.ndarray) -> np.ndarray:
     """Rows of ``x`` made zero-mean and unit length."""
     v = np.asarray(x, np.float32)
     v = v - v.mean(axis=1, keepdims=True)

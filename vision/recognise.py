@@ -212,7 +212,7 @@ class BoardReader:
                 calls = finer_look(self.model.fine, view, self.cols, self._candidates, before,
                                    calls, self.counts, fixed)
                 # a daikaiju left open (it is taught where its square is, vision.taught_kaiju)
-                calls = kaiju_again(self.model.fine, view, self._candidates, calls)
+                calls = kaiju_again(self.model.fine, view, self._candidates, calls, before)
                 # where both readers together and the finer look agree (vision.taught_rescue)
                 calls = rescue(self.model.fine, view, self.cols, self._evidence, PATH_LABELS,
                                calls, self.counts, fixed)

@@ -76,7 +76,7 @@ def hand_check(model: FineModel, view: View, top: np.ndarray, rows: int, cols: i
     foreign quarter the colour test only."""
     out = dict(calls)
     ids = [i for i, c in calls.items() if is_tile(c) and c.label in model.rows_of]
-    if not any(_doubtful(calls[i], sure_calls.get(i)) for i in ids):
+    if not any(doubtful(calls[i], sure_calls.get(i)) for i in ids):
         return out  # every tile is the taught reader's own call by a clear lead
     tiles = np.zeros(rows * cols, bool)
     tiles[ids] = True
@@ -92,7 +92,7 @@ def hand_check(model: FineModel, view: View, top: np.ndarray, rows: int, cols: i
         label = call.label
         if label is None or not near[i]:
             continue
-        if not _doubtful(call, sure_calls.get(i)):
+        if not doubtful(call, sure_calls.get(i)):
             continue
         if bool(foreign[i]):
             least = FOREIGN_PART
@@ -105,8 +105,8 @@ def hand_check(model: FineModel, view: View, top: np.ndarray, rows: int, cols: i
     return out
 
 
-def _doubtful(call: Call, first: Call | None) -> bool:
-    """Whether a tile call is not the taught reader's own by SURE_LEAD margins: settled by
+def doubtful(call: Call, first: Call | None) -> bool:
+    """Whether a call is not the taught reader's own by SURE_LEAD margins: settled by
     the box, the finer look, the rescue or the twins' pixels, or called by a small lead
     (every wrong tile under a hand on the tuning looks was one of these)."""
     return first is None or first.label != call.label or first.lead < SURE_LEAD

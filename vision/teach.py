@@ -177,12 +177,11 @@ def learn(images: list[TeachImage], board: BoardProfile,
                     off = (float(at[0, 0]), float(at[0, 1]))
                     turn = teach_turn.tile_turn(grey, pose.homography, board.cols, i, off,
                                                 paths.polarity)
-                lesson.samples.append((label, steady_crop(
-                    top, board.rows, board.cols, i, off, (turn - 2.0, turn, turn + 2.0))))
-                lesson.fine.append((label, fine_view.straight_crop(i, SOURCE, off, turn)))
-                if isinstance(piece, Tile):
                     lesson.large.append((label, warp_square(
                         grey, pose.homography, board.cols, i, LARGE_SOURCE, off, turn)))
+                lesson.samples.append((label, steady_crop(top, board.rows, board.cols, i, off,
+                                                          turn=turn)))
+                lesson.fine.append((label, fine_view.crop(i, SOURCE, off, turn)))
         lesson.images += 1
         lesson.photos.append((frame, item.squares))
         tiles = sum(isinstance(p, Tile) for p in item.squares.values())

@@ -25,6 +25,7 @@ import numpy as np
 from companion.core.board import POINT_UV
 
 from .geometry import INWARD
+from .read_fine import unit_rows
 from .taught_large import LARGE, warp_square
 
 TURNS = np.arange(-6.0, 6.01, 1.0)  # degrees tried: hand-laid tiles lie within a few
@@ -57,8 +58,7 @@ def stubs(turn: float) -> np.ndarray:
         cv2.line(img, (round(a[0] * 16), round(a[1] * 16)), (round(b[0] * 16), round(b[1] * 16)),
                  1.0, 1, cv2.LINE_AA, shift=4)
     img = np.asarray(cv2.GaussianBlur(img, (0, 0), STUB_SIGMA), np.float32)
-    img -= img.mean()
-    out = img / max(float(np.linalg.norm(img)), 1e-6)
+    out = unit_rows(img.reshape(1, -1)).reshape(side, side)
     out.flags.writeable = False
     return out
 

@@ -83,7 +83,7 @@ def test_a_straightened_crop_matches_the_tile_laid_straight() -> None:
             turn = tile_turn(grey, homography, 6, i, off, paths.polarity)
             assert abs(turn + how_laid(33, sq, disorder)[0]) < 1.5
             crops["as it lay"] = view.crop(i, SOURCE, off)
-            crops["set straight"] = view.straight_crop(i, SOURCE, off, turn)
+            crops["set straight"] = view.crop(i, SOURCE, off, turn)
         else:
             crops["straight"] = view.crop(i, SOURCE, off)
 
