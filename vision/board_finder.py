@@ -93,6 +93,10 @@ class BoardFinder:
         if n == 0:
             raise BoardNotFound("no board markers in view (ArUco DICT_4X4_50 ids 0-3)")
         seen = ", ".join(str(i) for i in sorted(found))
+        if n >= 3:  # enough markers, but they do not lie as this board's do
+            raise BoardNotFound(
+                f"{n} board markers in view (id {seen}), but they do not lie as a "
+                f"{self.rows}x{self.cols} board's do (another board size, or a marker moved?)")
         raise BoardNotFound(f"only {n} of the 4 board markers in view (saw id {seen})")
 
     @staticmethod
