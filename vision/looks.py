@@ -84,9 +84,12 @@ _SPECS: dict[str, LookSpec] = {
                               daikaiju_tile=(40, 60, 160), daikaiju_body=(210, 230, 240)),
         board_colour=(60.0, 105.0, 60.0), grid=(40.0, 80.0, 40.0), frame=(35.0, 60.0, 35.0),
         size=0.95),
+    # seas' bend: its U-turn arcs keep bare tile between them, as a printed tile's must for
+    # a player to follow them (tests/vision/test_vision_look_paths.py); first drawn at 0.42,
+    # where four tiles drew alike (docs/vision.md, "The looks' paths")
     "seas": LookSpec(
         "seas", texture="water", tile=(150.0, 105.0, 35.0), tile_spread=7.0,
-        path=(238.0, 242.0, 240.0), path_width=0.045, path_alpha=0.8, bend=0.42, wobble=0.015,
+        path=(238.0, 242.0, 240.0), path_width=0.045, path_alpha=0.8, bend=0.34, wobble=0.015,
         bridges=0.2, glow=0.25, edge=(110.0, 70.0, 20.0), kaiju=(60.0, 120.0, 70.0),
         kaiju_body=(40.0, 170.0, 220.0), board="waves", board_colour=(125.0, 85.0, 25.0),
         grid=(170.0, 140.0, 90.0), frame=(90.0, 60.0, 20.0), size=0.95),

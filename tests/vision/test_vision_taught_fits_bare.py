@@ -4,7 +4,8 @@ while its bare looks, another board's, fit none of the board's many bare squares
 
 from __future__ import annotations
 
-from vision.read_combine import BARE_ASKED, TAUGHT_BARE, taught_fits
+from companion.tsuro.tiles import PATTERNS
+from vision.read_combine import BARE_ASKED, TAUGHT_BARE, cannot_fit, taught_fits
 from vision.read_decide import EMPTY, Call
 
 TILES = ["10325476", "36507214", "62143705", "24051376", "57326041"]
@@ -44,3 +45,17 @@ def test_a_reread_of_a_few_squares_keeps_the_verdict_before() -> None:
     paths = [Call(TILES[0], 0.9, 2.0), Call(None, 0.3), Call(None, 0.3)]
     assert taught_fits(taught, paths, 3, True)
     assert not taught_fits(taught, paths, 3, False)
+
+
+def test_naming_many_of_the_paths_tiles_does_not_make_up_for_reading_nothing_bare() -> None:
+    # another edition whose paths are drawn alike (seas read with a set taught on reeds):
+    # the tiles named as the paths name them, none of the other squares read bare
+    many = [str(p) for p in PATTERNS[:15]]
+    paths = [Call(t, 0.9, 2.0) for t in many] + [Call(None, 0.3)] * 21
+    taught = [Call(t, 0.9) for t in many] + [Call(None, 0.2)] * 21
+    assert not taught_fits(taught, paths, 36, True)
+    assert cannot_fit(taught, 36)  # known before the paths are read at the set's bend
+    # the owner's own set on a steep photo reads a few of those squares bare, and fits
+    some = [Call(t, 0.9) for t in many] + [Call(EMPTY, 0.9)] * 2 + [Call(None, 0.2)] * 19
+    assert taught_fits(some, paths, 36, False)
+    assert not cannot_fit(some, 36)
