@@ -81,3 +81,15 @@ def unclaim(calls: Mapping[int, Call], open_rows: Mapping[int, Row],
         if not any(leans_on_art(lb) for lb in (*row[1], called) if lb):  # ('': none)
             left[i] = row
     return out, left
+
+
+def no_art(calls: list[Call], counts: Mapping[str, int] | None) -> list[Call]:
+    """``calls`` (one board's, in order) with those :func:`unclaim` finds to be board art
+    made ``unknown``: what the paths say when they are asked whether a taught set fits the
+    board (:func:`vision.read_combine.taught_fits`). A set taught on pale tiles whose dark
+    printed edge the paths read as four U-turns on most squares named the tiles rightly,
+    but was judged not to fit, the paths naming another tile on each such square, and the
+    board went to the paths alone (benchmarks/vision_mixes.py --taught, mix seed 1: 45-76%
+    of the squares of three such mixes right)."""
+    kept, _ = unclaim(dict(enumerate(calls)), {}, counts)
+    return [kept[k] for k in range(len(calls))]

@@ -33,7 +33,7 @@ from .features import patches, warp_top_down
 from .full_bare import frame_calls
 from .geometry import MarkerLayout
 from .inventory import box_counts, settle
-from .paths_claims import unclaim
+from .paths_claims import no_art, unclaim
 from .paths_decide import PATH_SETTLE, Later, path_calls, shows_tile
 from .paths_kaiju import daikaiju
 from .paths_twins import Lean
@@ -322,7 +322,7 @@ class BoardReader:
             # fits when it names the tiles the paths name.
             built_in = twins_later.for_taught(later, built_in, mine, paths, idx, self._fits,
                                               model, th)
-            self._fits = taught_fits(mine, built_in, len(idx), self._fits)
+            self._fits = taught_fits(mine, no_art(built_in, self.counts), len(idx), self._fits)
             if bend is not None and full and not self._fits:
                 # read with another edition's bend: the paths vote on their own after all
                 self._polarity, self._bend = kept

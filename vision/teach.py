@@ -24,8 +24,9 @@ from .board_finder import BoardFinder, BoardPose
 from .errors import LayoutError
 from .features import warp_top_down
 from .geometry import MarkerLayout
+from .paths_claims import unclaim
 from .read_combine import PATH_INDEX, PATH_LABELS
-from .read_decide import Thresholds
+from .read_decide import Call, Thresholds
 from .read_features import DIM, PX, crops, plainness, prepare, steady_crop, turned, unit
 from .read_fine import SOURCE, FineModel, View
 from .read_frame import grey_frame
@@ -151,6 +152,7 @@ def learn(images: list[TeachImage], board: BoardProfile,
         centred = crops(prep, None, ((0, 0),))[:, 0]
         fine_view = View(top, board.cols)
         details = plainness(prep)
+        against: dict[int, str] = {}
         for sq, piece in item.squares.items():
             i = board.index(sq)
             detail = float(details[i])
@@ -161,8 +163,8 @@ def learn(images: list[TeachImage], board: BoardProfile,
             if isinstance(piece, Tile):
                 shown = paths_against(piece, paths.tile[i], th)
                 if shown is not None:
-                    lesson.against.append(f"{sq.name()} of {item.path.name} ({piece.notation()}; "
-                                          f"the photo shows {shown})")
+                    against[i] = f"{sq.name()} of {item.path.name} ({piece.notation()}; " \
+                        f"the photo shows {shown})"
             # Each taught square, with all its shifts, for reading back (calibration).
             at = offsets[i:i + 1]
             lesson.reads.append((label, i, np.concatenate(
@@ -182,6 +184,8 @@ def learn(images: list[TeachImage], board: BoardProfile,
                 lesson.samples.append((label, steady_crop(top, board.rows, board.cols, i, off,
                                                           turn=turn)))
                 lesson.fine.append((label, fine_view.crop(i, SOURCE, off, turn)))
+        art = printed_art(paths.tile, th)
+        lesson.against.extend(why for i, why in against.items() if i not in art)
         lesson.images += 1
         lesson.photos.append((frame, item.squares))
         tiles = sum(isinstance(p, Tile) for p in item.squares.values())
@@ -218,6 +222,29 @@ def contradictions(images: list[TeachImage], lesson: Lesson) -> list[str]:
     return out
 
 
+def printed_art(evidence: np.ndarray, th: Thresholds) -> set[int]:
+    """Squares of one photo whose plain path call is no evidence against its layout: the
+    pattern is plainly shown on more squares than any box holds (or the call leans on such a
+    pattern's pairs along a side), so what shows it is something every tile has, such as a
+    dark printed edge and the gap round each piece read as four U-turns
+    (:mod:`vision.paths_claims`, the rule the built-in reading applies). A mixed look of
+    pale tiles (benchmarks/vision_mixes.py, seed 1) showed `10325476` so on most squares of
+    its teach photo, and teaching refused the owner's own right layout."""
+    calls = {i: Call(shown, 0.9) for i in range(len(evidence))
+             if (shown := plainly(evidence[i], th)) is not None}
+    kept, _ = unclaim(calls, {}, None)
+    return {i for i, c in calls.items() if kept[i].label is None}
+
+
+def plainly(evidence: np.ndarray, th: Thresholds) -> str | None:
+    """The tile the paths would call by themselves on a square: evidence at least
+    ``path_tile``, ahead of the next by ``path_margin``; else None."""
+    ranked = np.sort(evidence)[::-1]
+    if float(ranked[0]) < th.path_tile or float(ranked[0] - ranked[1]) < th.path_margin:
+        return None
+    return PATH_LABELS[int(np.argmax(evidence))]
+
+
 def paths_against(tile: Tile, evidence: np.ndarray, th: Thresholds) -> str | None:
     """The tile the paths plainly show on a square whose layout names ``tile``, when they
     contradict it (a tile turned wrong in the layout, two tiles swapped), else None.
@@ -228,13 +255,10 @@ def paths_against(tile: Tile, evidence: np.ndarray, th: Thresholds) -> str | Non
     6x6 and 7x7: 1,365 squares) no right layout tile was so contradicted; a tile turned a
     quarter was caught on 88-98% of squares, another tile on 83-91% (the rest: tiles whose
     paths the two share, or faint paths): `benchmarks/vision_layout_check.py`."""
-    ranked = np.sort(evidence)[::-1]
-    best = float(ranked[0])
-    if best < th.path_tile or best - float(ranked[1]) < th.path_margin:
+    shown = plainly(evidence, th)
+    if shown is None or float(evidence[PATH_INDEX[tile.notation()]]) > float(evidence.max()) / 2:
         return None
-    if float(evidence[PATH_INDEX[tile.notation()]]) > best / 2:
-        return None
-    return PATH_LABELS[int(np.argmax(evidence))]
+    return shown
 
 
 def read_back(templates: TemplateSet, lesson: Lesson, board: BoardProfile,
