@@ -50,6 +50,7 @@ import mix_trace  # noqa: E402  (beside this script)
 from companion.core.board import GAME_BOARDS, BoardProfile  # noqa: E402
 from companion.tsuro.tiles import Tile  # noqa: E402
 from vision import looks  # noqa: E402
+from vision.errors import LayoutError  # noqa: E402
 from vision.look_files import write_teach_set  # noqa: E402
 from vision.look_pieces import LookSpec  # noqa: E402
 from vision.paths_twins import twins  # noqa: E402
@@ -127,6 +128,7 @@ class Row:
     squares: int = 0
     boards: int = 0
     whole: int = 0
+    refused: str = ""  # why teaching refused the mix's own layout (read built-in then)
 
 
 def _kind(piece: object) -> str:
@@ -162,8 +164,12 @@ def main() -> int:
             board = GAME_BOARDS[game]
             order = board.squares()
             row = rows.setdefault((s.name, size), Row())
-            templates = _taught(s.name, board, game, args.photos, work) if args.taught \
-                else built_in
+            templates = built_in
+            if args.taught:
+                try:
+                    templates = _taught(s.name, board, game, args.photos, work)
+                except LayoutError as exc:  # the owner is told why and reads built-in
+                    row.refused = str(exc)
             for b in range(args.boards):
                 prng = np.random.default_rng([args.photos, 100 + k, size, b])
                 position = looks.random_position(prng, size, size, game,
@@ -235,7 +241,8 @@ def _report(specs: list[LookSpec], rows: dict[tuple[str, int], Row], by_stage: C
             n = r.squares or 1
             print(f"{s.name:10} {size}x{size:<2} {r.right / n:8.3%} {r.unknown / n:8.3%} "
                   f"{r.wrong / n:7.3%} {r.whole / max(r.boards, 1):7.1%}  "
-                  f"{describe(s) if size == 6 else ''}")
+                  f"{describe(s) if size == 6 else ''}"
+                  f"{' TEACHING REFUSED, read built-in: ' + r.refused[:90] if r.refused else ''}")
             total.right += r.right
             total.unknown += r.unknown
             total.wrong += r.wrong

@@ -62,6 +62,10 @@ class TaughtModel:
     # vote on it again. None: not known (a profile taught before it was kept), voted on
     # every full read.
     bend: int | None = None
+    # Each bare square's mean BGR as taught (-1 where untaught): a square is odd against its
+    # own printed colour, not the board's other squares' (vision.read_plain). None in a
+    # profile taught before it was kept, which reads as it did.
+    empty_colour: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         self.names: list[str] = list(dict.fromkeys(self.labels))

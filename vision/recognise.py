@@ -33,7 +33,7 @@ from .features import patches, warp_top_down
 from .full_bare import frame_calls
 from .geometry import MarkerLayout
 from .inventory import box_counts, settle
-from .paths_claims import no_art, unclaim
+from .paths_claims import no_art, overclaimed, unclaim
 from .paths_decide import PATH_SETTLE, Later, path_calls, shows_tile
 from .paths_kaiju import daikaiju
 from .paths_twins import Lean
@@ -357,7 +357,9 @@ class BoardReader:
                     self._open[int(i)] = (paths.tile[k] / th.path_margin,
                                           frozenset({PATH_LABELS[int(paths.tile[k].argmax())]}))
         if model is not None and taught is not None and self._fits:
-            joint = self._joint(model, taught.pieces, paths.tile)
+            # paths misled by the board's art (a pattern claimed beyond the box) have no say
+            misled = bool(overclaimed(dict(enumerate(built_in)), self.counts))
+            joint = self._joint(model, taught.pieces, paths.tile * (not misled))
             self._evidence.update(zip((int(i) for i in idx), joint, strict=True))
             taught_names = set(model.names)
             for k, i in enumerate(idx):
@@ -384,9 +386,11 @@ class BoardReader:
                       self._squares)
         # A hand or a sheet of paper has no paths either (vision.read_plain)
         bare = np.array([calls[int(i)].label == EMPTY for i in idx])
-        odd = odd_squares(colour, detail, bare,
-                          model.plain()[idx] if model is not None and self._fits else None,
-                          paths_bare, th.plain)
+        fit = model if model is not None and self._fits else None
+        odd = odd_squares(colour, detail, bare, None if fit is None else fit.plain()[idx],
+                          paths_bare, th.plain,
+                          None if fit is None or fit.empty_colour is None
+                          else fit.empty_colour[idx])
         for k in (int(x) for x in np.flatnonzero(odd)):
             calls[int(idx[k])] = Call(None, 0.2)
         return calls

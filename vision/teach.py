@@ -27,7 +27,17 @@ from .geometry import MarkerLayout
 from .paths_claims import unclaim
 from .read_combine import PATH_INDEX, PATH_LABELS
 from .read_decide import Call, Thresholds
-from .read_features import DIM, PX, crops, plainness, prepare, steady_crop, turned, unit
+from .read_features import (
+    DIM,
+    PX,
+    crops,
+    plainness,
+    prepare,
+    square_means,
+    steady_crop,
+    turned,
+    unit,
+)
 from .read_fine import SOURCE, FineModel, View
 from .read_frame import grey_frame
 from .read_taught import BARE_LIKE, EMPTY, TaughtModel, calibrate, distinct
@@ -58,6 +68,7 @@ class Lesson:
     cols: int
     samples: list[tuple[str, np.ndarray]] = field(default_factory=list)  # label, crop
     empty: dict[int, list[np.ndarray]] = field(default_factory=dict)  # square index, crops
+    empty_colour: dict[int, list[np.ndarray]] = field(default_factory=dict)  # mean BGR each
     details: list[tuple[str, int, float]] = field(default_factory=list)  # label, square, detail
     reads: list[tuple[str, int, np.ndarray]] = field(default_factory=list)  # for calibration
     images: int = 0
@@ -148,6 +159,11 @@ def learn(images: list[TeachImage], board: BoardProfile,
         assert grey is not None
         pose, top, paths = board_paths(grey, board, layout)
         prep = prepare(top, board.rows, board.cols)
+        # each bare square's own colour, as a read sees it (the colour view from above)
+        colours = np.asarray(square_means(
+            warp_top_down(frame, pose.homography, board.rows, board.cols, PX), board.rows,
+            board.cols), np.float32).reshape(board.rows * board.cols, 3) \
+            if frame.ndim == 3 else prep.colour
         offsets = paths.offsets
         centred = crops(prep, None, ((0, 0),))[:, 0]
         fine_view = View(top, board.cols)
@@ -171,6 +187,7 @@ def learn(images: list[TeachImage], board: BoardProfile,
                 [crops(prep, np.array([i]))[0], crops(prep, np.array([i]), offsets=at)[0]])))
             if piece is None:
                 lesson.empty.setdefault(i, []).append(centred[i])
+                lesson.empty_colour.setdefault(i, []).append(colours[i])
             else:
                 # A tile is cut out where its path ends say it lies, set straight; a
                 # daikaiju where it is, as it lies.
@@ -314,6 +331,9 @@ def build_templates(lesson: Lesson) -> TemplateSet:
                         float(np.percentile(piece_details, 5)), common.astype(np.float32))
     if lesson.fine:
         model.fine = FineModel.from_samples(lesson.fine, _turned)
+    model.empty_colour = np.full((n, 3), -1.0, np.float32)
+    for i, seen in lesson.empty_colour.items():
+        model.empty_colour[i] = np.mean(seen, axis=0)
     # The board's bend of paths, from the photo with the most tiles (enough of them to have
     # voted): a full read then uses it instead of voting again.
     shown, bend = max(lesson.paths_bend, default=(0, 0))

@@ -75,6 +75,8 @@ class TemplateSet:
                 "piece_detail": m.piece_detail, "least": m.least, "margin": m.margin,
                 "game": self.game, "bend": m.bend})),
         )
+        if m.empty_colour is not None:
+            arrays["empty_colour"] = m.empty_colour.astype(np.float32)
         arrays.update(_fine_arrays(m))
         arrays["twins"] = twin_pairs(m)
         arrays.update(large_arrays(self.large))
@@ -104,6 +106,11 @@ class TemplateSet:
                                     data["common"].astype(np.float32), float(meta["least"]),
                                     float(meta["margin"]), data["look_least"].astype(np.float32),
                                     _fine_model(data), _bend(meta.get("bend")))
+                if "empty_colour" in data:  # kept since session 12
+                    model.empty_colour = data["empty_colour"].astype(np.float32)
+                    if model.empty_colour.shape != (rows * cols, 3):
+                        raise ProfileError(f"{path} is damaged: bare colours of shape "
+                                           f"{model.empty_colour.shape}")
                 if "twins" in data:  # a profile taught before near twins were kept has none
                     apply_twins(model, _twins(data["twins"], len(model.names)))
                 game = meta.get("game")
