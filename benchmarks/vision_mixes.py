@@ -39,6 +39,7 @@ import argparse  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
+from typing import Any  # noqa: E402
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
@@ -50,7 +51,7 @@ import mix_trace  # noqa: E402  (beside this script)
 from companion.core.board import GAME_BOARDS, BoardProfile  # noqa: E402
 from companion.tsuro.tiles import Tile  # noqa: E402
 from vision import looks  # noqa: E402
-from vision.errors import LayoutError  # noqa: E402
+from vision.errors import VisionError  # noqa: E402
 from vision.look_files import write_teach_set  # noqa: E402
 from vision.look_pieces import LookSpec  # noqa: E402
 from vision.paths_twins import twins  # noqa: E402
@@ -153,12 +154,22 @@ def main() -> int:
         looks.register(s)
     trace = mix_trace.install()
     built_in = load_templates(None)
-    work = Path(tempfile.mkdtemp(prefix="mixes-"))
     rows: dict[tuple[str, int], Row] = {}
     by_stage: Counter[str] = Counter()
     by_what: Counter[str] = Counter()
     lines: list[str] = []
     start = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="mixes-") as tmp:
+        _read_mixes(specs, args, built_in, Path(tmp), rows, by_stage, by_what, lines, trace)
+    elapsed = time.perf_counter() - start
+    _report(specs, rows, by_stage, by_what, lines if args.verbose else [], args, elapsed)
+    return 0
+
+
+def _read_mixes(specs: list[LookSpec], args: argparse.Namespace, built_in: TemplateSet,
+                work: Path, rows: dict[tuple[str, int], Row], by_stage: Counter[str],
+                by_what: Counter[str], lines: list[str], trace: Any) -> None:
+    """Read every mix's photos into ``rows`` (and the confident wrongs' tallies)."""
     for k, s in enumerate(specs):
         for size, game in SIZES.items():
             board = GAME_BOARDS[game]
@@ -168,7 +179,7 @@ def main() -> int:
             if args.taught:
                 try:
                     templates = _taught(s.name, board, game, args.photos, work)
-                except LayoutError as exc:  # the owner is told why and reads built-in
+                except VisionError as exc:  # the owner is told why and reads built-in
                     row.refused = str(exc)
             for b in range(args.boards):
                 prng = np.random.default_rng([args.photos, 100 + k, size, b])
@@ -206,9 +217,6 @@ def main() -> int:
                                      f"{what}{hand} by {stage} (conf {got.confidence:.2f}) "
                                      f"{_name(truth)} read {_name(called)}")
                 row.whole += row.right - before == len(order)
-    elapsed = time.perf_counter() - start
-    _report(specs, rows, by_stage, by_what, lines if args.verbose else [], args, elapsed)
-    return 0
 
 
 def _taught(look: str, board: BoardProfile, game: str, seed: int, work: Path) -> TemplateSet:
@@ -247,9 +255,12 @@ def _report(specs: list[LookSpec], rows: dict[tuple[str, int], Row], by_stage: C
             total.unknown += r.unknown
             total.wrong += r.wrong
             total.squares += r.squares
+            total.boards += r.boards
+            total.whole += r.whole
     n = total.squares or 1
     print(f"{'all':10} {'':4} {total.right / n:8.3%} {total.unknown / n:8.3%} "
-          f"{total.wrong / n:7.3%}  ({total.squares} squares)")
+          f"{total.wrong / n:7.3%} {total.whole / max(total.boards, 1):7.1%}  "
+          f"({total.squares} squares)")
     print("\nconfident wrongs by the stage that made the call:")
     for stage, count in by_stage.most_common():
         print(f"  {stage:12} {count}")

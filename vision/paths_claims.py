@@ -1,4 +1,5 @@
-"""A pattern called on far more squares than the box holds (issue 9, built-in reading).
+"""A pattern called on far more squares than the box holds (issue 9: the built-in reading,
+and what the taught reading and teaching hear from the paths).
 
 A box holds each tile pattern once (Tsuro) or twice (Tsuro of the Seas). When the paths call
 one pattern on more squares than that and one more (a stray wrong call happens, and the box
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 
 import numpy as np
 
@@ -53,14 +55,15 @@ def overclaimed(calls: Mapping[int, Call], counts: Mapping[str, int] | None,
 
 
 def unclaim(calls: Mapping[int, Call], open_rows: Mapping[int, Row],
-            counts: Mapping[str, int] | None, fixed: Mapping[int, str] | None = None
-            ) -> tuple[dict[int, Call], dict[int, Row]]:
+            counts: Mapping[str, int] | None, fixed: Mapping[int, str] | None = None,
+            known: AbstractSet[str] = frozenset()) -> tuple[dict[int, Call], dict[int, Row]]:
     """``calls`` with every call of an over-claimed pattern (:func:`overclaimed`), or of a
     tile joining ``SHARED`` of its pairs of points along one side, made ``unknown``; and
     ``open_rows`` (the squares the box may settle: :func:`vision.inventory.settle`) without
     those squares nor any whose first labels name such a tile. The ``fixed`` tiles count as calls but are
-    left as they are: they were read before (and the companion holds them)."""
-    gone = overclaimed(calls, counts, fixed)
+    left as they are: they were read before (and the companion holds them). ``known``: patterns
+    found over-claimed on the board's last full read (a re-read of a few squares cannot tell)."""
+    gone = overclaimed(calls, counts, fixed) | set(known)
     if not gone:
         return dict(calls), dict(open_rows)
     art = {pr for c in calls.values() if c.label is not None and pattern_of(c.label) in gone
@@ -83,13 +86,15 @@ def unclaim(calls: Mapping[int, Call], open_rows: Mapping[int, Row],
     return out, left
 
 
-def no_art(calls: list[Call], counts: Mapping[str, int] | None) -> list[Call]:
-    """``calls`` (one board's, in order) with those :func:`unclaim` finds to be board art
-    made ``unknown``: what the paths say when they are asked whether a taught set fits the
-    board (:func:`vision.read_combine.taught_fits`). A set taught on pale tiles whose dark
+def no_art(calls: list[Call], counts: Mapping[str, int] | None,
+           known: AbstractSet[str] = frozenset()) -> list[Call]:
+    """``calls`` (the squares read, in order) with those :func:`unclaim` finds to be board
+    art made ``unknown`` (``known``: as there): what the paths say when they are asked
+    whether a taught set fits the board (:func:`vision.read_combine.taught_fits`), and what
+    the taught reading hears from them on each square (:func:`vision.read_combine.agree`). A set taught on pale tiles whose dark
     printed edge the paths read as four U-turns on most squares named the tiles rightly,
     but was judged not to fit, the paths naming another tile on each such square, and the
     board went to the paths alone (benchmarks/vision_mixes.py --taught, mix seed 1: 45-76%
     of the squares of three such mixes right)."""
-    kept, _ = unclaim(dict(enumerate(calls)), {}, counts)
+    kept, _ = unclaim(dict(enumerate(calls)), {}, counts, known=known)
     return [kept[k] for k in range(len(calls))]

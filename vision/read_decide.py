@@ -154,17 +154,35 @@ def odd_plain(colour: np.ndarray, detail: np.ndarray, bare: np.ndarray,
         ref_chroma = median(chroma[plain], axis=0)
         # Glare mixes the board's colour with white, shade darkens it: neither is odd. What
         # is left after taking out a mix with grey is the colour of something else.
-        grey = np.full(3, 1 / 3)
-        d, r = chroma - grey, ref_chroma - grey
-        mix = np.clip(d @ r / max(float(r @ r), 1e-9), 0.0, 1.2)
-        left = np.abs(d - mix[:, None] * r).max(axis=1)
+        left = off_colour(chroma, ref_chroma)
         if glare:
-            far = (bright / ref > 2.5) | (bright / ref < 0.4) | (left > 0.04)
+            far = far_in_colour(bright / ref, left)
         else:
             far = ((bright / ref > 2.0) | (bright / ref < 0.5)
                    | (np.abs(chroma - ref_chroma).max(axis=1) > 0.06))
         odd |= bare & far
     return odd
+
+
+def off_colour(chroma: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """How far each square's colour (``chroma``: BGR over its sum, (n, 3)) lies off the line
+    from grey through ``ref`` (one colour, (3,), or each square's own, (n, 3)): glare mixes a
+    colour with white and shade darkens it, moving it along that line; what is left after
+    taking out a mix with grey is the colour of something else."""
+    grey = np.full(3, 1 / 3)
+    d, r = chroma - grey, ref - grey
+    if r.ndim == 1:
+        mix = np.clip(d @ r / max(float(r @ r), 1e-9), 0.0, 1.2)
+    else:
+        mix = np.clip((d * r).sum(axis=1) / np.maximum((r * r).sum(axis=1), 1e-9), 0.0, 1.2)
+    return np.asarray(np.abs(d - mix[:, None] * r).max(axis=1))
+
+
+def far_in_colour(rel: np.ndarray, left: np.ndarray) -> np.ndarray:
+    """The lines past which a bare square's colour is another thing's, glare allowed for:
+    brightness ``rel`` (over the reference's) 2.5 times or 0.4 times, or ``left``
+    (:func:`off_colour`) over 0.04."""
+    return np.asarray((rel > 2.5) | (rel < 0.4) | (left > 0.04))
 
 
 def tile_coloured(colour: np.ndarray, sure: np.ndarray) -> np.ndarray | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .quick_stats import median
-from .read_decide import odd_plain
+from .read_decide import far_in_colour, odd_plain, off_colour
 
 
 def odd_squares(colour: np.ndarray, detail: np.ndarray, bare: np.ndarray,
@@ -72,8 +72,4 @@ def odd_own(colour: np.ndarray, own: np.ndarray, mask: np.ndarray) -> np.ndarray
     chroma = colour / bright[:, None]
     own_chroma = own / own_bright[:, None]
     cast = median(chroma[mask] - own_chroma[mask], axis=0)
-    grey = np.full(3, 1 / 3)
-    d, r = chroma - grey, own_chroma + cast - grey
-    mix = np.clip((d * r).sum(axis=1) / np.maximum((r * r).sum(axis=1), 1e-9), 0.0, 1.2)
-    left = np.abs(d - mix[:, None] * r).max(axis=1)
-    return np.asarray(mask & ((rel > 2.5) | (rel < 0.4) | (left > 0.04)))
+    return np.asarray(mask & far_in_colour(rel, off_colour(chroma, own_chroma + cast)))

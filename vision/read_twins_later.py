@@ -51,7 +51,7 @@ def for_probe(later: list[Later], calls: list[Call]) -> list[Call]:
 
 def for_taught(later: list[Later], calls: list[Call], taught: Sequence[Call],
                paths: PathScores, idx: np.ndarray, before: bool, model: TaughtModel,
-               th: Thresholds) -> list[Call]:
+               th: Thresholds, art: bool = False) -> list[Call]:
     """``calls`` as the taught read heeds them (``taught``: the taught calls of the squares
     ``idx``, ``paths`` their path scores, ``before`` whether the taught looks fitted the
     board): settled unless neither whether the taught looks fit nor any square's verdict can
@@ -62,9 +62,13 @@ def for_taught(later: list[Later], calls: list[Call], taught: Sequence[Call],
     ``taught_fits`` holds with every square asked a tile the taught reader did not name (its
     fewest agreements and most contradictions) and the paths name at least ``NAMED`` tiles
     without them (so that it weighs them whatever the outcome); or, on a re-read, when the
-    paths cannot name ``NAMED`` tiles even with them (it keeps the verdict ``before``)."""
+    paths cannot name ``NAMED`` tiles even with them (it keeps the verdict ``before``). On a
+    board where the paths claim a pattern beyond the box (``art``), what the fit test hears
+    from them hangs on which calls are art (:func:`vision.paths_claims.no_art`): settled."""
     if not later:
         return calls
+    if art:
+        return settled(later, calls)
     n, tile, names = len(idx), paths.tile, model.names
     asked = [int(k) for k in np.flatnonzero(later[0].asked)]
     pairs = {k: [PATH_LABELS[int(o)] for o in np.argsort(-tile[k])[:2]] for k in asked}

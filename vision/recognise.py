@@ -129,6 +129,9 @@ class BoardReader:
         self._polarity = 0
         self._bend = read_paths.DEFAULT_BEND  # the board's bend of paths, found on full reads
         self._fits = True  # whether the taught looks fit the board (set by full reads)
+        # patterns the paths call beyond the box on this board, found by full reads: art,
+        # not tiles (vision.paths_claims); a re-read of a few squares cannot tell
+        self._art: set[str] = set()
         self._drawn_fits = False  # whether the built-in drawing fits it
         self._last_patches: np.ndarray | None = None
         self._last_reading: BoardReading | None = None
@@ -310,6 +313,7 @@ class BoardReader:
             self._polarity = 0
         model = self.model
         taught, mine = None, []
+        heeded = built_in  # what the taught reading hears from the paths (less board art)
         if model is not None:
             if (again is not None and again[2].offsets is not None
                     and np.array_equal(again[2].offsets, paths.offsets)):
@@ -320,9 +324,13 @@ class BoardReader:
                 taught, mine = self._taught(model, prep, idx, paths.offsets, detail, wanted)
             # Does what was taught fit this board at all (another edition's art does not)? It
             # fits when it names the tiles the paths name.
+            if full:
+                self._art = overclaimed(dict(enumerate(built_in)), self.counts)
             built_in = twins_later.for_taught(later, built_in, mine, paths, idx, self._fits,
-                                              model, th)
-            self._fits = taught_fits(mine, no_art(built_in, self.counts), len(idx), self._fits)
+                                              model, th, bool(self._art))
+            # what the paths say, less board art (a pattern claimed beyond the box)
+            heeded = no_art(built_in, self.counts, self._art)
+            self._fits = taught_fits(mine, heeded, len(idx), self._fits)
             if bend is not None and full and not self._fits:
                 # read with another edition's bend: the paths vote on their own after all
                 self._polarity, self._bend = kept
@@ -358,12 +366,12 @@ class BoardReader:
                                           frozenset({PATH_LABELS[int(paths.tile[k].argmax())]}))
         if model is not None and taught is not None and self._fits:
             # paths misled by the board's art (a pattern claimed beyond the box) have no say
-            misled = bool(overclaimed(dict(enumerate(built_in)), self.counts))
-            joint = self._joint(model, taught.pieces, paths.tile * (not misled))
+            # in what settles an open square
+            joint = self._joint(model, taught.pieces, paths.tile * (not self._art))
             self._evidence.update(zip((int(i) for i in idx), joint, strict=True))
             taught_names = set(model.names)
             for k, i in enumerate(idx):
-                calls[int(i)] = agree(mine[k], built_in[k], paths.tile[k],
+                calls[int(i)] = agree(mine[k], heeded[k], paths.tile[k],
                                       float(paths.rim[k]), joint[k],
                                       bool(model.empty_detail[i] >= 0
                                            and not model.plain()[i]), th, taught_names)

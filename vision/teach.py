@@ -162,8 +162,7 @@ def learn(images: list[TeachImage], board: BoardProfile,
         # each bare square's own colour, as a read sees it (the colour view from above)
         colours = np.asarray(square_means(
             warp_top_down(frame, pose.homography, board.rows, board.cols, PX), board.rows,
-            board.cols), np.float32).reshape(board.rows * board.cols, 3) \
-            if frame.ndim == 3 else prep.colour
+            board.cols), np.float32).reshape(board.rows * board.cols, 3)
         offsets = paths.offsets
         centred = crops(prep, None, ((0, 0),))[:, 0]
         fine_view = View(top, board.cols)

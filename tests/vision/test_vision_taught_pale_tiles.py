@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from companion.core.board import GAME_BOARDS
+from companion.tsuro.tiles import Tile
 from vision import looks
 from vision.look_files import write_teach_set
 from vision.look_pieces import LookSpec
@@ -106,3 +107,27 @@ def test_paths_misled_by_the_edge_have_no_say_in_settling_a_square(tmp_path: Pat
                   if reading.squares[sq].content is not Content.UNKNOWN
                   and reading.squares[sq].piece() != truth]
     assert wrong == []
+
+
+def test_a_reread_keeps_the_boards_art_from_the_full_read(tmp_path: Path, pale: str) -> None:
+    # a re-read of the squares where tiles were laid sees too few squares to find the art
+    layout = write_teach_set(pale, 6, 6, "tsuro", tmp_path, 2026)
+    teach(layout, TSURO, tmp_path / "profile")
+    reader = BoardReader(TSURO, load_templates(tmp_path / "profile"), game="tsuro")
+    rng = np.random.default_rng(8)
+    position = looks.random_position(rng, 6, 6, "tsuro", 0.5)
+    photo, _ = looks.board_photo(pale, 6, 6, position, 8, game="tsuro")
+    reader.read(photo)
+    assert reader._art == {RIM}  # the edge, on most tiles of this board
+    empty = [sq for sq, p in position.items() if p is None][:2]
+    spare = [p for p in looks.inventory("tsuro") if isinstance(p, Tile)
+             and p.pattern() not in {q.pattern() for q in position.values()
+                                     if isinstance(q, Tile)}][:2]
+    after = dict(position)
+    after.update(zip(empty, spare, strict=True))
+    later, _ = looks.board_photo(pale, 6, 6, after, 8, frame=1, game="tsuro")
+    reading = reader.read(later, known=position,
+                          legal={sq: list(t.rotations()) for sq, t in zip(empty, spare,
+                                                                          strict=True)})
+    assert reader._art == {RIM}
+    assert all(reading.squares[sq].piece() == after[sq] for sq in empty)
