@@ -60,9 +60,10 @@ def unclaim(calls: Mapping[int, Call], open_rows: Mapping[int, Row],
     """``calls`` with every call of an over-claimed pattern (:func:`overclaimed`), or of a
     tile joining ``SHARED`` of its pairs of points along one side, made ``unknown``; and
     ``open_rows`` (the squares the box may settle: :func:`vision.inventory.settle`) without
-    those squares nor any whose first labels name such a tile. The ``fixed`` tiles count as calls but are
-    left as they are: they were read before (and the companion holds them). ``known``: patterns
-    found over-claimed on the board's last full read (a re-read of a few squares cannot tell)."""
+    those squares nor any whose first labels name such a tile. The ``fixed`` tiles count as
+    calls but are left as they are: they were read before (and the companion holds them).
+    ``known``: patterns found over-claimed on the board's last full read (a re-read of a few
+    squares cannot tell)."""
     gone = overclaimed(calls, counts, fixed) | set(known)
     if not gone:
         return dict(calls), dict(open_rows)
@@ -91,10 +92,11 @@ def no_art(calls: list[Call], counts: Mapping[str, int] | None,
     """``calls`` (the squares read, in order) with those :func:`unclaim` finds to be board
     art made ``unknown`` (``known``: as there): what the paths say when they are asked
     whether a taught set fits the board (:func:`vision.read_combine.taught_fits`), and what
-    the taught reading hears from them on each square (:func:`vision.read_combine.agree`). A set taught on pale tiles whose dark
-    printed edge the paths read as four U-turns on most squares named the tiles rightly,
-    but was judged not to fit, the paths naming another tile on each such square, and the
-    board went to the paths alone (benchmarks/vision_mixes.py --taught, mix seed 1: 45-76%
-    of the squares of three such mixes right)."""
+    the taught reading hears from them on each square (:func:`vision.read_combine.agree`).
+    A set taught on pale tiles whose dark printed edge the paths read as four U-turns on
+    most squares named the tiles rightly, but was judged not to fit, the paths naming
+    another tile on each such square, and the board went to the paths alone
+    (benchmarks/vision_mixes.py --taught, mix seed 1: 45-76% of the squares of three such
+    mixes right)."""
     kept, _ = unclaim(dict(enumerate(calls)), {}, counts, known=known)
     return [kept[k] for k in range(len(calls))]
