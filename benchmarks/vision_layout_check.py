@@ -10,7 +10,9 @@ For every teach photo of each look, seed and board size (6x6 Tsuro, 7x7 Tsuro of
 every tile square is judged three ways: with the layout's own tile (a refusal there is a
 right layout refused), with that tile turned a quarter (where that is another tile), and
 with a tile of another pattern drawn at random (two tiles swapped, a slip of the pen). The
-paths are read as ``vision.teach.learn`` reads them. Never run it on ``held-out``.
+paths are read as ``vision.teach.learn`` reads them, and a near twin shown is spared as
+there (``vision.teach.plainly_wrong``; the last column without that). Never run it on
+``held-out``.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from vision.read_combine import PATH_LABELS  # noqa: E402
 from vision.read_decide import Thresholds  # noqa: E402
 from vision.read_features import PX  # noqa: E402
 from vision.read_frame import grey_frame  # noqa: E402
-from vision.teach import paths_against  # noqa: E402
+from vision.teach import paths_against, plainly_wrong  # noqa: E402
 
 SIZES = {6: "tsuro", 7: "tsuro-of-the-seas"}
 KINDS = ("right", "turned", "other")
@@ -52,10 +54,11 @@ def main() -> int:
     chosen, seeds = tuning_looks.chosen(ap, args)
     cv2.setNumThreads(1)
     th = Thresholds()
-    print("look      layout tile      squares  refused")
+    print("look      layout tile      squares  refused          (by the paths alone)")
     for look in chosen:
         asked: Counter[str] = Counter()
         refused: Counter[str] = Counter()
+        paths_only: Counter[str] = Counter()  # before near twins were spared (session 12)
         for seed in seeds:
             for size, game in SIZES.items():
                 rng = np.random.default_rng([seed, size])
@@ -78,11 +81,17 @@ def main() -> int:
                             if kind == "other" and tile.pattern() == piece.pattern():
                                 continue
                             asked[kind] += 1
-                            refused[kind] += paths_against(tile, ev, th) is not None
+                            shown = paths_against(tile, ev, th)
+                            listed = {p.notation() for p in layout.values()
+                                      if isinstance(p, Tile)} - {piece.notation()}
+                            refused[kind] += shown is not None and plainly_wrong(
+                                tile, shown, listed | {tile.notation()})
+                            paths_only[kind] += shown is not None
         for kind in KINDS:
             n = asked[kind]
             print(f"{look:9s} {kind:15s} {n:8d}  {refused[kind]:5d} "
-                  f"({100 * refused[kind] / max(n, 1):5.1f}%)")
+                  f"({100 * refused[kind] / max(n, 1):5.1f}%)  {paths_only[kind]:5d} "
+                  f"({100 * paths_only[kind] / max(n, 1):5.1f}%)")
     return 0
 
 
