@@ -37,6 +37,7 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from .read_decide import Call, Thresholds
+from .read_fine import unit_rows
 from .read_lines import HESSIAN, PX, ridges
 from .read_paths import BENDS, PathScores, bezier, tiles
 
@@ -96,11 +97,6 @@ def _path(a: int, b: int, bend: int, sigma: float = 1.5) -> np.ndarray:
     return np.asarray(cv2.GaussianBlur(small, (0, 0), sigma), np.float32)
 
 
-def _unit(x: np.ndarray) -> np.ndarray:
-    x = x - x.mean(axis=-1, keepdims=True)
-    return np.asarray(x / np.maximum(np.linalg.norm(x, axis=-1, keepdims=True), 1e-6))
-
-
 @cache
 def _drawings(a: str, b: str, bend: int, sigma: float = 1.5) -> tuple[np.ndarray, np.ndarray]:
     """Over the bends round ``bend``: both tiles drawn together, on every ``STEP``-th pixel
@@ -112,7 +108,7 @@ def _drawings(a: str, b: str, bend: int, sigma: float = 1.5) -> tuple[np.ndarray
         db = np.max([_path(p, q, bd, sigma) for p, q in pairs(b)], axis=0)
         both.append(np.maximum(da, db)[::STEP, ::STEP].ravel())
         diff.append((da - db).ravel())
-    return _unit(np.array(both, np.float32)), _unit(np.array(diff, np.float32))
+    return unit_rows(np.array(both, np.float32)), unit_rows(np.array(diff, np.float32))
 
 
 def square_window(view: np.ndarray, cols: int, square: int, offset: np.ndarray,

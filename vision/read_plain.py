@@ -28,8 +28,10 @@ def odd_squares(colour: np.ndarray, detail: np.ndarray, bare: np.ndarray,
         # colour as taught (a board prints art in more than one colour).
         mask = bare & taught_plain
         odd = mask & odd_plain(colour, detail, mask, np.inf, glare=True)
-        if own_colour is not None and (mask & (own_colour[:, 0] >= 0)).sum() >= 3:
-            odd &= odd_own(colour, own_colour, mask & (own_colour[:, 0] >= 0))
+        if own_colour is not None:
+            known = mask & (own_colour[:, 0] >= 0)
+            if known.sum() >= 3:
+                odd &= odd_own(colour, own_colour, known)
         return np.asarray(odd)
     piece_line = float(median(detail[~bare])) if (~bare).any() else 1.0
     odd = odd_plain(colour, detail, bare, 0.35 * piece_line)

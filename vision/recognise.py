@@ -322,13 +322,12 @@ class BoardReader:
                 taught, mine = early
             else:
                 taught, mine = self._taught(model, prep, idx, paths.offsets, detail, wanted)
-            # Does what was taught fit this board at all (another edition's art does not)? It
-            # fits when it names the tiles the paths name.
-            if full:
+            if full:  # board art: a pattern the paths claim beyond the box
                 self._art = overclaimed(dict(enumerate(built_in)), self.counts)
+            # Does what was taught fit this board at all (another edition's art does not)? It
+            # fits when it names the tiles the paths name, less the board's art.
             built_in = twins_later.for_taught(later, built_in, mine, paths, idx, self._fits,
                                               model, th, bool(self._art))
-            # what the paths say, less board art (a pattern claimed beyond the box)
             heeded = no_art(built_in, self.counts, self._art)
             self._fits = taught_fits(mine, heeded, len(idx), self._fits)
             if bend is not None and full and not self._fits:

@@ -4,30 +4,15 @@ never from held-out's, within the ranges the brief of issue 9 sets."""
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
-import sys
-from pathlib import Path
 
 import numpy as np
+from vision_helpers import mixes_module
 
 from vision import looks
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
-
-
-def _mixes_module():  # type: ignore[no-untyped-def]
-    if str(BENCH) not in sys.path:
-        sys.path.append(str(BENCH))  # after the package: benchmarks/vision.py is no package
-    spec = importlib.util.spec_from_file_location("vision_mixes", BENCH / "vision_mixes.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["vision_mixes"] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_mixes_take_nothing_of_held_out_and_keep_to_their_ranges() -> None:
-    vm = _mixes_module()
+    vm = mixes_module()
     held = looks.spec(looks.HELD_OUT)
     held_values = {v for f in dataclasses.fields(held) if f.name != "name"
                    for v in [getattr(held, f.name)] if isinstance(v, tuple)}

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from vision_helpers import mixed_look
 
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
@@ -36,17 +37,6 @@ PALE = LookSpec(  # mix seed 1, look 0 of benchmarks/vision_mixes.py (rounded)
     grid=(65.0, 106.0, 139.0), frame=(40.0, 55.0, 50.0), size=0.942)
 
 
-DARK_ON_PALE = LookSpec(  # mix seed 6, look 1 of benchmarks/vision_mixes.py, as drawn
-    "mix-6-1", texture="mottle", tile=(214.62743631194124, 231.9041312844118, 239.9520656422059),
-    tile_spread=9.094064543597375, path=(148.0018903058372, 60.366256831715106,
-                                         17.012286987941845),
-    path_width=0.04471402963848083, path_alpha=0.4033902058810053, bend=0.31268304132816305,
-    wobble=0.01399170807821803, bridges=0.7197593782856694, glow=0.12498356203210767,
-    edge=(25.0, 30.0, 60.0), kaiju=(58.038069328061994, 113.13324264821698, 65.09517332015498),
-    kaiju_body=(152.52321542112222, 192.52321542112222, 198.7383922894389), board="phoenix",
-    board_colour=(33.84394934860467, 31.090507679282332, 43.62327916533883),
-    grid=(169.31993107154298, 139.7959793214629, 90.34003446422851),
-    frame=(65.39865409865743, 57.53986540986574, 34.76080754080554), size=0.9446769638222887)
 
 
 @pytest.fixture(scope="module")
@@ -91,16 +81,15 @@ def test_an_owner_teaches_and_reads_a_set_of_pale_edged_tiles(tmp_path: Path, pa
 def test_paths_misled_by_the_edge_have_no_say_in_settling_a_square(tmp_path: Path) -> None:
     # Three photos of the mixed look where the paths, adding the edge's U-turns to their
     # evidence, tipped the taught reader's near twins to the wrong one (one square each)
-    with contextlib.suppress(looks.LookError):
-        looks.register(DARK_ON_PALE)
-    teach(write_teach_set(DARK_ON_PALE.name, 6, 6, "tsuro", tmp_path, 2026), TSURO,
+    dark_on_pale = mixed_look(6, 1)
+    teach(write_teach_set(dark_on_pale.name, 6, 6, "tsuro", tmp_path, 2026), TSURO,
           tmp_path / "profile")
     templates = load_templates(tmp_path / "profile")
     wrong = []
     for b in (14, 16, 18):  # as benchmarks/vision_mixes.py draws them
         rng = np.random.default_rng([2026, 101, 6, b])
         position = looks.random_position(rng, 6, 6, "tsuro", float(rng.uniform(0.2, 0.9)))
-        photo, _ = looks.board_photo(DARK_ON_PALE.name, 6, 6, position,
+        photo, _ = looks.board_photo(dark_on_pale.name, 6, 6, position,
                                      int(rng.integers(0, 2**31)), game="tsuro")
         reading = BoardReader(TSURO, templates, game="tsuro", options=frozenset()).read(photo)
         wrong += [f"{b} {sq.name()}" for sq, truth in position.items()

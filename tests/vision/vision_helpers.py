@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -13,6 +17,7 @@ from companion.core.board import GAME_BOARDS, Side, Square
 from companion.tsuro.tiles import Tile
 from vision import looks
 from vision.look_files import write_teach_set
+from vision.look_pieces import LookSpec
 from vision.profile import load_templates
 from vision.reading import BoardReading, Content, Daikaiju, VetPiece
 from vision.recognise import BoardReader
@@ -20,6 +25,33 @@ from vision.teach import teach
 from vision.templates import TemplateSet
 
 Piece = Tile | Daikaiju | None
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def mixes_module() -> ModuleType:
+    """benchmarks/vision_mixes.py, which draws the mixed looks (no package: loaded by path)."""
+    if "vision_mixes" in sys.modules:
+        return sys.modules["vision_mixes"]
+    if str(BENCH) not in sys.path:
+        sys.path.append(str(BENCH))  # after the package: benchmarks/vision.py is no package
+    spec = importlib.util.spec_from_file_location("vision_mixes", BENCH / "vision_mixes.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["vision_mixes"] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def mixed_look(seed: int, k: int) -> LookSpec:
+    """Look ``k`` of the mixed looks of ``seed``, drawn and named as
+    benchmarks/vision_mixes.py draws them (its photos then match the benchmark's),
+    registered for photographing."""
+    vm = mixes_module()
+    rng = np.random.default_rng([seed, 4242])
+    look = [vm.mix(rng, f"mix-{seed}-{j}") for j in range(k + 1)][k]
+    with contextlib.suppress(looks.LookError):  # registered already in this run
+        looks.register(look)
+    return look  # type: ignore[no-any-return]
 
 
 def score(reading: BoardReading, truth: Mapping[Square, Piece]) -> tuple[int, int, list[str]]:
