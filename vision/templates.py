@@ -86,7 +86,8 @@ class TemplateSet:
     def load(cls, directory: Path) -> TemplateSet:
         path = directory / TEMPLATES_FILE
         if not path.is_file():
-            raise ProfileError(f"{directory}: no {TEMPLATES_FILE}; run `companion vision teach`")
+            raise ProfileError(f"{directory}: no {TEMPLATES_FILE}: teach the camera first "
+                               f"(how: companion vision teach --help)")
         from .read_features import DIM
         from .read_taught import TaughtModel
 
@@ -95,7 +96,7 @@ class TemplateSet:
                 meta = json.loads(str(data["meta"]))
                 if meta.get("format") != FORMAT:
                     raise ProfileError(f"{path} was made by an older version of the reader; "
-                                       f"run `companion vision teach` again")
+                                       f"teach the camera again (how: companion vision teach --help)")
                 vectors = data["vectors"].astype(np.float32)
                 labels = [str(x) for x in data["labels"]]
                 empty = data["empty"].astype(np.float32)

@@ -45,7 +45,7 @@ GUIDE = {
     "camera": (
         "Choose the camera, then take a picture.\n\n"
         "The board should fill most of the picture, seen from above, with its four corner "
-        "markers in view (print them with: companion vision markers --out FILE). Each "
+        "markers in view (print them with: companion vision markers --out markers.pdf). Each "
         "marker the camera finds is outlined in green."
     ),
     "calibrate": (
