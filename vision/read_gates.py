@@ -91,14 +91,17 @@ def hand_gate(top: np.ndarray, rows: int, cols: int, idx: np.ndarray, calls: dic
             del opened[i]
 
 
-def colour_gate(calls: dict[int, Call], idx: np.ndarray, colour: np.ndarray) -> None:
+def colour_gate(calls: dict[int, Call], idx: np.ndarray, colour: np.ndarray
+                ) -> np.ndarray | None:
     """Read without teaching, a tile must have the colour of the tiles read surely: board art
-    can look like paths. Changes ``calls`` in place."""
+    can look like paths. Changes ``calls`` in place; returns which squares of ``idx`` have
+    the tiles' colour (None when too few tiles were read surely to say)."""
     sure = np.array([is_tile(calls[int(i)]) and calls[int(i)].lead >= 2.0 for i in idx])
     like = tile_coloured(colour, sure)
     if like is None:
-        return
+        return None
     for k, i in enumerate(idx):
         call = calls[int(i)]
         if is_tile(call) and not like[k]:
             calls[int(i)] = Call(None, 0.3)
+    return like

@@ -22,7 +22,7 @@ is the tile, its lead over the next how sure the reading is (:mod:`vision.paths_
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 import cv2
@@ -241,6 +241,9 @@ class Lines:
     off: np.ndarray
     polarity: int
     ends: np.ndarray
+    # the line strength pooled for the tiles drawn whole, by polarity (:func:`likeness`):
+    # the second look and the last one (vision.paths_whole_late) pool it once
+    pooled: dict[int, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
 
 
 def lines(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = None,
@@ -297,7 +300,8 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
     unsure |= (top2[:, 0] >= SHAPE_BEST) & (third >= SHAPE_FAINT) & (third < SHAPE_ENDS[0])
     shape = np.full(tile.shape, np.nan, np.float32)
     if unsure.any():
-        shape[unsure] = likeness(resp, part_cols, local[unsure], off[unsure], polarity, bend)
+        shape[unsure] = likeness(resp, part_cols, local[unsure], off[unsure], polarity, bend,
+                                 first.pooled)
     return PathScores(squares, tile, polarity, off, rim, bend, ends, shape)
 
 
@@ -358,15 +362,20 @@ def bezier(a: int, b: int, bend: float, t: np.ndarray) -> np.ndarray:
 
 
 def likeness(resp: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity: int,
-             bend: int) -> np.ndarray:
+             bend: int, pooled: dict[int, np.ndarray] | None = None) -> np.ndarray:
     """(n, 105): the correlation of each square's line strength (where its tile lies, give or
-    take a pooled pixel) with every tile drawn whole at the board's bend; the best shift."""
+    take a pooled pixel) with every tile drawn whole at the board's bend; the best shift.
+    ``pooled`` keeps the pooled line strength of ``resp`` for another call (by polarity)."""
     cell = PX // DRAW_POOL
-    line = ridges(resp, polarity)
-    h, w = line.shape
-    small = cv2.resize(line, (w // DRAW_POOL, h // DRAW_POOL), interpolation=cv2.INTER_AREA)
     pad = 2
-    small = cv2.copyMakeBorder(small, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+    small = None if pooled is None else pooled.get(polarity)
+    if small is None:
+        line = ridges(resp, polarity)
+        h, w = line.shape
+        small = cv2.resize(line, (w // DRAW_POOL, h // DRAW_POOL), interpolation=cv2.INTER_AREA)
+        small = cv2.copyMakeBorder(small, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
+        if pooled is not None:
+            pooled[polarity] = small
     view = windows(small, cell)
     r, c = idx // cols, idx % cols
     y0 = r * cell + pad + np.rint(off[:, 1] / DRAW_POOL).astype(int)

@@ -142,6 +142,18 @@ class TaughtModel:
                       offsets)
 
 
+    def own_scores(self, prep: Prepared, idx: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+        """(n,): :meth:`score`'s ``empty`` alone (each square against its own bare look, at
+        the same places), without the taught pieces' scores that cost the most."""
+        ys, xs = places(prep, idx)
+        ys2, xs2 = places(prep, idx, offsets=offsets)
+        ys, xs = np.concatenate([ys, ys2], axis=1), np.concatenate([xs, xs2], axis=1)
+        flat = crops_at(prep, ys, xs).reshape(len(idx), ys.shape[1], -1)
+        flat = flat - flat.mean(axis=2, keepdims=True)
+        length = np.sqrt(np.maximum(np.einsum("npd,npd->np", flat, flat), 1e-12))
+        return np.asarray((np.einsum("npd,nd->np", flat, self.empty[idx]) / length).max(axis=1))
+
+
 def _groups(starts: np.ndarray, total: int) -> np.ndarray:
     """Indices (groups, largest group) of runs beginning at ``starts`` among ``total``
     items, each run padded with its last member."""

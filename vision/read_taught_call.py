@@ -56,6 +56,26 @@ def taught_call(model: TaughtModel, th: Thresholds, pieces: np.ndarray, own: flo
     return own_line(model, call, scores, labels)
 
 
+def bare_possible(model: TaughtModel, own: np.ndarray, detail: np.ndarray,
+                  idx: np.ndarray) -> np.ndarray:
+    """(n,): which squares of ``idx`` :func:`taught_call` may call bare at all, from their
+    scores against their own bare looks (``own``) and their plainness alone: a square
+    taught with art only when its own look reaches the calling line, a plain one only when
+    it is that like its own look or that plain, an untaught one only when plain where most
+    taught bare squares are. Where none may, the taught reader reads no square bare whatever
+    the pieces score (:func:`vision.read_combine.cannot_fit`), and they need not be scored."""
+    bare_detail = np.asarray(model.empty_detail[idx], np.float64)
+    taught = bare_detail >= 0
+    art = taught & ~model.plain()[idx]
+    ref = _median_plain(model)
+    # the plainness line of taught_call, in the same float64 arithmetic
+    line_of = np.where(taught, bare_detail, np.nan if ref is None else ref)
+    line = np.sqrt(np.maximum(line_of, 0.003) * float(model.piece_detail))
+    plainly = np.asarray(detail, np.float64) < line / 1.3  # (never where no line: NaN)
+    own64 = np.asarray(own, np.float64)
+    return np.where(art, own64 >= model.least, plainly | (taught & (own64 >= BARE_LIKE)))
+
+
 def _median_plain(model: TaughtModel) -> float | None:
     """The detail of a typical taught bare square when most of them are plain."""
     taught = model.empty_detail >= 0

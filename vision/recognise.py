@@ -34,9 +34,10 @@ from .full_bare import frame_calls
 from .geometry import MarkerLayout
 from .inventory import box_counts, settle
 from .paths_claims import no_art, overclaimed, unclaim
-from .paths_decide import PATH_SETTLE, Later, path_calls, shows_tile
+from .paths_decide import PATH_SETTLE, TILE_ENDS, Later, path_calls, shows_tile
 from .paths_kaiju import daikaiju
 from .paths_twins import Lean
+from .paths_whole_late import late_whole
 from .read_again import Candidates, finer_look
 from .read_combine import (
     JOINT_MARGIN,
@@ -44,6 +45,7 @@ from .read_combine import (
     agree,
     cannot_fit,
     fits,
+    foreign_at_a_glance,
     is_tile,
     open_tile,
     second_opinion,
@@ -63,7 +65,7 @@ from .read_gates import colour_gate, hand_gate
 from .read_plain import odd_squares
 from .read_pose import PoseKeeper, small_grey
 from .read_taught import Scored, TaughtModel
-from .read_taught_call import names_piece, taught_calls
+from .read_taught_call import bare_possible, names_piece, taught_calls
 from .reading import (
     BoardReading,
     Content,
@@ -141,6 +143,10 @@ class BoardReader:
         # built in: near twins left open, their leans and path evidence (vision.twins_box)
         self._twins: dict[int, tuple[Lean, np.ndarray]] = {}
         self._twin_where: dict[int, Where] = {}  # ... and where their tiles lie (twins_pair)
+        # built in: the paths' view of the squares read and those no tile may be called on
+        # (a hand, odd colours), for the tiles drawn whole last (vision.paths_whole_late)
+        self._late: tuple[read_paths.Lines, read_paths.PathScores, set[int]] | None = None
+        self._yardstick: float | None = None  # ... and the board's own tiles' fit
         self._candidates = Candidates()  # for the finer look at open squares
         self._evidence: dict[int, np.ndarray] = {}  # both readers' joint evidence, per square
         # the frame read and its homography: open squares are judged at its own scale
@@ -207,6 +213,10 @@ class BoardReader:
                                      self.cols, self.counts, fixed,
                                      {i: legal_sets.get(self._squares[i]) for i in self._twins},
                                      self.thresholds.path_margin)
+                if self._late is not None:  # what is still open: the tiles drawn whole
+                    calls, self._yardstick = late_whole(
+                        calls, *self._late, self.counts, fixed,
+                        {i: legal_sets.get(self._squares[i]) for i in calls}, self._yardstick)
             boxed = calls
             if self.model is not None and self.model.fine is not None and self._fits:
                 # one finer view for both (a square's crop is band-passed once), cut from
@@ -254,12 +264,12 @@ class BoardReader:
 
     def _calls(self, top: np.ndarray, grey: np.ndarray, raw: np.ndarray, idx: np.ndarray,
                legal: Mapping[Square, set[str]],
-               again: tuple[Prepared, np.ndarray, Scored, list[Call], read_paths.Lines]
-               | None = None) -> dict[int, Call]:
+               again: tuple[Prepared, np.ndarray, Scored | None, list[Call] | None,
+                            read_paths.Lines] | None = None) -> dict[int, Call]:
         """Every square of ``idx`` decided; ``again`` is what a first pass over the same view
         worked out (the crops, their plainness, the taught scores and calls, the paths' line
         response), when the taught looks turned out not to fit the board and the paths are
-        read again."""
+        read again (no taught scores: the set was known foreign before they were made)."""
         th = self.thresholds
         full = len(idx) >= 12
         # The board's bend of paths as taught (one edition prints all its tiles alike): a full
@@ -285,6 +295,13 @@ class BoardReader:
         lazy = self.model is not None and again is None and self._fits  # (as last read)
         early = None
         if lazy and full and bend is not None and self.model is not None:
+            # Another edition's set at a glance: no square looks like its own taught bare
+            # look, so the pieces need not be scored to know it (cannot_fit's verdict)
+            own = self.model.own_scores(prep, idx, lines.off)
+            if foreign_at_a_glance(bare_possible(self.model, own, detail, idx), lines.ends,
+                                   TILE_ENDS):
+                self._fits = False
+                return self._calls(top, grey, raw, idx, legal, (prep, every, None, None, lines))
             # The taught reader first (where the tiles lie does not hang on the bend): when
             # what it calls alone rules out a fit, another edition's set costs no paths
             # read at its bend (vision.read_combine.cannot_fit; the same verdict, sooner).
@@ -311,11 +328,13 @@ class BoardReader:
             # noise (a bare board), and a re-read of the first tiles laid must not inherit them
             self._bend = bend if bend is not None else read_paths.DEFAULT_BEND
             self._polarity = 0
-        model = self.model
+        # (a set known foreign at a glance has no taught scores: read as if untaught)
+        model = self.model if again is None or again[2] is not None else None
         taught, mine = None, []
         heeded = built_in  # what the taught reading hears from the paths (less board art)
         if model is not None:
-            if (again is not None and again[2].offsets is not None
+            if (again is not None and again[2] is not None and again[3] is not None
+                    and again[2].offsets is not None
                     and np.array_equal(again[2].offsets, paths.offsets)):
                 taught, mine = again[2], again[3]  # the tiles lie where they lay: the same
             elif early is not None:  # scored where the paths place the tiles: the same
@@ -386,8 +405,11 @@ class BoardReader:
                     self._candidates.add(int(i), model.names, taught.pieces[k], PATH_LABELS,
                                          joint[k])
         colour = prep.colour[idx]
+        self._late = None
         if model is None or not self._fits:
-            colour_gate(calls, idx, colour)
+            like = colour_gate(calls, idx, colour)
+            unlike = set() if like is None else {int(i) for i in idx[~like]}
+            self._late = (lines, paths, unlike)
         elif self._open:
             hand_gate(top, self.rows, self.cols, idx, calls, self._open, self._last_reading,
                       self._squares)
@@ -400,6 +422,8 @@ class BoardReader:
                           else fit.empty_colour[idx])
         for k in (int(x) for x in np.flatnonzero(odd)):
             calls[int(idx[k])] = Call(None, 0.2)
+            if self._late is not None:
+                self._late[2].add(int(idx[k]))
         return calls
 
     def _taught(self, model: TaughtModel, prep: Prepared, idx: np.ndarray, offsets: np.ndarray,

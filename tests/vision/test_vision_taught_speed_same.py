@@ -130,8 +130,9 @@ def test_the_finer_look_given_a_view_decides_as_given_the_board(mottled: Templat
 def test_another_editions_board_scores_the_taught_looks_once_and_reads_the_same(
         mottled: TemplateSet, monkeypatch: pytest.MonkeyPatch) -> None:
     """Taught looks that do not fit the board (another edition's art) send the paths to vote
-    on their own bend; the crops and the taught scores are not worked out again, and the
-    reading is the one worked out afresh."""
+    on their own bend; the crops and the taught scores are not worked out again (nor at all
+    when the set is known foreign at a glance), and the reading is the one worked out
+    afresh."""
     model = mottled.model
     assert model is not None
     photos = [_photo(seed, "curved") for seed in (31, 32)]
@@ -144,7 +145,8 @@ def test_another_editions_board_scores_the_taught_looks_once_and_reads_the_same(
 
     monkeypatch.setattr(TaughtModel, "score", counted)
     fast = [BoardReader(TSURO, mottled, game="tsuro").read(p) for p in photos]
-    assert len(scored) == len(photos)  # once a read, though the paths were read twice
+    assert len(scored) <= len(photos)  # at most once a read, though the paths were read twice
+    once = len(scored)
     calls = BoardReader._calls
 
     def afresh(self: BoardReader, *args: object) -> object:
@@ -152,7 +154,7 @@ def test_another_editions_board_scores_the_taught_looks_once_and_reads_the_same(
 
     monkeypatch.setattr(BoardReader, "_calls", afresh)
     slow = [BoardReader(TSURO, mottled, game="tsuro").read(p) for p in photos]
-    assert len(scored) == 3 * len(photos)
+    assert len(scored) - once >= len(photos)  # afresh: scored again on the second pass
     for a, b in zip(fast, slow, strict=True):
         assert {sq: r.to_json() for sq, r in a.squares.items()} == {
             sq: r.to_json() for sq, r in b.squares.items()}
