@@ -95,5 +95,6 @@ def install() -> Trace:
     wrap(recognise, "settle", lambda out, *a: trace.by_square("box", out))
     wrap(recognise, "box_twins", lambda out, *a: trace.by_square("box-twins", out))
     wrap(recognise, "settle_pairs", lambda out, *a: trace.by_square("pairs", out))
+    wrap(recognise, "late_whole", lambda out, *a: trace.by_square("late", out[0]))
     return trace
 
