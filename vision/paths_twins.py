@@ -196,7 +196,7 @@ def _kind(a: str, b: str) -> int:
     return int(_crosses(pa - pb)) - int(_crosses(pb - pa))
 
 
-def _needed(a: str, b: str, shown: bool = False) -> float:
+def lean_needed(a: str, b: str, shown: bool = False) -> float:
     """The lean tile ``a`` needs over its near twin ``b``: ``LEAN_CROSS`` when only ``a``'s
     differing paths cross, unless the board has ``shown`` that it tells paths that meet and
     turn back from a crossing."""
@@ -291,7 +291,7 @@ def settle_twins(paths: PathScores, calls: list[Call], top: np.ndarray | None, c
                 for first, second, size, fit in leans.values())
     out = list(calls)
     for k, (first, second, size, fit) in leans.items():
-        need = _needed(first, second, shown)
+        need = lean_needed(first, second, shown)
         if need == LEAN and len(candidates(first, second, paths.tile[k], th.path_margin)) == 2:
             need = LEAN_ALONE  # no third tile stands near: the two alone are in question
         allowed = legal[k]

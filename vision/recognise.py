@@ -216,7 +216,8 @@ class BoardReader:
                 if self._late is not None:  # what is still open: the tiles drawn whole
                     calls, self._yardstick = late_whole(
                         calls, *self._late, self.counts, fixed,
-                        {i: legal_sets.get(self._squares[i]) for i in calls}, self._yardstick)
+                        {i: legal_sets.get(self._squares[i]) for i in calls}, self._yardstick,
+                        top, self.cols)
             boxed = calls
             if self.model is not None and self.model.fine is not None and self._fits:
                 # one finer view for both (a square's crop is band-passed once), cut from

@@ -17,8 +17,8 @@ from vision.paths_twins import (
     LEAN,
     LEAN_CROSS,
     SHOWN,
-    _needed,
     lean,
+    lean_needed,
     settle_twins,
     square_window,
     twins,
@@ -64,8 +64,8 @@ def test_a_tile_leans_to_itself_over_its_near_twin(a: str, b: str, bend: float) 
 def test_leaning_towards_a_crossing_needs_more() -> None:
     # 42170653 crosses 0-4 with 3-7 where 32107654 turns 0-3 and 4-7 back: a glow round the
     # paths makes kissing paths look crossed, never the other way round
-    assert _needed("42170653", "32107654") == LEAN_CROSS
-    assert _needed("32107654", "42170653") == LEAN
+    assert lean_needed("42170653", "32107654") == LEAN_CROSS
+    assert lean_needed("32107654", "42170653") == LEAN
     assert LEAN_CROSS > LEAN
 
 
