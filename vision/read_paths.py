@@ -22,6 +22,7 @@ is the tile, its lead over the next how sure the reading is (:mod:`vision.paths_
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -172,16 +173,22 @@ def _weakest(img: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity:
     return last_mean(np.partition(vals, WEAKEST - 1, axis=-1)[..., :WEAKEST])
 
 
-def _tiles(weakest: np.ndarray) -> np.ndarray:
+def _tiles(weakest: np.ndarray, skip: np.ndarray | None = None) -> np.ndarray:
     """(n, 105) mean evidence of each tile's four pairs, each pair along its best shape."""
-    return np.asarray(_from_pairs(last_max(weakest)), np.float32)  # pairs (n, 28)
+    return np.asarray(_from_pairs(last_max(weakest), skip), np.float32)  # pairs (n, 28)
 
 
-def _from_pairs(pair: np.ndarray) -> np.ndarray:
+def _from_pairs(pair: np.ndarray, skip: np.ndarray | None = None) -> np.ndarray:
     """(..., 105) from each pair's best evidence (..., 28): each tile's four pairs' mean,
-    against the square's own background (the median of its 28 pairs)."""
-    part = np.partition(pair, (13, 14), axis=-1)
-    middle = (part[..., 13:14] + part[..., 14:15]) / 2  # their mean (a sum of two: any order)
+    against the square's own background (the median of its 28 pairs). ``skip`` (28,) marks
+    pairs that are no evidence on this board (:func:`rim_pairs`): they count as the
+    background, which the other pairs alone set."""
+    if skip is not None and skip.any():
+        middle = np.median(pair[..., ~skip], axis=-1, keepdims=True)
+        pair = np.where(skip, middle, pair)
+    else:
+        part = np.partition(pair, (13, 14), axis=-1)
+        middle = (part[..., 13:14] + part[..., 14:15]) / 2  # their mean (a sum of two: any order)
     return np.asarray(np.matmul(pair - middle, _matchings().T) / 4.0)
 
 
@@ -197,7 +204,8 @@ def choose_bend(img: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polari
 
 
 def _vote(img: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity: int,
-          rim: np.ndarray) -> tuple[int, np.ndarray, np.ndarray | None]:
+          rim: np.ndarray, skip: np.ndarray | None = None
+          ) -> tuple[int, np.ndarray, np.ndarray | None]:
     """:func:`choose_bend`'s bend, the squares that voted (positions in ``idx``) and their
     evidence along every bend (None when too few could vote): a full read takes theirs for
     the bends it keeps instead of sampling them again."""
@@ -208,11 +216,11 @@ def _vote(img: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity: in
     weakest = _weakest(img, cols, idx[probe], off[probe], polarity, np.arange(len(BENDS)))
     # Each square votes for the bend its best tile fits best; the board takes the middle vote
     # (a sum over squares leans towards wide bends, which fit more of any square's lines).
-    best = _window_best(weakest)  # (bends, probe)
+    best = _window_best(weakest, skip)  # (bends, probe)
     return int(median(best.argmax(axis=0))) + WINDOW, probe, weakest
 
 
-def _window_best(weakest: np.ndarray) -> np.ndarray:
+def _window_best(weakest: np.ndarray, skip: np.ndarray | None = None) -> np.ndarray:
     """(windows, n): each square's best tile at every whole window of bends, as
     :func:`_tiles` of that window gives it; every window at once (the same maxima, medians
     and differences), the product taken window by window as there."""
@@ -222,7 +230,7 @@ def _window_best(weakest: np.ndarray) -> np.ndarray:
     for j in range(1, span):
         np.maximum(pair, weakest[..., j:j + count], out=pair)
     pair = np.ascontiguousarray(np.moveaxis(pair, -1, 0))  # (windows, n, 28)
-    return np.asarray(_from_pairs(pair).max(axis=-1))
+    return np.asarray(_from_pairs(pair, skip).max(axis=-1))
 
 
 @dataclass(frozen=True)
@@ -263,11 +271,13 @@ def lines(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
 
 
 def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = None,
-          polarity: int = 0, bend: int = -1, first: Lines | None = None) -> PathScores:
+          polarity: int = 0, bend: int = -1, first: Lines | None = None,
+          skip: np.ndarray | None = None) -> PathScores:
     """Evidence of every oriented tile on squares ``idx`` (all when None). ``polarity`` 0
     picks the one whose path ends line up better over these squares; ``bend`` -1 finds the
     board's bend on these squares (a re-read of a few passes the one found before).
-    ``first``: :func:`lines` of the same view, squares and polarity, when worked out already."""
+    ``first``: :func:`lines` of the same view, squares and polarity, when worked out already.
+    ``skip``: pairs of points that are no evidence on this board (:func:`rim_pairs`)."""
     squares = np.arange(rows * cols) if idx is None else np.asarray(idx)
     if (first is None or first.asked != polarity
             or not np.array_equal(first.squares, squares)):
@@ -278,7 +288,7 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
     rim = ranked[:, 1]
     voted, seen = np.zeros(0, int), None
     if bend < 0:
-        bend, voted, seen = _vote(resp, part_cols, local, off, polarity, rim)
+        bend, voted, seen = _vote(resp, part_cols, local, off, polarity, rim, skip)
     window = _window(bend)
     if seen is None:
         weakest = _weakest(resp, part_cols, local, off, polarity, window)
@@ -288,7 +298,7 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
         rest = np.setdiff1d(np.arange(len(local)), voted)
         if len(rest):
             weakest[rest] = _weakest(resp, part_cols, local[rest], off[rest], polarity, window)
-    tile = _tiles(weakest)
+    tile = _tiles(weakest, skip)
     # The tiles drawn whole are a second look where the first is unsure (it costs time):
     # squares whose best pairing leads by little, or whose path ends hardly show.
     top2 = -np.partition(-tile, 1, axis=1)[:, :2]
@@ -303,6 +313,24 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
         shape[unsure] = likeness(resp, part_cols, local[unsure], off[unsure], polarity, bend,
                                  first.pooled)
     return PathScores(squares, tile, polarity, off, rim, bend, ends, shape)
+
+
+def rim_pairs(labels: Iterable[str]) -> np.ndarray:
+    """(28,): the four pairs of two points of one side (U-turns) when any of the tiles
+    ``labels`` joins such a pair, else none. Where a pattern of them is called beyond the
+    box, the tiles' printed edge and the gap between pieces show as U-turns on every square
+    (:mod:`vision.paths_claims`): on all four sides alike, so no such pair is evidence on
+    that board.
+
+    >>> [PAIRS[k] for k in np.flatnonzero(rim_pairs(["10325476"]))]
+    [(0, 1), (2, 3), (4, 5), (6, 7)]
+    >>> bool(rim_pairs(["45670123"]).any())
+    False
+    """
+    side = np.array([a // 2 == b // 2 for a, b in PAIRS])
+    joined = any(a < int(ch) and a // 2 == int(ch) // 2
+                 for label in labels for a, ch in enumerate(label))
+    return side if joined else np.zeros(len(PAIRS), bool)
 
 
 # -- a second look at the same lines: every tile drawn whole --------------------------------

@@ -147,6 +147,9 @@ class BoardReader:
         # (a hand, odd colours), for the tiles drawn whole last (vision.paths_whole_late)
         self._late: tuple[read_paths.Lines, read_paths.PathScores, set[int]] | None = None
         self._yardstick: float | None = None  # ... and the board's own tiles' fit
+        # pairs of points that are no evidence on this board (the rim read as U-turns,
+        # vision.read_paths.rim_pairs), found by full reads and kept for re-reads
+        self._rim: np.ndarray | None = None
         self._candidates = Candidates()  # for the finer look at open squares
         self._evidence: dict[int, np.ndarray] = {}  # both readers' joint evidence, per square
         # the frame read and its homography: open squares are judged at its own scale
@@ -310,9 +313,11 @@ class BoardReader:
             if cannot_fit(early[1], len(idx)):
                 self._fits = False
                 return self._calls(top, grey, raw, idx, legal, (prep, every, *early, lines))
+        if full and again is None:
+            self._rim = None  # the board's rim is judged afresh on every full read
         paths = read_paths.score(grey, self.rows, self.cols, idx, self._polarity,
                                  bend if bend is not None and full else -1 if full else self._bend,
-                                 lines)
+                                 lines, self._rim)
         if full:
             self._polarity, self._bend = paths.polarity, paths.bend
         last = self._last_reading
@@ -324,6 +329,15 @@ class BoardReader:
                               np.zeros(len(idx), bool) if lazy else None, twin_leans=leans,
                               later=later)
         built_in = twins_later.for_probe(later, built_in) if full else built_in
+        if full and (self.model is None or not self._fits):
+            # A pattern of U-turns called beyond the box: the tiles' printed edge and the gap
+            # between them (vision.paths_claims). Read again with no side's U-turn as
+            # evidence, the bend voted again without them.
+            rim = read_paths.rim_pairs(overclaimed(dict(enumerate(built_in)), self.counts))
+            if (rim & ~(self._rim if self._rim is not None else False)).any():
+                self._rim = rim
+                self._polarity, self._bend = kept
+                return self._calls(top, grey, raw, idx, legal, (prep, every, None, None, lines))
         if full and sum(is_tile(c) for c in built_in) < read_paths.PROBE // 3:
             # too few tiles to have voted: the bend and the paths' polarity were chosen on
             # noise (a bare board), and a re-read of the first tiles laid must not inherit them
@@ -363,6 +377,11 @@ class BoardReader:
         if model is None or taught is None or not self._fits:
             # Pieces drawn as the project draws them: the drawing leads, as a taught set would.
             drawn = drawn_calls(raw[idx])
+            if self._rim is not None:
+                # the rim reads as U-turns here (vision.read_paths.rim_pairs): our drawing's
+                # tiles are no second opinion on such a board (its kissing tiles read as
+                # crossings on mixed looks), its daikaiju still are
+                drawn = [Call(None, d.confidence) if is_tile(d) else d for d in drawn]
             self._drawn_fits = fits(drawn, built_in, len(idx), self._drawn_fits, 0.8)
             built_in = [daikaiju(d, paths, k,
                                  second_opinion(d, p, paths.tile[k], self._drawn_fits))

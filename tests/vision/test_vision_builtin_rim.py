@@ -1,0 +1,88 @@
+"""A board whose pale tiles' printed edge and the gap round each piece read as U-turns on
+every square (issue 9, the built-in reading; vision.read_paths.rim_pairs): read again with
+no side's U-turn as evidence, its tiles are read by their other paths, where before the
+edge's four U-turns (``10325476``, claimed beyond the box and so no evidence) left nearly
+every tile ``unknown``. The tuning looks never claim so and read as before
+(benchmarks/vision.py: identical rows)."""
+
+from __future__ import annotations
+
+import contextlib
+
+import numpy as np
+import pytest
+
+from companion.core.board import GAME_BOARDS
+from vision import looks, read_paths
+from vision.look_pieces import LookSpec
+from vision.read_paths import PAIRS, _from_pairs, rim_pairs, tiles
+from vision.reading import Content
+from vision.recognise import BoardReader
+from vision.templates import builtin
+
+TSURO = GAME_BOARDS["tsuro"]
+LABELS = [t.notation() for t in tiles()]
+PALE = LookSpec(  # mix seed 1, look 0 of benchmarks/vision_mixes.py (rounded)
+    "pale-rim", texture="water", tile=(150.0, 199.0, 229.0), tile_spread=10.5,
+    path=(97.0, 107.0, 119.0), path_width=0.036, path_alpha=0.76, bend=0.43, wobble=0.012,
+    bridges=0.88, glow=0.18, edge=(111.0, 70.0, 20.0), kaiju=(50.0, 85.0, 45.0),
+    kaiju_body=(151.0, 191.0, 200.0), board="reeds", board_colour=(90.0, 95.0, 76.0),
+    grid=(65.0, 106.0, 139.0), frame=(40.0, 55.0, 50.0), size=0.942)
+
+
+def test_skipped_pairs_are_the_background() -> None:
+    """With the side pairs skipped, strong U-turn evidence adds nothing to any tile, and
+    the other pairs are read against the median of the rest."""
+    rng = np.random.default_rng(3)
+    pair = rng.normal(0, 0.1, (5, len(PAIRS))).astype(np.float32)
+    side = rim_pairs(["10325476"])
+    loud = pair.copy()
+    loud[:, side] += 2.0  # the edge: every side's U-turn shows strongly
+    skipped = _from_pairs(loud, side)
+    assert np.allclose(skipped, _from_pairs(pair, side), atol=1e-6)
+    assert float(np.abs(skipped[:, LABELS.index("10325476")]).max()) < 1e-6
+    # kept, the edge makes the four U-turns every square's best tile
+    assert set(np.argmax(_from_pairs(loud), axis=1)) == {LABELS.index("10325476")}
+
+
+@pytest.fixture(scope="module")
+def pale() -> str:
+    with contextlib.suppress(looks.LookError):  # registered already in this run
+        looks.register(PALE)
+    return PALE.name
+
+
+def _read(look: str, seeds: range) -> tuple[int, int, int, list[bool]]:
+    right = unknown = wrong = 0
+    rims = []
+    for seed in seeds:
+        rng = np.random.default_rng([seed, 9])
+        position = looks.random_position(rng, 6, 6, "tsuro", 0.6)
+        photo, _ = looks.board_photo(look, 6, 6, position, seed, game="tsuro")
+        reader = BoardReader(TSURO, builtin(), game="tsuro")
+        reading = reader.read(photo)
+        rims.append(reader._rim is not None and bool(reader._rim.any()))
+        for sq, truth in position.items():
+            got = reading.squares[sq]
+            if got.content is Content.UNKNOWN:
+                unknown += 1
+            elif got.piece() == truth:
+                right += 1
+            else:
+                wrong += 1
+    return right, unknown, wrong, rims
+
+
+def test_a_board_whose_rim_reads_as_u_turns_is_read_without_them(
+        pale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    right, _, wrong, rims = _read(pale, range(3))
+    assert all(rims)
+    monkeypatch.setattr(read_paths, "rim_pairs", lambda labels: np.zeros(len(PAIRS), bool))
+    before, _, wrong_before, _ = _read(pale, range(3))
+    assert right >= before + 30, (right, before)  # of 108 squares
+    assert wrong <= wrong_before + 2
+
+
+def test_a_tuning_look_keeps_its_u_turns() -> None:
+    *_, rims = _read("reeds", range(2))
+    assert not any(rims)
