@@ -42,6 +42,7 @@ then read six kissing tiles as their crossing twins, hence ``LEAN_CROSS`` there:
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from collections.abc import Set as AbstractSet
 
 import numpy as np
 
@@ -71,13 +72,16 @@ FAMILY = frozenset({"45670123", "35607124", "36507214"})  # their patterns
 def late_whole(calls: Mapping[int, Call], lines: Lines, paths: PathScores,
                ruled_out: Collection[int], counts: Mapping[str, int] | None,
                fixed: Mapping[int, str], legal: Mapping[int, set[str] | None],
-               yardstick: float | None, top: np.ndarray | None = None, cols: int = 0
+               yardstick: float | None, top: np.ndarray | None = None, cols: int = 0,
+               art: AbstractSet[str] = frozenset(), full: bool = True
                ) -> tuple[dict[int, Call], float | None]:
     """``calls`` with the squares of ``paths`` still open read as above (never those in
-    ``ruled_out``: odd colours, a hand), and the yardstick used (this read's when it had
-    enough sure tiles, else ``yardstick``, the last one). ``lines`` and ``paths`` are the
-    paths' view of the same squares; ``fixed`` holds the tiles known from before; ``top``
-    the top-down view (``cols`` squares wide) where near twins are asked (none without)."""
+    ``ruled_out``: odd colours, a hand; never a pattern of ``art``, the patterns the paths
+    claimed beyond the box, vision.paths_claims), and the yardstick used (a ``full`` read's
+    own when it had enough sure tiles, else ``yardstick``, the last one: a re-read of a
+    few squares keeps the full read's). ``lines`` and ``paths`` are the paths' view of the
+    same squares; ``fixed`` holds the tiles known from before; ``top`` the top-down view
+    (``cols`` squares wide) where near twins are asked (none without)."""
     out = dict(calls)
     squares = [int(i) for i in paths.squares]
     asked = [k for k, i in enumerate(squares)
@@ -87,6 +91,8 @@ def late_whole(calls: Mapping[int, Call], lines: Lines, paths: PathScores,
     refs = sure[::max(1, -(-len(sure) // REF_TILES))][:REF_TILES]
     if not asked:  # (the yardstick is worked out only where a square needs it)
         return out, yardstick
+    if not full:
+        refs = []
     ks = np.array(asked + (refs if len(refs) >= REF_LEAST else []))
     fit = likeness(lines.resp, lines.cols, lines.local[ks], paths.offsets[ks], paths.polarity,
                    paths.bend, lines.pooled)
@@ -123,9 +129,9 @@ def late_whole(calls: Mapping[int, Call], lines: Lines, paths: PathScores,
             *((i, a, b, round(0.5 + min(0.1, size - LEAN), 3))
               for size, i, a, b in sorted(leaning, reverse=True))]:
         allowed = legal.get(i)
-        if allowed and label not in allowed:
-            continue
         pattern = pattern_of(label)
+        if (allowed and label not in allowed) or pattern in art:
+            continue
         if left is not None and pattern is not None:
             if left.get(pattern, 0) <= 0:
                 continue

@@ -180,14 +180,16 @@ def cannot_fit(taught: list[Call], n: int) -> bool:
 
 
 def foreign_at_a_glance(possible: np.ndarray, ends: np.ndarray, tile_ends: float) -> bool:
-    """Whether :func:`cannot_fit` would say no to a full read before the taught pieces are
-    scored: no square may read bare to the taught reader (``possible``,
+    """Whether :func:`cannot_fit` would say no to a full read, told before the taught pieces
+    are scored: no square may read bare to the taught reader (``possible``,
     :func:`vision.read_taught_call.bare_possible`) and at least ``BARE_ASKED`` squares show
-    no tile's path ends (the third weakest of ``ends`` under ``tile_ends``), so that the
-    taught reader, too, cannot name a tile on nearly every square. On a board of the
-    owner's own set some square is always its own bare look, unless the board is full. On
-    the tuning looks read with another look's set (seed 2026, 12 photos a look and size),
-    119 of 120 reads were told so; none read with its own set (20 a look and size).
+    no tile's path ends (the third weakest of ``ends`` under ``tile_ends``), which stands
+    for :func:`cannot_fit`'s count of squares the taught reader names no tile on (it could
+    name tiles where no path end shows: a stand-in, measured, not a proof). On a board of
+    the owner's own set some square is always its own bare look, unless the board is full.
+    On the tuning looks read with another look's set (seed 2026, 12 photos a look and
+    size), 119 of 120 reads were told so; none read with its own set (20 a look and size);
+    every row of benchmarks/vision.py read the same with and without it (both seeds).
 
     >>> foreign_at_a_glance(np.zeros(36, bool), np.zeros((36, 8)), 0.2)
     True

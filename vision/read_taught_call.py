@@ -43,7 +43,7 @@ def taught_call(model: TaughtModel, th: Thresholds, pieces: np.ndarray, own: flo
             call = own_line(model, picked if picked is not None else pick(
                 labels, scores, model.least, th.margin, legal, th.legal_margin, distance),
                 scores, labels)
-            line = float(np.sqrt(max(ref, 0.003) * model.piece_detail))
+            line = float(plain_line(ref, model.piece_detail))
             if call.label is not None and detail >= line / 2:
                 return call
             if detail < line / 1.3:
@@ -54,6 +54,14 @@ def taught_call(model: TaughtModel, th: Thresholds, pieces: np.ndarray, own: flo
     call = picked if picked is not None else pick(labels, scores, model.least, th.margin,
                                                   legal, th.legal_margin, distance)
     return own_line(model, call, scores, labels)
+
+
+def plain_line(ref: float | np.ndarray, piece_detail: float) -> np.ndarray:
+    """The plainness between a bare square's (``ref``, its detail as taught) and the
+    plainest taught piece's, in float64: a square well under it is bare (:func:`taught_call`
+    and :func:`bare_possible` alike; NaN where there is no ``ref``)."""
+    return np.asarray(np.sqrt(np.maximum(np.asarray(ref, np.float64), 0.003)
+                              * float(piece_detail)))
 
 
 def bare_possible(model: TaughtModel, own: np.ndarray, detail: np.ndarray,
@@ -69,8 +77,8 @@ def bare_possible(model: TaughtModel, own: np.ndarray, detail: np.ndarray,
     art = taught & ~model.plain()[idx]
     ref = _median_plain(model)
     # the plainness line of taught_call, in the same float64 arithmetic
-    line_of = np.where(taught, bare_detail, np.nan if ref is None else ref)
-    line = np.sqrt(np.maximum(line_of, 0.003) * float(model.piece_detail))
+    line = plain_line(np.where(taught, bare_detail, np.nan if ref is None else ref),
+                      model.piece_detail)
     plainly = np.asarray(detail, np.float64) < line / 1.3  # (never where no line: NaN)
     own64 = np.asarray(own, np.float64)
     return np.where(art, own64 >= model.least, plainly | (taught & (own64 >= BARE_LIKE)))

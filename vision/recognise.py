@@ -18,6 +18,7 @@ and a new tile that fits no legal placement is reported as such.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -87,6 +88,21 @@ __all__ = ["TAUGHT", "BoardReader", "Thresholds"]
 
 TAUGHT = Thresholds()
 """Kept for callers of the first reader: one set of lines serves both readers now."""
+
+
+@dataclass(frozen=True)
+class Again:
+    """What a first pass of :meth:`BoardReader._calls` over a view worked out, for a second
+    pass over the same view: the crops, their plainness, the paths' line response, the
+    taught scores and calls when made, and whether the taught set was known foreign at a
+    glance (then the second pass reads as untaught)."""
+
+    prep: Prepared
+    every: np.ndarray
+    lines: read_paths.Lines
+    taught: Scored | None = None
+    mine: list[Call] | None = None
+    glanced: bool = False
 
 
 class BoardReader:
@@ -202,8 +218,10 @@ class BoardReader:
                      if r.content is Content.TILE}
             before = calls
             taught = self.model is not None and self._fits
+            art: set[str] = set()
             if not taught and self.counts is not None:
                 # a pattern called far beyond the box is board art (vision.paths_claims)
+                art = overclaimed(calls, self.counts, fixed)
                 calls, self._open = unclaim(calls, self._open, self.counts, fixed)
             calls = settle(calls, self.counts, fixed, self._open, PATH_LABELS,
                            JOINT_MARGIN if taught else PATH_SETTLE)
@@ -220,7 +238,7 @@ class BoardReader:
                     calls, self._yardstick = late_whole(
                         calls, *self._late, self.counts, fixed,
                         {i: legal_sets.get(self._squares[i]) for i in calls}, self._yardstick,
-                        top, self.cols)
+                        top, self.cols, art, len(todo) >= 12)
             boxed = calls
             if self.model is not None and self.model.fine is not None and self._fits:
                 # one finer view for both (a square's crop is band-passed once), cut from
@@ -263,19 +281,21 @@ class BoardReader:
         """Drop what was seen last: the next read reads every square."""
         self._last_patches = None
         self._last_reading = None
+        self._rim, self._yardstick, self._late = None, None, None
 
     # -- reading squares ------------------------------------------------------------------
 
     def _calls(self, top: np.ndarray, grey: np.ndarray, raw: np.ndarray, idx: np.ndarray,
                legal: Mapping[Square, set[str]],
-               again: tuple[Prepared, np.ndarray, Scored | None, list[Call] | None,
-                            read_paths.Lines] | None = None) -> dict[int, Call]:
+               again: Again | None = None) -> dict[int, Call]:
         """Every square of ``idx`` decided; ``again`` is what a first pass over the same view
         worked out (the crops, their plainness, the taught scores and calls, the paths' line
         response), when the taught looks turned out not to fit the board and the paths are
         read again (no taught scores: the set was known foreign before they were made)."""
         th = self.thresholds
         full = len(idx) >= 12
+        if full and again is None:
+            self._rim = None  # the board's rim is judged afresh on every full read
         # The board's bend of paths as taught (one edition prints all its tiles alike): a full
         # read need not vote on it again, unless the taught looks do not fit this board
         # (another edition's art). The polarity is still chosen here: on a bare board with
@@ -284,13 +304,13 @@ class BoardReader:
         kept = self._polarity, self._bend
         # the line response and where the tiles lie do not hang on the bend: filtered once
         # (a second pass asks with the polarity the first was asked with: ``kept``)
-        lines = (again[4] if again is not None
+        lines = (again.lines if again is not None
                  else read_paths.lines(grey, self.rows, self.cols, idx, self._polarity))
         if again is None:
             prep = prepare(top, self.rows, self.cols, grey)
             every = plainness(prep)  # the path reader compares every square's; worked out once
         else:
-            prep, every = again[0], again[1]
+            prep, every = again.prep, again.every
         detail = every[idx]
         wanted = [legal.get(self._squares[int(i)]) for i in idx]
         # Read with taught looks that fit, the paths' word is heeded on tiles only: the checks
@@ -300,21 +320,22 @@ class BoardReader:
         early = None
         if lazy and full and bend is not None and self.model is not None:
             # Another edition's set at a glance: no square looks like its own taught bare
-            # look, so the pieces need not be scored to know it (cannot_fit's verdict)
+            # look, so the pieces need not be scored to know it (a stand-in for cannot_fit's
+            # verdict, the same on every read measured: read_combine.foreign_at_a_glance)
             own = self.model.own_scores(prep, idx, lines.off)
             if foreign_at_a_glance(bare_possible(self.model, own, detail, idx), lines.ends,
                                    TILE_ENDS):
                 self._fits = False
-                return self._calls(top, grey, raw, idx, legal, (prep, every, None, None, lines))
+                self._art = set()  # (found again on the full read a fitting set next gets)
+                return self._calls(top, grey, raw, idx, legal,
+                                   Again(prep, every, lines, glanced=True))
             # The taught reader first (where the tiles lie does not hang on the bend): when
             # what it calls alone rules out a fit, another edition's set costs no paths
             # read at its bend (vision.read_combine.cannot_fit; the same verdict, sooner).
             early = self._taught(self.model, prep, idx, lines.off, detail, wanted)
             if cannot_fit(early[1], len(idx)):
                 self._fits = False
-                return self._calls(top, grey, raw, idx, legal, (prep, every, *early, lines))
-        if full and again is None:
-            self._rim = None  # the board's rim is judged afresh on every full read
+                return self._calls(top, grey, raw, idx, legal, Again(prep, every, lines, *early))
         paths = read_paths.score(grey, self.rows, self.cols, idx, self._polarity,
                                  bend if bend is not None and full else -1 if full else self._bend,
                                  lines, self._rim)
@@ -334,24 +355,27 @@ class BoardReader:
             # between them (vision.paths_claims). Read again with no side's U-turn as
             # evidence, the bend voted again without them.
             rim = read_paths.rim_pairs(overclaimed(dict(enumerate(built_in)), self.counts))
-            if (rim & ~(self._rim if self._rim is not None else False)).any():
+            if rim.any() and (self._rim is None or (rim & ~self._rim).any()):
                 self._rim = rim
                 self._polarity, self._bend = kept
-                return self._calls(top, grey, raw, idx, legal, (prep, every, None, None, lines))
+                return self._calls(top, grey, raw, idx, legal, Again(
+                    prep, every, lines, *((again.taught, again.mine) if again is not None
+                                          else (None, None)),
+                    glanced=again is not None and again.glanced))
         if full and sum(is_tile(c) for c in built_in) < read_paths.PROBE // 3:
             # too few tiles to have voted: the bend and the paths' polarity were chosen on
             # noise (a bare board), and a re-read of the first tiles laid must not inherit them
             self._bend = bend if bend is not None else read_paths.DEFAULT_BEND
             self._polarity = 0
         # (a set known foreign at a glance has no taught scores: read as if untaught)
-        model = self.model if again is None or again[2] is not None else None
+        model = self.model if again is None or not again.glanced else None
         taught, mine = None, []
         heeded = built_in  # what the taught reading hears from the paths (less board art)
         if model is not None:
-            if (again is not None and again[2] is not None and again[3] is not None
-                    and again[2].offsets is not None
-                    and np.array_equal(again[2].offsets, paths.offsets)):
-                taught, mine = again[2], again[3]  # the tiles lie where they lay: the same
+            if (again is not None and again.taught is not None and again.mine is not None
+                    and again.taught.offsets is not None
+                    and np.array_equal(again.taught.offsets, paths.offsets)):
+                taught, mine = again.taught, again.mine  # the tiles lie where they lay
             elif early is not None:  # scored where the paths place the tiles: the same
                 taught, mine = early
             else:
@@ -367,7 +391,8 @@ class BoardReader:
             if bend is not None and full and not self._fits:
                 # read with another edition's bend: the paths vote on their own after all
                 self._polarity, self._bend = kept
-                return self._calls(top, grey, raw, idx, legal, (prep, every, taught, mine, lines))
+                return self._calls(top, grey, raw, idx, legal,
+                                   Again(prep, every, lines, taught, mine))
         if lazy and not self._fits:
             leans = {}
             built_in = path_calls(paths, prep.colour, wanted, bare_before, th, self.cols, every,

@@ -8,11 +8,13 @@ every tile ``unknown``. The tuning looks never claim so and read as before
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import numpy as np
 import pytest
 
 from companion.core.board import GAME_BOARDS
+from companion.tsuro.tiles import Tile
 from vision import looks, read_paths
 from vision.look_pieces import LookSpec
 from vision.read_paths import PAIRS, _from_pairs, rim_pairs, tiles
@@ -86,3 +88,41 @@ def test_a_board_whose_rim_reads_as_u_turns_is_read_without_them(
 def test_a_tuning_look_keeps_its_u_turns() -> None:
     *_, rims = _read("reeds", range(2))
     assert not any(rims)
+
+
+def test_a_re_read_keeps_the_rim_and_a_full_read_judges_it_afresh(
+        pale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = np.random.default_rng([5, 9])
+    position = looks.random_position(rng, 6, 6, "tsuro", 0.6)
+    photo, _ = looks.board_photo(pale, 6, 6, position, 5, game="tsuro")
+    reader = BoardReader(TSURO, builtin(), game="tsuro")
+    first = reader.read(photo)
+    assert reader._rim is not None and reader._rim.any()
+    found = reader._rim.copy()
+    # squares left unknown read again where legal moves help: a few squares, the rim kept
+    open_tiles = [sq for sq, r in first.squares.items()
+                  if r.content is Content.UNKNOWN and isinstance(position[sq], Tile)][:3]
+    assert open_tiles
+    asked: list[tuple[int, np.ndarray | None]] = []
+    score = read_paths.score
+
+    def seen(*args: Any, **kwargs: Any) -> Any:
+        out = score(*args, **kwargs)
+        asked.append((len(out.squares), args[7] if len(args) > 7 else kwargs.get("skip")))
+        return out
+
+    monkeypatch.setattr(read_paths, "score", seen)
+    reader.read(photo, legal={sq: list(position[sq].rotations())  # type: ignore[union-attr]
+                              for sq in open_tiles})
+    assert [n for n, _ in asked] == [len(open_tiles)]  # those squares alone, read again ...
+    skip = asked[0][1]
+    assert skip is not None and np.array_equal(skip, found)  # ... without the rim's pairs
+    assert reader._rim is not None and np.array_equal(reader._rim, found)
+    monkeypatch.undo()
+    reader.forget()
+    assert reader._rim is None and reader._yardstick is None
+    # a board of a tuning look read next by the same reader: no rim
+    rng = np.random.default_rng([6, 9])
+    other = looks.random_position(rng, 6, 6, "tsuro", 0.6)
+    reader.read(looks.board_photo("reeds", 6, 6, other, 6, game="tsuro")[0])
+    assert reader._rim is None
