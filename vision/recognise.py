@@ -239,6 +239,7 @@ class BoardReader:
                         calls, *self._late, self.counts, fixed,
                         {i: legal_sets.get(self._squares[i]) for i in calls}, self._yardstick,
                         top, self.cols, art, len(todo) >= 12)
+            self._late = None  # (the board's line response: not kept between reads)
             boxed = calls
             if self.model is not None and self.model.fine is not None and self._fits:
                 # one finer view for both (a square's crop is band-passed once), cut from
