@@ -290,9 +290,9 @@ class BoardReader:
                legal: Mapping[Square, set[str]],
                again: Again | None = None) -> dict[int, Call]:
         """Every square of ``idx`` decided; ``again`` is what a first pass over the same view
-        worked out (the crops, their plainness, the taught scores and calls, the paths' line
-        response), when the taught looks turned out not to fit the board and the paths are
-        read again (no taught scores: the set was known foreign before they were made)."""
+        worked out (:class:`Again`), when the paths are read again: the taught looks turned
+        out not to fit the board (or were known foreign at a glance), or the board's rim
+        read as U-turns (:func:`vision.read_paths.rim_pairs`)."""
         th = self.thresholds
         full = len(idx) >= 12
         if full and again is None:
