@@ -243,7 +243,13 @@ def lean_of(paths: PathScores, k: int, top: np.ndarray, cols: int) -> Lean:
     other, how much (:func:`lean`) and how well the two drawn together fit."""
     labels = _labels()
     order = np.argsort(-paths.tile[k])[:2]
-    a, b = labels[int(order[0])], labels[int(order[1])]
+    return lean_between(paths, k, labels[int(order[0])], labels[int(order[1])], top, cols)
+
+
+def lean_between(paths: PathScores, k: int, a: str, b: str, top: np.ndarray,
+                 cols: int) -> Lean:
+    """Square ``k`` of ``paths`` between near twins ``a`` and ``b``: the one it leans to,
+    the other, how much (:func:`lean`) and how well the two drawn together fit."""
     window = square_window(top, cols, int(paths.squares[k]), paths.offsets[k], paths.polarity)
     toward, fit = lean_and_fit(window, a, b, paths.bend)
     first, second = (a, b) if toward >= 0 else (b, a)

@@ -19,7 +19,7 @@ legal move may put it there. The squares that lead most go first, as each uses u
 Where the two best drawings are near twins (two paths alike, two re-paired) their lead is
 small whatever the tile: they share half their lines. Such a square, its best drawing at
 ``TWIN_REL`` of the yardstick, is asked where the two differ
-(:func:`vision.paths_twins.lean_and_fit`, as the paths' own near twins are): it is read as
+(:func:`vision.paths_twins.lean_between`, as the paths' own near twins are): it is read as
 the one it leans to by ``LEAN`` (``LEAN_CROSS`` towards a crossing whose twin kisses), the
 two drawn together fitting its lines ``TWIN_FIT``, the paths showing its pairs; never a
 tile of the family of four whose paths all meet in the middle.
@@ -47,7 +47,7 @@ from collections.abc import Set as AbstractSet
 import numpy as np
 
 from .inventory import pattern_of, remaining
-from .paths_twins import LEAN, lean_and_fit, lean_needed, square_window, twins
+from .paths_twins import LEAN, lean_between, lean_needed, twins
 from .read_combine import PATH_INDEX, PATH_LABELS, is_tile
 from .read_decide import Call
 from .read_paths import Lines, PathScores, likeness
@@ -115,13 +115,11 @@ def late_whole(calls: Mapping[int, Call], lines: Lines, paths: PathScores,
             whole.append((lead, squares[k], first, second))
         elif (top is not None and best >= max(FLOOR, TWIN_REL * yardstick)
               and twins(first, second) and not {pattern_of(first), pattern_of(second)} & FAMILY):
-            window = square_window(top, cols, squares[k], paths.offsets[k], paths.polarity)
-            toward, both = lean_and_fit(window, first, second, paths.bend)
-            pick, other = ((first, second), (second, first))[int(toward < 0)]
+            pick, other, size, both = lean_between(paths, k, first, second, top, cols)
             # (towards a crossing where the twin's paths kiss: LEAN_CROSS, as the paths ask)
-            if (abs(toward) >= lean_needed(pick, other) and both >= TWIN_FIT
-                    and float(pairs[int(toward < 0)]) >= PAIRS):
-                leaning.append((abs(toward), squares[k], pick, other))
+            if (size >= lean_needed(pick, other) and both >= TWIN_FIT
+                    and float(paths.tile[k, PATH_INDEX[pick]]) >= PAIRS):
+                leaning.append((size, squares[k], pick, other))
     # the clearest first, as each uses up a copy: whole drawings, then near twins' leans
     for i, label, second, confidence in [
             *((i, a, b, round(0.5 + min(0.2, lead), 3))

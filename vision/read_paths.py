@@ -49,6 +49,7 @@ WINDOW = 1  # bends each side of the board's own
 DEFAULT_BEND = BENDS.index(0.35)
 PROBE = 12  # squares (those whose path ends show best) on which the bend is chosen
 PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(8) for b in range(a + 1, 8))
+_SIDE = np.array([a // 2 == b // 2 for a, b in PAIRS])  # the pairs of one side: U-turns
 
 
 @cache
@@ -327,10 +328,9 @@ def rim_pairs(labels: Iterable[str]) -> np.ndarray:
     >>> bool(rim_pairs(["45670123"]).any())
     False
     """
-    side = np.array([a // 2 == b // 2 for a, b in PAIRS])
     joined = any(a < int(ch) and a // 2 == int(ch) // 2
                  for label in labels for a, ch in enumerate(label))
-    return side if joined else np.zeros(len(PAIRS), bool)
+    return _SIDE.copy() if joined else np.zeros(len(PAIRS), bool)
 
 
 # -- a second look at the same lines: every tile drawn whole --------------------------------

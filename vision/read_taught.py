@@ -110,10 +110,7 @@ class TaughtModel:
         ``detail``: their plainness, when the caller has it already."""
         idx = np.arange(self.rows * self.cols) if squares is None else np.asarray(squares)
         n = len(idx)
-        ys, xs = places(prep, idx)
-        if offsets is not None:
-            ys2, xs2 = places(prep, idx, offsets=offsets)
-            ys, xs = np.concatenate([ys, ys2], axis=1), np.concatenate([xs, xs2], axis=1)
+        ys, xs = _searched(prep, idx, offsets)
         # The search round the grid and the one round where the tile lies overlap (wholly
         # when the tile lies on its square): each place is scored once. Places are grouped
         # by square (sorted), and a square's score is its best over its places.
@@ -145,13 +142,22 @@ class TaughtModel:
     def own_scores(self, prep: Prepared, idx: np.ndarray, offsets: np.ndarray) -> np.ndarray:
         """(n,): :meth:`score`'s ``empty`` alone (each square against its own bare look, at
         the same places), without the taught pieces' scores that cost the most."""
-        ys, xs = places(prep, idx)
-        ys2, xs2 = places(prep, idx, offsets=offsets)
-        ys, xs = np.concatenate([ys, ys2], axis=1), np.concatenate([xs, xs2], axis=1)
+        ys, xs = _searched(prep, idx, offsets)
         flat = crops_at(prep, ys, xs).reshape(len(idx), ys.shape[1], -1)
         flat = flat - flat.mean(axis=2, keepdims=True)
         length = np.sqrt(np.maximum(np.einsum("npd,npd->np", flat, flat), 1e-12))
         return np.asarray((np.einsum("npd,nd->np", flat, self.empty[idx]) / length).max(axis=1))
+
+
+def _searched(prep: Prepared, idx: np.ndarray, offsets: np.ndarray | None
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """Where a square is searched (:func:`vision.read_features.places`, (n, places) each):
+    round its place on the grid and, with ``offsets``, round where its tile lies."""
+    ys, xs = places(prep, idx)
+    if offsets is None:
+        return ys, xs
+    ys2, xs2 = places(prep, idx, offsets=offsets)
+    return np.concatenate([ys, ys2], axis=1), np.concatenate([xs, xs2], axis=1)
 
 
 def _groups(starts: np.ndarray, total: int) -> np.ndarray:

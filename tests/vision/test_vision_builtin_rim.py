@@ -7,16 +7,15 @@ every tile ``unknown``. The tuning looks never claim so and read as before
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 import numpy as np
 import pytest
+from vision_helpers import pale_edged, score
 
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
 from vision import looks, read_paths
-from vision.look_pieces import LookSpec
 from vision.read_paths import PAIRS, _from_pairs, rim_pairs, tiles
 from vision.reading import Content
 from vision.recognise import BoardReader
@@ -24,13 +23,6 @@ from vision.templates import builtin
 
 TSURO = GAME_BOARDS["tsuro"]
 LABELS = [t.notation() for t in tiles()]
-PALE = LookSpec(  # mix seed 1, look 0 of benchmarks/vision_mixes.py (rounded)
-    "pale-rim", texture="water", tile=(150.0, 199.0, 229.0), tile_spread=10.5,
-    path=(97.0, 107.0, 119.0), path_width=0.036, path_alpha=0.76, bend=0.43, wobble=0.012,
-    bridges=0.88, glow=0.18, edge=(111.0, 70.0, 20.0), kaiju=(50.0, 85.0, 45.0),
-    kaiju_body=(151.0, 191.0, 200.0), board="reeds", board_colour=(90.0, 95.0, 76.0),
-    grid=(65.0, 106.0, 139.0), frame=(40.0, 55.0, 50.0), size=0.942)
-
 
 def test_skipped_pairs_are_the_background() -> None:
     """With the side pairs skipped, strong U-turn evidence adds nothing to any tile, and
@@ -49,9 +41,7 @@ def test_skipped_pairs_are_the_background() -> None:
 
 @pytest.fixture(scope="module")
 def pale() -> str:
-    with contextlib.suppress(looks.LookError):  # registered already in this run
-        looks.register(PALE)
-    return PALE.name
+    return pale_edged()
 
 
 def _read(look: str, seeds: range) -> tuple[int, int, int, list[bool]]:
@@ -64,14 +54,8 @@ def _read(look: str, seeds: range) -> tuple[int, int, int, list[bool]]:
         reader = BoardReader(TSURO, builtin(), game="tsuro")
         reading = reader.read(photo)
         rims.append(reader._rim is not None and bool(reader._rim.any()))
-        for sq, truth in position.items():
-            got = reading.squares[sq]
-            if got.content is Content.UNKNOWN:
-                unknown += 1
-            elif got.piece() == truth:
-                right += 1
-            else:
-                wrong += 1
+        r, u, w = score(reading, position)
+        right, unknown, wrong = right + r, unknown + u, wrong + len(w)
     return right, unknown, wrong, rims
 
 

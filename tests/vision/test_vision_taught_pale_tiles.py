@@ -7,18 +7,16 @@ name other tiles than it does. Those calls of the paths are board art
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 
 import numpy as np
 import pytest
-from vision_helpers import mixed_look
+from vision_helpers import mixed_look, pale_edged
 
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
 from vision import looks
 from vision.look_files import write_teach_set
-from vision.look_pieces import LookSpec
 from vision.paths_claims import no_art
 from vision.profile import load_templates
 from vision.read_combine import taught_fits
@@ -29,21 +27,12 @@ from vision.teach import teach
 
 RIM = "10325476"
 TSURO = GAME_BOARDS["tsuro"]
-PALE = LookSpec(  # mix seed 1, look 0 of benchmarks/vision_mixes.py (rounded)
-    "pale-edged", texture="water", tile=(150.0, 199.0, 229.0), tile_spread=10.5,
-    path=(97.0, 107.0, 119.0), path_width=0.036, path_alpha=0.76, bend=0.43, wobble=0.012,
-    bridges=0.88, glow=0.18, edge=(111.0, 70.0, 20.0), kaiju=(50.0, 85.0, 45.0),
-    kaiju_body=(151.0, 191.0, 200.0), board="reeds", board_colour=(90.0, 95.0, 76.0),
-    grid=(65.0, 106.0, 139.0), frame=(40.0, 55.0, 50.0), size=0.942)
-
 
 
 
 @pytest.fixture(scope="module")
 def pale() -> str:
-    with contextlib.suppress(looks.LookError):  # registered already in this run
-        looks.register(PALE)
-    return PALE.name
+    return pale_edged()
 
 
 def test_the_paths_calls_of_an_overclaimed_pattern_are_no_word_on_the_fit() -> None:

@@ -42,6 +42,23 @@ def mixes_module() -> ModuleType:
     return module
 
 
+PALE_EDGED = LookSpec(  # mix seed 1, look 0 of benchmarks/vision_mixes.py (rounded)
+    "pale-edged", texture="water", tile=(150.0, 199.0, 229.0), tile_spread=10.5,
+    path=(97.0, 107.0, 119.0), path_width=0.036, path_alpha=0.76, bend=0.43, wobble=0.012,
+    bridges=0.88, glow=0.18, edge=(111.0, 70.0, 20.0), kaiju=(50.0, 85.0, 45.0),
+    kaiju_body=(151.0, 191.0, 200.0), board="reeds", board_colour=(90.0, 95.0, 76.0),
+    grid=(65.0, 106.0, 139.0), frame=(40.0, 55.0, 50.0), size=0.942)
+"""Pale tiles with darker paths, whose printed edge and the gap round each piece the paths
+read as four U-turns on most squares."""
+
+
+def pale_edged() -> str:
+    """:data:`PALE_EDGED`, registered for photographing; its name."""
+    with contextlib.suppress(looks.LookError):  # registered already in this run
+        looks.register(PALE_EDGED)
+    return PALE_EDGED.name
+
+
 def mixed_look(seed: int, k: int) -> LookSpec:
     """Look ``k`` of the mixed looks of ``seed``, drawn and named as
     benchmarks/vision_mixes.py draws them (its photos then match the benchmark's),
