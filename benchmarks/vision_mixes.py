@@ -7,7 +7,8 @@ From ``--seed``, ``--mixes`` new looks (:class:`vision.look_pieces.LookSpec`) ar
 texture ``mottle`` or ``water``; tile, path, board, grid, frame, edge and daikaiju colours
 taken from or between two of the tuning looks' (a little beyond either end); path width,
 strength, bend, wobble, bridges, glow, spread and tile size over ranges a little wider than
-the tuning looks'; board art ``plain``, ``phoenix``, ``waves`` or ``reeds``. Never the
+the tuning looks'; board art ``plain``, ``phoenix``, ``waves`` or ``reeds`` (with ``--art``,
+those named, among them the further boards of :mod:`vision.look_boards`). Never the
 ``speckle`` texture or the ``mandala`` board, and nothing of ``held-out``: its parts are
 scored only. A mix whose paths would hardly show on its tiles is drawn again.
 
@@ -18,7 +19,8 @@ taught reader does on pieces it was never tuned on. Whole boards are counted too
 Each mix is photographed as ``benchmarks/vision.py`` photographs a look (random positions,
 a hand over a corner in every 4th photo, 6x6 Tsuro and 7x7 Tsuro of the Seas) and read
 built-in with the game named. Per mix and size: squares right, unknown and confidently
-wrong (a square under the hand read unknown counts right); then every confident wrong by
+wrong (a square under the hand read unknown counts right), and how many of the squares left
+unknown are truly bare and truly a tile (``open b/t``); then every confident wrong by
 the stage of the reader that made the call (the first stage after which the square held
 the wrong answer for good: traced by wrapping the stages ``vision.recognise`` calls), what
 the truth was and what was called (``tile``, ``bare``, ``daikaiju``; ``twin`` for a near
@@ -50,7 +52,7 @@ import mix_trace  # noqa: E402  (beside this script)
 
 from companion.core.board import GAME_BOARDS, BoardProfile  # noqa: E402
 from companion.tsuro.tiles import Tile  # noqa: E402
-from vision import looks  # noqa: E402
+from vision import look_boards, looks  # noqa: E402
 from vision.errors import VisionError  # noqa: E402
 from vision.look_files import write_teach_set  # noqa: E402
 from vision.look_pieces import LookSpec  # noqa: E402
@@ -91,8 +93,11 @@ def _between(rng: np.random.Generator, options: list[BGR]) -> BGR:
     return (float(mixed[0]), float(mixed[1]), float(mixed[2]))
 
 
-def mix(rng: np.random.Generator, name: str) -> LookSpec:
-    """One new look from the tuning looks' parts."""
+ARTS = ("plain", "phoenix", "waves", "reeds")
+
+
+def mix(rng: np.random.Generator, name: str, arts: tuple[str, ...] = ARTS) -> LookSpec:
+    """One new look from the tuning looks' parts, its board printed with one of ``arts``."""
     parts = colours()
     while True:
         tile, path = _between(rng, parts["tile"]), _between(rng, parts["path"])
@@ -108,7 +113,7 @@ def mix(rng: np.random.Generator, name: str) -> LookSpec:
         glow=float(rng.uniform(0.0, 0.25)) if rng.random() < 0.5 else 0.0,
         edge=_between(rng, parts["edge"]), kaiju=_between(rng, parts["kaiju"]),
         kaiju_body=_between(rng, parts["kaiju_body"]),
-        board=str(rng.choice(["plain", "phoenix", "waves", "reeds"])),
+        board=str(rng.choice(list(arts))),
         board_colour=_between(rng, parts["board_colour"]), grid=_between(rng, parts["grid"]),
         frame=_between(rng, parts["frame"]), size=float(rng.uniform(0.94, 0.965)))
 
@@ -130,6 +135,8 @@ class Row:
     boards: int = 0
     whole: int = 0
     refused: str = ""  # why teaching refused the mix's own layout (read built-in then)
+    open_bare: int = 0  # of ``unknown``: squares truly bare
+    open_tile: int = 0  # ... and truly a tile (the rest are daikaiju)
 
 
 def _kind(piece: object) -> str:
@@ -144,12 +151,19 @@ def main() -> int:
     ap.add_argument("--photos", type=int, default=2026, help="seeds the photos")
     ap.add_argument("--boards", type=int, default=20, help="photos per mix and size")
     ap.add_argument("--verbose", action="store_true", help="list every confident wrong")
+    ap.add_argument("--art", default=",".join(ARTS),
+                    help="board art to draw from, comma separated: "
+                         f"{', '.join(ARTS + look_boards.KINDS)}")
     ap.add_argument("--taught", action="store_true",
                     help="teach each mix from its own teaching photos, then read")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     rng = np.random.default_rng([args.seed, 4242])
-    specs = [mix(rng, f"mix-{args.seed}-{k}") for k in range(args.mixes)]
+    arts = tuple(args.art.split(","))
+    unknown = [a for a in arts if a not in ARTS + look_boards.KINDS]
+    if unknown:
+        ap.error(f"no board art called {unknown[0]!r}")
+    specs = [mix(rng, f"mix-{args.seed}-{k}", arts) for k in range(args.mixes)]
     for s in specs:
         looks.register(s)
     trace = mix_trace.install()
@@ -202,6 +216,8 @@ def _read_mixes(specs: list[LookSpec], args: argparse.Namespace, built_in: Templ
                         row.right += 1
                     elif unknown:
                         row.unknown += 1
+                        row.open_bare += truth is None
+                        row.open_tile += isinstance(truth, Tile)
                     else:
                         row.wrong += 1
                         called = got.piece()
@@ -241,14 +257,16 @@ def _report(specs: list[LookSpec], rows: dict[tuple[str, int], Row], by_stage: C
     how = "taught (each mix on its own set)" if args.taught else "built-in"
     print(f"{how} reading of {len(specs)} mixed looks (seed {args.seed}), {args.boards} "
           f"photos per mix and size, photo seed {args.photos}")
-    print(f"{'mix':10} {'size':4} {'per sq':>8} {'unknown':>8} {'wrong':>7} {'boards':>7}  look")
+    print(f"{'mix':10} {'size':4} {'per sq':>8} {'unknown':>8} {'wrong':>7} {'boards':>7} "
+          f"{'open b/t':>9}  look")
     total = Row()
     for s in specs:
         for size in SIZES:
             r = rows[(s.name, size)]
             n = r.squares or 1
             print(f"{s.name:10} {size}x{size:<2} {r.right / n:8.3%} {r.unknown / n:8.3%} "
-                  f"{r.wrong / n:7.3%} {r.whole / max(r.boards, 1):7.1%}  "
+                  f"{r.wrong / n:7.3%} {r.whole / max(r.boards, 1):7.1%} "
+                  f"{r.open_bare:4}/{r.open_tile:<4}  "
                   f"{describe(s) if size == 6 else ''}"
                   f"{' TEACHING REFUSED, read built-in: ' + r.refused[:90] if r.refused else ''}")
             total.right += r.right
@@ -257,10 +275,12 @@ def _report(specs: list[LookSpec], rows: dict[tuple[str, int], Row], by_stage: C
             total.squares += r.squares
             total.boards += r.boards
             total.whole += r.whole
+            total.open_bare += r.open_bare
+            total.open_tile += r.open_tile
     n = total.squares or 1
     print(f"{'all':10} {'':4} {total.right / n:8.3%} {total.unknown / n:8.3%} "
-          f"{total.wrong / n:7.3%} {total.whole / max(total.boards, 1):7.1%}  "
-          f"({total.squares} squares)")
+          f"{total.wrong / n:7.3%} {total.whole / max(total.boards, 1):7.1%} "
+          f"{total.open_bare:4}/{total.open_tile:<4}  ({total.squares} squares)")
     print("\nconfident wrongs by the stage that made the call:")
     for stage, count in by_stage.most_common():
         print(f"  {stage:12} {count}")

@@ -19,6 +19,7 @@ from companion.core.board import Side
 from companion.tsuro.tiles import Tile
 
 from . import look_art as art
+from . import look_boards
 from .drawing import Style, draw_daikaiju, draw_tile
 
 BGR = tuple[float, float, float]
@@ -44,7 +45,7 @@ class LookSpec:
     edge: BGR | None = (25.0, 30.0, 60.0)
     kaiju: BGR = (50.0, 85.0, 45.0)
     kaiju_body: BGR = (150.0, 190.0, 200.0)
-    board: str = "plain"  # plain | phoenix | waves | mandala | reeds
+    board: str = "plain"  # plain | phoenix | waves | mandala | reeds | look_boards.KINDS
     board_colour: BGR = (104.0, 96.0, 74.0)
     grid: BGR = (80.0, 74.0, 58.0)
     frame: BGR = (92.0, 84.0, 64.0)
@@ -163,6 +164,8 @@ def _board_art(spec: LookSpec, box: int, rows: int, cols: int, px: int) -> np.nd
         _mandala(img, rng, px)
     elif spec.board == "reeds":
         _reeds(img, rng, px)
+    elif spec.board != "plain":
+        look_boards.draw(spec.board, img, rng, px, spec.board_colour)
     grid = np.zeros((h, w), np.float32)
     for r in range(rows + 1):
         cv2.line(grid, (0, r * px), (w, r * px), 1.0, max(1, px // 40))

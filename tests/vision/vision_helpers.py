@@ -59,13 +59,18 @@ def pale_edged() -> str:
     return PALE_EDGED.name
 
 
-def mixed_look(seed: int, k: int) -> LookSpec:
+def mixed_look(seed: int, k: int, arts: tuple[str, ...] | None = None) -> LookSpec:
     """Look ``k`` of the mixed looks of ``seed``, drawn and named as
     benchmarks/vision_mixes.py draws them (its photos then match the benchmark's),
-    registered for photographing."""
+    registered for photographing. With ``arts`` (its ``--art``), named ``xim-...``: the
+    pieces' and board's seeds hang only on the letters of the name and its length
+    (``look_pieces._seed``), so the photos are still the benchmark's, and the name is not
+    taken by the mix of the same seed drawn with the four boards."""
     vm = mixes_module()
     rng = np.random.default_rng([seed, 4242])
-    look = [vm.mix(rng, f"mix-{seed}-{j}") for j in range(k + 1)][k]
+    pre = "mix" if arts is None else "xim"
+    look = [vm.mix(rng, f"{pre}-{seed}-{j}", *(() if arts is None else (arts,)))
+            for j in range(k + 1)][k]
     with contextlib.suppress(looks.LookError):  # registered already in this run
         looks.register(look)
     return look  # type: ignore[no-any-return]
