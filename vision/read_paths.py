@@ -111,6 +111,7 @@ class PathScores:
     ends: np.ndarray | None = None  # (n, 8) the line at each of the eight path ends, in order
     shape: np.ndarray | None = None  # (n, 105) the lines' likeness to each tile drawn whole
     # (NaN on squares sure enough without it: see ``score``)
+    pairs: np.ndarray | None = None  # (n, 28) each pair's evidence along its best shape
 
 
 @cache
@@ -299,7 +300,8 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
         rest = np.setdiff1d(np.arange(len(local)), voted)
         if len(rest):
             weakest[rest] = _weakest(resp, part_cols, local[rest], off[rest], polarity, window)
-    tile = _tiles(weakest, skip)
+    pairs = last_max(weakest)
+    tile = np.asarray(_from_pairs(pairs, skip), np.float32)
     # The tiles drawn whole are a second look where the first is unsure (it costs time):
     # squares whose best pairing leads by little, or whose path ends hardly show.
     top2 = -np.partition(-tile, 1, axis=1)[:, :2]
@@ -313,7 +315,7 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
     if unsure.any():
         shape[unsure] = likeness(resp, part_cols, local[unsure], off[unsure], polarity, bend,
                                  first.pooled)
-    return PathScores(squares, tile, polarity, off, rim, bend, ends, shape)
+    return PathScores(squares, tile, polarity, off, rim, bend, ends, shape, pairs)
 
 
 def rim_pairs(labels: Iterable[str]) -> np.ndarray:
@@ -331,6 +333,38 @@ def rim_pairs(labels: Iterable[str]) -> np.ndarray:
     joined = any(a < int(ch) and a // 2 == int(ch) // 2
                  for label in labels for a, ch in enumerate(label))
     return _SIDE.copy() if joined else np.zeros(len(PAIRS), bool)
+
+
+# A board whose tiles show a U-turn along every side: on squares whose path ends show a
+# tile, the median U-turn pair's evidence above the square's typical pair, as a share of its
+# four strongest pairs'. A tile joins two points of one side on some sides only; the pieces'
+# printed edge or the gap between them shows on all four. On drawn, mottled, curved, seas
+# and reeds (40 photos a look and size, photo seeds 2026 and 7) the share was at most 0.37
+# (mottled); on the mixes whose rim the paths read as U-turns (vision_mixes seeds 1, 2, 5)
+# 0.8-1.0 (never chosen on held-out)
+RIM_SEEN = 0.6
+RIM_LEAST = 6  # squares showing a tile's path ends needed to say so
+
+
+def rim_seen(paths: PathScores, tile_ends: float) -> bool:
+    """Whether the squares of ``paths`` whose third weakest path end reaches ``tile_ends``
+    show a U-turn along every side as strongly as their own paths (:data:`RIM_SEEN`): the
+    rim, not the tiles (:func:`rim_pairs` names the pairs then left out)."""
+    if paths.pairs is None or paths.ends is None:
+        return False
+    tiles = np.sort(paths.ends, axis=1)[:, 2] >= tile_ends
+    if int(tiles.sum()) < RIM_LEAST:
+        return False
+    pair = paths.pairs[tiles]
+    above = pair - np.median(pair, axis=1, keepdims=True)
+    strong = np.sort(above, axis=1)[:, -4:].mean(axis=1)
+    share = above[:, _SIDE] / np.maximum(strong, 1e-3)[:, None]
+    return bool(float(np.median(share)) >= RIM_SEEN)
+
+
+def side_pairs() -> np.ndarray:
+    """(28,): the four pairs of two points of one side (U-turns)."""
+    return _SIDE.copy()
 
 
 # -- a second look at the same lines: every tile drawn whole --------------------------------

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from vision_helpers import pale_edged, score
+from vision_helpers import mixed_look, pale_edged, score
 
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
@@ -64,6 +64,7 @@ def test_a_board_whose_rim_reads_as_u_turns_is_read_without_them(
     right, _, wrong, rims = _read(pale, range(3))
     assert all(rims)
     monkeypatch.setattr(read_paths, "rim_pairs", lambda labels: np.zeros(len(PAIRS), bool))
+    monkeypatch.setattr(read_paths, "rim_seen", lambda *_: False)  # no rim rule at all
     before, _, wrong_before, _ = _read(pale, range(3))
     assert right >= before + 30, (right, before)  # of 108 squares
     assert wrong <= wrong_before + 2
@@ -110,3 +111,45 @@ def test_a_re_read_keeps_the_rim_and_a_full_read_judges_it_afresh(
     other = looks.random_position(rng, 6, 6, "tsuro", 0.6)
     reader.read(looks.board_photo("reeds", 6, 6, other, 6, game="tsuro")[0])
     assert reader._rim is None
+
+
+def _scores(pairs: np.ndarray, ends: float = 0.6) -> read_paths.PathScores:
+    n = len(pairs)
+    return read_paths.PathScores(np.arange(n), _from_pairs(pairs), 1, np.zeros((n, 2)),
+                                 np.full(n, ends), ends=np.full((n, 8), ends), pairs=pairs)
+
+
+def test_a_u_turn_along_every_side_of_the_tiles_is_the_rim() -> None:
+    """A tile joins two points of one side on some sides only; the pieces' edge shows on
+    all four, as strongly as the tiles' own paths (read_paths.rim_seen)."""
+    rng = np.random.default_rng(5)
+    n = read_paths.RIM_LEAST + 4
+    pair = rng.normal(0, 0.05, (n, len(PAIRS))).astype(np.float32)
+    own = [LABELS[int(k)] for k in rng.integers(0, len(LABELS), n)]
+    for k, label in enumerate(own):  # each square's own four paths
+        pair[k, [PAIRS.index((a, int(b))) for a, b in enumerate(label) if a < int(b)]] += 1.0
+    side = read_paths.side_pairs()
+    assert not read_paths.rim_seen(_scores(pair), 0.2)
+    edged = pair.copy()
+    edged[:, side] = np.maximum(edged[:, side], 0.9)
+    assert read_paths.rim_seen(_scores(edged), 0.2)
+    # only on squares whose path ends show a tile, and enough of them
+    assert not read_paths.rim_seen(_scores(edged, ends=0.1), 0.2)
+    few = edged[:read_paths.RIM_LEAST - 1]
+    assert not read_paths.rim_seen(_scores(few), 0.2)
+
+
+def test_a_rim_no_pattern_claims_beyond_the_box_is_seen_all_the_same() -> None:
+    # mix 1-1 printed with the further boards (vision_mixes --art contours,lattice,stars):
+    # its paths named U-turn tiles here and there, never a pattern beyond the box, and these
+    # photos read 21 and 19 of 36 squares right with 2 and 4 confidently wrong
+    dark_on_pale = mixed_look(1, 1, ("contours", "lattice", "stars"))
+    for b in (3, 16):  # as benchmarks/vision_mixes.py draws them
+        rng = np.random.default_rng([2026, 101, 6, b])
+        position = looks.random_position(rng, 6, 6, "tsuro", float(rng.uniform(0.2, 0.9)))
+        photo, _ = looks.board_photo(dark_on_pale.name, 6, 6, position,
+                                     int(rng.integers(0, 2**31)), game="tsuro")
+        reader = BoardReader(TSURO, builtin(), game="tsuro", options=frozenset())
+        right, _, wrong = score(reader.read(photo), position)
+        assert reader._rim is not None, b
+        assert wrong == [] and right >= 30, (b, right, wrong)
