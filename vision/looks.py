@@ -51,6 +51,7 @@ from companion.tsuro.tiles import PATTERNS, Tile
 
 from .drawing import BUILTIN, Style
 from .geometry import MARKER_IDS, MarkerLayout
+from .look_boards import KINDS
 from .look_pieces import LookSpec, board_art, kaiju_art, piece_art
 from .reading import Daikaiju
 from .simulate import Scene, camera_matrix, paste_marker, paste_turned, photograph
@@ -108,6 +109,8 @@ _SPECS: dict[str, LookSpec] = {
 }
 
 LOOKS: tuple[str, ...] = tuple(_SPECS)
+BOARDS = ("plain", "phoenix", "waves", "mandala", "reeds", *KINDS)
+"""Every board art a look may print (:mod:`vision.look_pieces`, :mod:`vision.look_boards`)."""
 HELD_OUT = "held-out"
 """Scored only, never tuned on (see the module docstring)."""
 
@@ -130,6 +133,8 @@ def register(look: LookSpec) -> None:
     cached by name, so a second look of the same name would be drawn as the first."""
     if look.name in _SPECS or look.name in _EXTRA:
         raise LookError(f"a look named {look.name!r} exists already")
+    if look.board not in BOARDS:
+        raise LookError(f"no board art called {look.board!r}: one of {', '.join(BOARDS)}")
     _EXTRA[look.name] = look
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import numpy as np
 
 from . import read_paths
-from .inventory import pattern_of
 from .read_decide import EMPTY, Call, Thresholds
 from .read_taught import TaughtModel
 from .templates import DAIKAIJU
@@ -22,10 +21,6 @@ TAUGHT_SETTLED = 0.4  # of a board settled by the taught reader alone: see taugh
 TAUGHT_BARE = 0.05  # of the squares a taught set that fits names no tile on (when at
 # least BARE_ASKED), read bare by it: see taught_fits()
 BARE_ASKED = 8
-# ... or, where the paths name fewer than three of its tiles, this share of them read bare
-# (another edition's set reads almost none: its bare looks are another board's)
-TAUGHT_OWN_BARE = 0.5
-RIM_CLASHES = 2  # of the paths' tiles another than the taught one, all by a U-turn: the rim
 # Of the built-in line below which a square may be bare: a plain square in doubt is bare
 # under this much path evidence (bare ones reached 0.37 of path evidence, a tile under a
 # hand 0.38, on the tuning looks, seeds 2026 and 7)
@@ -142,14 +137,10 @@ def taught_fits(taught: list[Call], paths: list[Call], n: int, before: bool) -> 
 
     A steep photo or a hand leaves many of the owner's own tiles open to the taught reader,
     so that it names too few of the paths' tiles; but it still settles most of the board
-    itself: what it names never contradicts the paths (unless every contradiction is a
-    U-turn the paths see where the taught tile has none: :func:`rim_clashes`), and the
-    tiles it names with them and
+    itself: what it names never contradicts the paths, and the tiles it names with them and
     the squares it calls bare (each square against its own taught bare look) make at least
-    :data:`TAUGHT_SETTLED` of the board; and it names at least three tiles as the paths do,
-    or names three itself and reads :data:`TAUGHT_OWN_BARE` of the squares it names no tile
-    on as their own bare look (where the paths read hardly a tile right). Another edition's
-    set leaves most squares open (its bare looks are another board's). On the tuning looks (seeds 2026 and 7, 40 photos a look
+    :data:`TAUGHT_SETTLED` of the board. Another edition's set leaves most squares open (its
+    bare looks are another board's). On the tuning looks (seeds 2026 and 7, 40 photos a look
     and size) the share was at most 0.29 read with another look's set (two sets a look), at
     least 0.47 on the twelve photos of a look's own set that failed the rule above.
 
@@ -167,56 +158,10 @@ def taught_fits(taught: list[Call], paths: list[Call], n: int, before: bool) -> 
     if n < 12:
         return False
     named = sum(is_tile(a) and a.label == b.label for a, b in zip(taught, paths, strict=True))
-    against = 0 if rim_clashes(taught, paths) else sum(
-        is_tile(a) and is_tile(b) and a.label != b.label for a, b in zip(taught, paths, strict=True))
+    against = sum(is_tile(a) and is_tile(b) and a.label != b.label
+                  for a, b in zip(taught, paths, strict=True))
     bare = sum(a.label == EMPTY for a in taught)
-    # the paths may name hardly a tile right (U-turns on every rim): a set that names tiles
-    # itself and reads most squares it names no tile on as their own bare looks is the
-    # owner's set as well
-    mine = sum(is_tile(a) for a in taught)
-    own = mine >= 3 and bare >= TAUGHT_OWN_BARE * (len(taught) - mine)
-    return against == 0 and (named >= 3 or own) and named + bare >= TAUGHT_SETTLED * n
-
-
-def rim_clashes(taught: list[Call], paths: list[Call]) -> list[str]:
-    """The paths' tiles that name another tile than the taught reader's, when there are at
-    least ``RIM_CLASHES`` and every one joins two points of one side that the taught tile
-    does not (:func:`rim_u_turn`): the pieces' rim read as paths, not another edition's
-    set (one such clash alone may be a tile misread). Otherwise none.
-
-    >>> clash = [Call("43510276", 0.9), Call("63517204", 0.9)]
-    >>> rim_clashes(clash, [Call("10325476", 0.9)] * 2)
-    ['10325476', '10325476']
-    >>> rim_clashes(clash[:1], [Call("10325476", 0.9)])
-    []
-    """
-    clashes = [(a.label, b.label) for a, b in zip(taught, paths, strict=True)
-               if a.label is not None and b.label is not None and is_tile(a) and is_tile(b)
-               and a.label != b.label]
-    if len(clashes) < RIM_CLASHES or not all(rim_u_turn(p, t) for t, p in clashes):
-        return []
-    return [p for _, p in clashes]
-
-
-def u_turn_art(taught: list[Call], paths: list[Call]) -> set[str]:
-    """The patterns of :func:`rim_clashes`: where the taught set fits, they are the pieces'
-    rim read as paths, board art (:mod:`vision.paths_claims`), with no say in what settles
-    a square."""
-    return {pattern_of(p) or "" for p in rim_clashes(taught, paths)}
-
-
-def rim_u_turn(paths: str, taught: str) -> bool:
-    """Whether the paths' tile joins two points of one side (a U-turn) that the taught tile
-    does not: on pale pieces with darker paths the printed edge and the gap between pieces
-    read as U-turns (:func:`vision.read_paths.rim_pairs`), so such a disagreement is no sign
-    of another edition's set (mixes with other board art, seed 1: the owner's own set was
-    refused on 3 of 20 photos for it, and the board read built-in).
-
-    >>> rim_u_turn("10325476", "43510276"), rim_u_turn("43510276", "10325476")
-    (True, False)
-    """
-    return any(a < int(p) and a // 2 == int(p) // 2 and taught[a] != p
-               for a, p in enumerate(paths))
+    return against == 0 and named >= 3 and named + bare >= TAUGHT_SETTLED * n
 
 
 def cannot_fit(taught: list[Call], n: int) -> bool:

@@ -51,7 +51,6 @@ from .read_combine import (
     open_tile,
     second_opinion,
     taught_fits,
-    u_turn_art,
 )
 from .read_decide import (
     EMPTY,
@@ -392,10 +391,6 @@ class BoardReader:
                                               model, th, bool(self._art))
             heeded = no_art(built_in, self.counts, self._art)
             self._fits = taught_fits(mine, heeded, len(idx), self._fits)
-            edge = u_turn_art(mine, heeded) if full and self._fits else set()
-            if edge:  # the paths saw the pieces' rim as U-turns: board art here too
-                self._art |= edge
-                heeded = no_art(built_in, self.counts, self._art)
             if bend is not None and full and not self._fits:
                 # read with another edition's bend: the paths vote on their own after all
                 self._polarity, self._bend = kept

@@ -148,7 +148,8 @@ def test_a_rim_no_pattern_claims_beyond_the_box_is_seen_all_the_same() -> None:
         rng = np.random.default_rng([2026, 101, 6, b])
         position = looks.random_position(rng, 6, 6, "tsuro", float(rng.uniform(0.2, 0.9)))
         photo, _ = looks.board_photo(dark_on_pale.name, 6, 6, position,
-                                     int(rng.integers(0, 2**31)), game="tsuro")
+                                     int(rng.integers(0, 2**31)), hand=b % 4 == 3,
+                                     game="tsuro")
         reader = BoardReader(TSURO, builtin(), game="tsuro", options=frozenset())
         right, _, wrong = score(reader.read(photo), position)
         assert reader._rim is not None, b

@@ -41,3 +41,9 @@ def test_a_board_no_kind_is_named_for_is_refused() -> None:
 
 def test_held_out_prints_none_of_them() -> None:
     assert looks.spec(looks.HELD_OUT).board not in look_boards.KINDS
+
+
+def test_a_look_naming_no_board_art_is_refused_when_registered() -> None:
+    with pytest.raises(looks.LookError, match="no board art called 'plaid'"):
+        looks.register(replace(PLAIN, name="plaid-board", board="plaid"))
+    assert set(look_boards.KINDS) < set(looks.BOARDS)

@@ -5,14 +5,7 @@ while its bare looks, another board's, fit none of the board's many bare squares
 from __future__ import annotations
 
 from companion.tsuro.tiles import PATTERNS
-from vision.read_combine import (
-    BARE_ASKED,
-    RIM_CLASHES,
-    TAUGHT_BARE,
-    TAUGHT_OWN_BARE,
-    cannot_fit,
-    taught_fits,
-)
+from vision.read_combine import BARE_ASKED, TAUGHT_BARE, cannot_fit, taught_fits
 from vision.read_decide import EMPTY, Call
 
 TILES = ["10325476", "36507214", "62143705", "24051376", "57326041"]
@@ -66,54 +59,3 @@ def test_naming_many_of_the_paths_tiles_does_not_make_up_for_reading_nothing_bar
     some = [Call(t, 0.9) for t in many] + [Call(EMPTY, 0.9)] * 2 + [Call(None, 0.2)] * 19
     assert taught_fits(some, paths, 36, False)
     assert not cannot_fit(some, 36)
-
-
-def _u_turn_board(against: str) -> tuple[list[Call], list[Call]]:
-    """Pale pieces whose edge the paths read as U-turns: of 5 tiles the taught reader
-    names, the paths name one alike and ``against`` on three; it reads 28 of the other 31
-    squares as their own bare looks."""
-    named = [str(p) for p in PATTERNS[1:6]]
-    taught = [Call(t, 0.9) for t in named] + [Call(EMPTY, 0.9)] * 28 + [Call(None, 0.2)] * 3
-    paths = ([Call(named[0], 0.9, 2.0)] + [Call(against, 0.9, 2.0)] * 3
-             + [Call(None, 0.3)] * 32)
-    return taught, paths
-
-
-def test_the_owners_set_fits_where_the_paths_see_u_turns_on_the_rim() -> None:
-    taught, paths = _u_turn_board("10325476")
-    assert taught_fits(taught, paths, 36, False)
-    # ... but a disagreement that is no U-turn still says another edition's set
-    crossing = _u_turn_board("45670123")
-    assert not any(t.label == "45670123" for t in crossing[0])
-    assert not taught_fits(*crossing, 36, False)
-    # ... nor one U-turn clash alone (a tile misread), nor U-turns beside another clash
-    # (the paths name five tiles, the taught reader leaves three of them open)
-    taught, paths = _u_turn_board("10325476")
-    taught[2:5] = [Call(None, 0.2)] * 3
-    paths[2:5] = [Call(t, 0.9, 2.0) for t in ("23016745", "23017654", "24051376")]
-    paths[1] = Call("10325476", 0.9, 2.0)
-    assert sum(c.label == "10325476" for c in paths) == RIM_CLASHES - 1
-    assert not taught_fits(taught, paths, 36, False)
-    paths[2] = Call("10325476", 0.9, 2.0)
-    taught[2] = Call("43510276", 0.9)  # a second clash by a U-turn: the rim
-    assert taught_fits(taught, paths, 36, False)
-    mixed = _u_turn_board("10325476")
-    mixed[1][3] = Call("45670123", 0.9, 2.0)
-    assert not taught_fits(*mixed, 36, False)
-
-
-def test_where_the_paths_name_few_of_its_tiles_the_set_must_read_its_own_bare_looks() -> None:
-    taught, paths = _u_turn_board("10325476")
-    # another edition's set: its bare looks are another board's
-    foreign = taught[:5] + [Call(None, 0.2)] * 28 + [Call(EMPTY, 0.9)] * 3
-    assert sum(c.label == EMPTY for c in foreign) >= TAUGHT_BARE * 31
-    assert not taught_fits(foreign, paths, 36, False)
-    # a set that names hardly a tile itself is not judged on its bare looks alone
-    two = [Call(None, 0.2)] * 3 + taught[3:]
-    assert not taught_fits(two, paths, 36, False)
-    # share of its non-tile squares read bare: the line is TAUGHT_OWN_BARE
-    need = int(TAUGHT_OWN_BARE * 31 + 0.999)
-    just = taught[:5] + [Call(EMPTY, 0.9)] * need + [Call(None, 0.2)] * (31 - need)
-    assert taught_fits(just, paths, 36, False)
-    short = taught[:5] + [Call(EMPTY, 0.9)] * (need - 1) + [Call(None, 0.2)] * (32 - need)
-    assert not taught_fits(short, paths, 36, False)
