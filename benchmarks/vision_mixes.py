@@ -52,7 +52,7 @@ import mix_trace  # noqa: E402  (beside this script)
 
 from companion.core.board import GAME_BOARDS, BoardProfile  # noqa: E402
 from companion.tsuro.tiles import Tile  # noqa: E402
-from vision import look_boards, looks  # noqa: E402
+from vision import looks  # noqa: E402
 from vision.errors import VisionError  # noqa: E402
 from vision.look_files import write_teach_set  # noqa: E402
 from vision.look_pieces import LookSpec  # noqa: E402
@@ -94,6 +94,8 @@ def _between(rng: np.random.Generator, options: list[BGR]) -> BGR:
 
 
 ARTS = ("plain", "phoenix", "waves", "reeds")
+# every board a look may print but held-out's (scored only)
+MIXABLE = tuple(b for b in looks.BOARDS if b != looks.spec(looks.HELD_OUT).board)
 
 
 def mix(rng: np.random.Generator, name: str, arts: tuple[str, ...] = ARTS) -> LookSpec:
@@ -152,17 +154,17 @@ def main() -> int:
     ap.add_argument("--boards", type=int, default=20, help="photos per mix and size")
     ap.add_argument("--verbose", action="store_true", help="list every confident wrong")
     ap.add_argument("--art", default=",".join(ARTS),
-                    help="board art to draw from, comma separated: "
-                         f"{', '.join(ARTS + look_boards.KINDS)}")
+                    help=f"board art to draw from, comma separated: {', '.join(MIXABLE)}")
     ap.add_argument("--taught", action="store_true",
                     help="teach each mix from its own teaching photos, then read")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     rng = np.random.default_rng([args.seed, 4242])
     arts = tuple(args.art.split(","))
-    unknown = [a for a in arts if a not in ARTS + look_boards.KINDS]
+    unknown = [a for a in arts if a not in MIXABLE]
     if unknown:
-        ap.error(f"no board art called {unknown[0]!r}")
+        ap.error(f"no board art a mix may print called {unknown[0]!r}: one of "
+                 f"{', '.join(MIXABLE)}")
     specs = [mix(rng, f"mix-{args.seed}-{k}", arts) for k in range(args.mixes)]
     for s in specs:
         looks.register(s)

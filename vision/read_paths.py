@@ -177,7 +177,12 @@ def _weakest(img: Planes, cols: int, idx: np.ndarray, off: np.ndarray, polarity:
 
 def _tiles(weakest: np.ndarray, skip: np.ndarray | None = None) -> np.ndarray:
     """(n, 105) mean evidence of each tile's four pairs, each pair along its best shape."""
-    return np.asarray(_from_pairs(last_max(weakest), skip), np.float32)  # pairs (n, 28)
+    return _pair_tiles(last_max(weakest), skip)
+
+
+def _pair_tiles(pairs: np.ndarray, skip: np.ndarray | None = None) -> np.ndarray:
+    """:func:`_tiles` from each pair's evidence along its best shape (n, 28), float32."""
+    return np.asarray(_from_pairs(pairs, skip), np.float32)
 
 
 def _from_pairs(pair: np.ndarray, skip: np.ndarray | None = None) -> np.ndarray:
@@ -300,8 +305,8 @@ def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
         rest = np.setdiff1d(np.arange(len(local)), voted)
         if len(rest):
             weakest[rest] = _weakest(resp, part_cols, local[rest], off[rest], polarity, window)
-    pairs = last_max(weakest)
-    tile = np.asarray(_from_pairs(pairs, skip), np.float32)
+    pairs = last_max(weakest)  # (kept: vision.read_paths.rim_seen asks for them)
+    tile = _pair_tiles(pairs, skip)
     # The tiles drawn whole are a second look where the first is unsure (it costs time):
     # squares whose best pairing leads by little, or whose path ends hardly show.
     top2 = -np.partition(-tile, 1, axis=1)[:, :2]
@@ -332,7 +337,7 @@ def rim_pairs(labels: Iterable[str]) -> np.ndarray:
     """
     joined = any(a < int(ch) and a // 2 == int(ch) // 2
                  for label in labels for a, ch in enumerate(label))
-    return _SIDE.copy() if joined else np.zeros(len(PAIRS), bool)
+    return side_pairs() if joined else np.zeros(len(PAIRS), bool)
 
 
 # A board whose tiles show a U-turn along every side: on squares whose path ends show a

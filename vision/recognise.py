@@ -356,7 +356,8 @@ class BoardReader:
             # between them (vision.paths_claims). Read again with no side's U-turn as
             # evidence, the bend voted again without them.
             rim = read_paths.rim_pairs(overclaimed(dict(enumerate(built_in)), self.counts))
-            if not rim.any() and read_paths.rim_seen(paths, TILE_ENDS):
+            if not rim.any() and self._rim is None and read_paths.rim_seen(paths, TILE_ENDS):
+                # (a second pass keeps the rim it was asked with: no need to look again)
                 rim = read_paths.side_pairs()  # a U-turn along every side of the tiles
             if rim.any() and (self._rim is None or (rim & ~self._rim).any()):
                 self._rim = rim
