@@ -8,7 +8,9 @@ Those squares are looked at again among their best candidates that the box still
 of (the leads are shares of the way between two looks, :func:`vision.read_fine.look_again`):
 
 - a tile called before by a small lead (or settled on the joint evidence) that has a near
-  twin among its candidates (:data:`TWIN`) is first compared with its near twins only and
+  twin among its candidates (:data:`TWIN`), or was settled on the joint evidence where
+  the taught reader had put another tile first (opened by the paths' evidence, or under
+  its own line), is first compared with those only and
   stands when the finer look puts it first (one settled on the joint evidence alone: by
   :data:`DOUBT`); otherwise among all its candidates it stands when it comes first or
   (taught calls only) the best leads it by less than :data:`DOUBT`, gives way to a best
@@ -103,7 +105,14 @@ def finer_look(model: FineModel, top: np.ndarray | View, cols: int,
         # A called tile with no near twin among its candidates is not confused at this size.
         twins = [lb for lb in _tiles(candidates[i])[:CANDIDATES]
                  if lb != label and model.likeness(label, lb) >= TWIN]
-        settled = before.get(i) is None or before[i].label != label
+        first = before.get(i)
+        settled = first is None or first.label != label
+        if first is not None and first.label is None and first.second and (
+                is_tile_label(first.second) and first.second not in (label, *twins)):
+            # what the taught reader put first, opened by the paths' evidence (or under its
+            # own line): the joint evidence that settled the square leaned on the paths, and
+            # near twins at a wide bend look alike to them (mix 9-0 of vision_mixes --taught)
+            twins.append(first.second)
         if twins:
             out[i] = _again(model, view, i, out, twins, candidates[i], counts, fixed,
                             floor, settled, conflicts)

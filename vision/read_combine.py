@@ -7,7 +7,7 @@ import numpy as np
 
 from . import read_paths
 from .read_decide import EMPTY, Call, Thresholds
-from .read_taught import TaughtModel
+from .read_taught import BARE_LIKE, TaughtModel
 from .templates import DAIKAIJU
 
 PATH_LABELS = [t.notation() for t in read_paths.tiles()]
@@ -28,19 +28,27 @@ PLAIN_BARE = 0.8
 
 
 def agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np.ndarray,
-          own_bare: bool, th: Thresholds, names: set[str]) -> Call:
+          own_bare: bool, th: Thresholds, names: set[str], own: float = 0.0) -> Call:
     """One verdict from the two readers, when what was taught fits the board: the taught
     one leads. The path reader, weak on textured art, vetoes no taught tile by itself (it
     turned right answers into ``unknown``); both readers together veto one they clearly
     place behind another. A square the taught reader left open is settled later, on both
-    readers' evidence and the box (:func:`vision.inventory.settle`)."""
+    readers' evidence and the box (:func:`vision.inventory.settle`); an open square keeps
+    the taught reader's best look as ``second`` (:mod:`vision.read_again` weighs a tile the
+    box settles there against it). ``own`` is the square's likeness to its own taught bare
+    look: a square the taught reader calls bare that reaches BARE_LIKE is bare whatever the
+    paths see."""
     label = taught.label
     if label is not None and label != EMPTY and not label.startswith(DAIKAIJU):
         if float(joint.max() - joint[PATH_INDEX[label]]) > JOINT_VETO:
-            return Call(None, 0.3)  # both readers together prefer another tile
+            # both readers together prefer another tile: open, the taught reader's own first
+            # kept for the finer look (vision.read_again)
+            return Call(None, 0.3, 0.0, label)
         return taught
     if label == EMPTY:
-        if own_bare or float(evidence.max()) < th.path_tile:
+        if own_bare or own >= BARE_LIKE or float(evidence.max()) < th.path_tile:
+            # (``own``: the square's likeness to its own bare look; one no taught piece
+            # reached on its square is that bare square, faint art and all)
             return taught
         if not is_tile(paths) and rim < th.path_rim:
             # Lines somewhere in the square, but the paths call no tile and no two path
@@ -59,7 +67,7 @@ def agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np
     # A tile never taught: the path reader is all there is.
     if is_tile(paths) and paths.label not in names:
         return paths
-    return Call(None, taught.confidence)
+    return Call(None, taught.confidence, 0.0, taught.second)
 
 
 def open_tile(taught: Call, evidence: np.ndarray, rim: float, th: Thresholds) -> bool:

@@ -150,6 +150,9 @@ class BoardReader:
         # patterns the paths call beyond the box on this board, found by full reads: art,
         # not tiles (vision.paths_claims); a re-read of a few squares cannot tell
         self._art: set[str] = set()
+        # whether the tiles' printed rim reads as U-turns along every side on this board
+        # (vision.read_paths.rim_seen), found by full reads with a taught set that fits
+        self._edge = False
         self._drawn_fits = False  # whether the built-in drawing fits it
         self._last_patches: np.ndarray | None = None
         self._last_reading: BoardReading | None = None
@@ -283,6 +286,7 @@ class BoardReader:
         self._last_patches = None
         self._last_reading = None
         self._rim, self._yardstick, self._late = None, None, None
+        self._edge = False
 
     # -- reading squares ------------------------------------------------------------------
 
@@ -386,6 +390,7 @@ class BoardReader:
                 taught, mine = self._taught(model, prep, idx, paths.offsets, detail, wanted)
             if full:  # board art: a pattern the paths claim beyond the box
                 self._art = overclaimed(dict(enumerate(built_in)), self.counts)
+                self._edge = read_paths.rim_seen(paths, TILE_ENDS)
             # Does what was taught fit this board at all (another edition's art does not)? It
             # fits when it names the tiles the paths name, less the board's art.
             built_in = twins_later.for_taught(later, built_in, mine, paths, idx, self._fits,
@@ -437,16 +442,20 @@ class BoardReader:
                     self._open[int(i)] = (paths.tile[k] / th.path_margin,
                                           frozenset({PATH_LABELS[int(paths.tile[k].argmax())]}))
         if model is not None and taught is not None and self._fits:
-            # paths misled by the board's art (a pattern claimed beyond the box) have no say
-            # in what settles an open square
-            joint = self._joint(model, taught.pieces, paths.tile * (not self._art))
+            # paths misled by the board's art (a pattern claimed beyond the box) or by the
+            # tiles' rim (a U-turn along every side) have no say in what settles an open
+            # square: with the rim, they vetoed the taught tile for one with U-turns along
+            # its sides (mix 10-1 of benchmarks/vision_mixes.py --taught)
+            joint = self._joint(model, taught.pieces,
+                                paths.tile * (not self._art and not self._edge))
             self._evidence.update(zip((int(i) for i in idx), joint, strict=True))
             taught_names = set(model.names)
             for k, i in enumerate(idx):
                 calls[int(i)] = agree(mine[k], heeded[k], paths.tile[k],
                                       float(paths.rim[k]), joint[k],
                                       bool(model.empty_detail[i] >= 0
-                                           and not model.plain()[i]), th, taught_names)
+                                           and not model.plain()[i]), th, taught_names,
+                                      float(taught.empty[k]))
                 if is_tile(calls[int(i)]) or (
                         calls[int(i)].label is None
                         and open_tile(mine[k], paths.tile[k], float(paths.rim[k]), th)):

@@ -187,3 +187,22 @@ def test_a_plain_square_in_doubt_is_bare_only_where_the_paths_show_no_tile() -> 
     # a square left open for another reason is not made bare
     other = Call(None, 0.3, 0.0, OTHER)
     assert agree(other, Call(None, 0.1), faint, 0.0, joint, False, th, {OTHER}).label is None
+
+
+def test_a_square_that_is_its_own_bare_look_is_bare_whatever_its_art_shows_the_paths() -> None:
+    # Faint art on a square taught as plain (mix 2-5 of benchmarks/vision_mixes.py
+    # --taught, waves: r2c1 0.94 like its own bare look, no taught piece above 0.52): the
+    # art's lines reach the rim points, and the paths' ends there turned the taught bare
+    # call into unknown. No taught piece reaches BARE_LIKE on the square it lay on
+    # (teaching refuses one that does), so a square that does is that bare square.
+    th = Thresholds()
+    bare = Call(EMPTY, 0.64, 9.0)
+    lines = _evidence(OTHER, 0.0) * 0.06  # a tile's worth of path evidence, no call
+    assert float(lines.max()) >= th.path_tile
+    joint = np.zeros(len(PATH_LABELS), np.float32)
+    ends = th.path_rim  # and path ends on the rim
+    assert agree(bare, Call(None, 0.3), lines, ends, joint, False, th, {OTHER},
+                 BARE_LIKE + 0.05).label == EMPTY
+    # less like its own bare look: the paths' word stands, as before
+    assert agree(bare, Call(None, 0.3), lines, ends, joint, False, th, {OTHER},
+                 BARE_LIKE - 0.05).label is None

@@ -22,7 +22,7 @@ from vision.paths_claims import no_art
 from vision.profile import load_templates
 from vision.read_combine import taught_fits
 from vision.read_decide import EMPTY, Call
-from vision.reading import Content
+from vision.reading import Content, SquareReading
 from vision.recognise import BoardReader
 from vision.teach import teach
 
@@ -145,3 +145,38 @@ def test_the_owners_set_fits_once_the_rim_is_seen_on_every_side(
     monkeypatch.setattr(read_paths, "rim_seen", lambda *_: False)
     reader, right, wrong = read(13)
     assert not reader._fits and len(wrong) >= 2, (right, wrong)
+
+
+def _mix_photo(look: str, k: int, size: int, game: str, b: int
+               ) -> tuple[np.ndarray, dict[object, object]]:
+    rng = np.random.default_rng([2026, 100 + k, size, b])  # as vision_mixes.py draws them
+    position = looks.random_position(rng, size, size, game, float(rng.uniform(0.2, 0.9)))
+    photo, _ = looks.board_photo(look, size, size, position, int(rng.integers(0, 2**31)),
+                                 hand=b % 4 == 3, game=game)
+    return photo, dict(position)
+
+
+def test_paths_that_read_the_rim_have_no_say_beside_a_set_that_fits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # mix 10-1 (pale tiles, darker paths): a U-turn along every side of every tile, never
+    # one pattern beyond the box. Added to the taught reader's evidence, the paths vetoed
+    # its right call on r6c2 (72143650, taught 4.7 margins ahead) for the four U-turns
+    # (10325476), and the square was left open.
+    pale = mixed_look(10, 1)
+    with tempfile.TemporaryDirectory() as tmp:
+        teach(write_teach_set(pale.name, 6, 6, "tsuro", Path(tmp), 2026), TSURO,
+              Path(tmp) / "profile")
+        templates = load_templates(Path(tmp) / "profile")
+    photo, position = _mix_photo(pale.name, 1, 6, "tsuro", 0)
+    r6c2 = TSURO.square("r6c2")
+
+    def read() -> tuple[BoardReader, SquareReading]:
+        reader = BoardReader(TSURO, templates, game="tsuro", options=frozenset())
+        return reader, reader.read(photo).squares[r6c2]
+
+    reader, got = read()
+    assert reader._fits and reader._edge
+    assert got.piece() == position[r6c2] == Tile.parse("72143650")
+    monkeypatch.setattr(read_paths, "rim_seen", lambda *_: False)
+    reader, got = read()
+    assert not reader._edge and got.content is Content.UNKNOWN
