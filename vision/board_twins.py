@@ -46,7 +46,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from .paths_twins import FIT, Lean, candidates, lean_and_fit, pairs, square_window, twins
-from .read_combine import is_tile
+from .read_combine import PATH_LABELS, is_tile
 from .read_decide import Call, Thresholds
 from .read_features import PX
 from .read_gates import tile_coloured_quarters
@@ -68,6 +68,13 @@ FIT_LOOSE = 0.41  # ... where the two drawn together fit the square's lines this
 REPAIR = 0.03  # another pair of near twins among the candidates fitting the square's lines
 # this much better than the paths' best two (the square's tile is a third: reeds)
 CONFIDENCE = 0.5
+# On a board whose tiles' rim reads as U-turns (vision.read_paths.rim_pairs), kisses leant to
+# their crossing twins by as much as crossings did (see the module's text): a square is
+# settled only on a lean this clear, where the two drawn together fit its lines this well
+# and the paths' own best pairing is the tile leant to (chosen on mixes seeds 1-6 of
+# benchmarks/vision_mixes.py; the tuning looks have no such board)
+LEAN_RIM = 0.1
+FIT_RIM = 0.3
 
 
 def crossing(first: str, second: str) -> bool:
@@ -115,22 +122,31 @@ def path_width(paths: PathScores, calls: Sequence[Call], top: np.ndarray,
 
 def thin_twins(paths: PathScores, calls: list[Call], leans: dict[int, Lean],
                top: np.ndarray | None, cols: int, legal: Sequence[set[str] | None],
-               th: Thresholds) -> list[Call]:
+               th: Thresholds, rim: bool = False) -> list[Call]:
     """``calls`` with the squares still open between two near twins (``leans``, by index
     into ``paths.squares``: :func:`vision.paths_twins.lean_of`) settled on a board of thin
     paths (:func:`path_width`): towards a crossing (``LEAN_THIN``), on a clear lean with a
     looser fit (``LEAN_LOOSE``, ``FIT_LOOSE``), or between another pair of near twins among
-    its candidates that fits its lines clearly better (``REPAIR``); the rest as they were."""
+    its candidates that fits its lines clearly better (``REPAIR``); the rest as they were.
+    With ``rim`` (the tiles' rim reads as U-turns on this board, whatever their paths'
+    width): only on a lean of ``LEAN_RIM`` where the two fit ``FIT_RIM`` and the paths'
+    own best is the tile leant to."""
     if top is None or not cols or not leans:
         return calls
     ask = [k for k in leans if calls[k].label is None]
     found: dict[int, tuple[str, str]] = {}
     for k in ask:
         first, second, size, fit = leans[k]
-        plain = ((crossing(first, second) and size >= LEAN_THIN and fit >= FIT)
-                 or (size >= LEAN_LOOSE and fit >= FIT_LOOSE))
-        if not plain and fit >= FIT:  # the paths' own two fit the lines: no other pair
-            continue
+        if rim:
+            plain = (size >= LEAN_RIM and fit >= FIT_RIM
+                     and PATH_LABELS[int(np.argmax(paths.tile[k]))] == first)
+            if not plain:
+                continue
+        else:
+            plain = ((crossing(first, second) and size >= LEAN_THIN and fit >= FIT)
+                     or (size >= LEAN_LOOSE and fit >= FIT_LOOSE))
+            if not plain and fit >= FIT:  # the paths' own two fit the lines: no other pair
+                continue
         window = square_window(top, cols, int(paths.squares[k]), paths.offsets[k],
                                paths.polarity)
         near = candidates(first, second, paths.tile[k], th.path_margin)
@@ -148,8 +164,8 @@ def thin_twins(paths: PathScores, calls: list[Call], leans: dict[int, Lean],
         found[k] = first, second
     if not found:  # the board's own measures cost more than the squares': only now
         return calls
-    width = path_width(paths, calls, top, cols)
-    if width is None or width >= WIDE:
+    width = None if rim else path_width(paths, calls, top, cols)
+    if not rim and (width is None or width >= WIDE):
         return calls
     # a hand over part of a square leaves lines that pair up: every quarter of a square
     # settled here has the colour of the tiles read surely

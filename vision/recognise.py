@@ -422,12 +422,12 @@ class BoardReader:
                         for k, (d, p) in enumerate(zip(drawn, built_in, strict=True))]
             if self._frame is not None:  # bare or a tile in doubt: the frame's own scale
                 built_in = frame_calls(*self._frame, top, self.cols, idx, paths, built_in)
-            if self._rim is None:
-                # Near twins on boards of thin paths (vision.board_twins). Not where the rim
-                # reads as U-turns: there the kissing tiles leaned to their crossing twins
-                # (mixes seeds 1, 2, 6: of the calls it made on such boards, 42 right and
-                # 19 wrong)
-                built_in = thin_twins(paths, built_in, leans, top, self.cols, wanted, th)
+            # Near twins on boards of thin paths (vision.board_twins). Where the rim reads
+            # as U-turns the kissing tiles leaned to their crossing twins (mixes seeds 1, 2,
+            # 6: of the calls the thin boards' rule made on such boards, 42 right and 19
+            # wrong): there only on a clearer lean that the paths' own best agrees with
+            built_in = thin_twins(paths, built_in, leans, top, self.cols, wanted, th,
+                                  rim=self._rim is not None)
         calls = dict(zip((int(i) for i in idx), built_in, strict=True))
         if model is None or not self._fits:
             # A square whose path ends show a tile but whose pairing was not clear is settled

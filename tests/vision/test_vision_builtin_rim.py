@@ -15,7 +15,7 @@ from vision_helpers import mixed_look, pale_edged, score
 
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
-from vision import looks, read_paths
+from vision import board_twins, looks, read_paths
 from vision.read_paths import PAIRS, _from_pairs, rim_pairs, tiles
 from vision.reading import Content
 from vision.recognise import BoardReader
@@ -154,3 +154,29 @@ def test_a_rim_no_pattern_claims_beyond_the_box_is_seen_all_the_same() -> None:
         right, _, wrong = score(reader.read(photo), position)
         assert reader._rim is not None, b
         assert wrong == [] and right >= 30, (b, right, wrong)
+
+
+def test_near_twins_on_a_rim_board_are_settled_on_a_clear_lean_the_paths_agree_with(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # mix 2-2 (thin dark paths on pale tiles, the rim read as U-turns): squares the paths
+    # left open between two near twins, each leaning 0.1 or more to the tile the paths
+    # themselves put first, were left unknown (the thin boards' rule was off on rim boards)
+    dark_on_pale = mixed_look(2, 2)
+    rng = np.random.default_rng([2026, 102, 6, 0])  # as vision_mixes.py draws them
+    position = looks.random_position(rng, 6, 6, "tsuro", float(rng.uniform(0.2, 0.9)))
+    photo, _ = looks.board_photo(dark_on_pale.name, 6, 6, position,
+                                 int(rng.integers(0, 2**31)), game="tsuro")
+    names = ("r3c4", "r4c5", "r6c4")
+
+    def read() -> tuple[BoardReader, list[Content], list[str]]:
+        reader = BoardReader(TSURO, builtin(), game="tsuro", options=frozenset())
+        reading = reader.read(photo)
+        got = [reading.squares[TSURO.square(n)] for n in names]
+        return reader, [g.content for g in got], score(reading, position)[2]
+
+    reader, contents, wrong = read()
+    assert reader._rim is not None and wrong == []
+    assert contents == [Content.TILE] * 3
+    monkeypatch.setattr(board_twins, "LEAN_RIM", 9.0)
+    _, contents, _ = read()
+    assert contents == [Content.UNKNOWN] * 3
