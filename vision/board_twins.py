@@ -29,6 +29,11 @@ a third member was the tile in every wrong call measured without that check), a 
 may put the tile there, and all four quarters of the square show the sure tiles' colour (a
 hand over part of a tile leaves lines that pair up).
 
+On a board whose tiles' rim reads as U-turns (:func:`vision.read_paths.rim_pairs`) the width
+test is left out and a square is called only on a lean of ``LEAN_RIM`` where the two fit
+``FIT_RIM`` and the paths' own best pairing is the tile leant to (session 15: such boards
+occur only among the mixed looks of benchmarks/vision_mixes.py).
+
 Measured on the five tuning looks, photo seeds 2026 and 7, 40 photos a size (round 8): the
 board's ratio on ``seas`` 0.81-0.88, ``mottled`` 0.65-0.78, ``reeds`` 0.66-0.78, ``curved``
 0.72-0.79, ``drawn`` 0.76-0.84. Open squares of thin boards leaning to a crossing by 0.1 or
@@ -164,9 +169,10 @@ def thin_twins(paths: PathScores, calls: list[Call], leans: dict[int, Lean],
         found[k] = first, second
     if not found:  # the board's own measures cost more than the squares': only now
         return calls
-    width = None if rim else path_width(paths, calls, top, cols)
-    if not rim and (width is None or width >= WIDE):
-        return calls
+    if not rim:
+        width = path_width(paths, calls, top, cols)
+        if width is None or width >= WIDE:
+            return calls
     # a hand over part of a square leaves lines that pair up: every quarter of a square
     # settled here has the colour of the tiles read surely
     sure = np.zeros((top.shape[0] // PX) * cols, bool)

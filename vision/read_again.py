@@ -9,8 +9,9 @@ of (the leads are shares of the way between two looks, :func:`vision.read_fine.l
 
 - a tile called before by a small lead (or settled on the joint evidence) that has a near
   twin among its candidates (:data:`TWIN`), or was settled on the joint evidence where
-  the taught reader had put another tile first (opened by the paths' evidence, or under
-  its own line), is first compared with those only and
+  the taught reader had left the square open with another tile as its best look
+  (:func:`vision.read_combine.agree` keeps it as ``second``), is first compared with those
+  only and
   stands when the finer look puts it first (one settled on the joint evidence alone: by
   :data:`DOUBT`); otherwise among all its candidates it stands when it comes first or
   (taught calls only) the best leads it by less than :data:`DOUBT`, gives way to a best
@@ -109,9 +110,10 @@ def finer_look(model: FineModel, top: np.ndarray | View, cols: int,
         settled = first is None or first.label != label
         if first is not None and first.label is None and first.second and (
                 is_tile_label(first.second) and first.second not in (label, *twins)):
-            # what the taught reader put first, opened by the paths' evidence (or under its
-            # own line): the joint evidence that settled the square leaned on the paths, and
-            # near twins at a wide bend look alike to them (mix 9-0 of vision_mixes --taught)
+            # the taught reader's best look on a square it left open (vetoed by both
+            # readers together, or not clear): the joint evidence that settled the square
+            # leaned on the paths, and near twins at a wide bend look alike to them (mix 9-0
+            # of vision_mixes --taught)
             twins.append(first.second)
         if twins:
             out[i] = _again(model, view, i, out, twins, candidates[i], counts, fixed,

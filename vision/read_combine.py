@@ -7,7 +7,7 @@ import numpy as np
 
 from . import read_paths
 from .read_decide import EMPTY, Call, Thresholds
-from .read_taught import BARE_LIKE, TaughtModel
+from .read_taught import TaughtModel
 from .templates import DAIKAIJU
 
 PATH_LABELS = [t.notation() for t in read_paths.tiles()]
@@ -28,16 +28,16 @@ PLAIN_BARE = 0.8
 
 
 def agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np.ndarray,
-          own_bare: bool, th: Thresholds, names: set[str], own: float = 0.0) -> Call:
+          own_bare: bool, th: Thresholds, names: set[str], own_look: bool = False) -> Call:
     """One verdict from the two readers, when what was taught fits the board: the taught
     one leads. The path reader, weak on textured art, vetoes no taught tile by itself (it
     turned right answers into ``unknown``); both readers together veto one they clearly
     place behind another. A square the taught reader left open is settled later, on both
     readers' evidence and the box (:func:`vision.inventory.settle`); an open square keeps
     the taught reader's best look as ``second`` (:mod:`vision.read_again` weighs a tile the
-    box settles there against it). ``own`` is the square's likeness to its own taught bare
-    look: a square the taught reader calls bare that reaches BARE_LIKE is bare whatever the
-    paths see."""
+    box settles there against it). ``own_look``: the square is its own taught bare look
+    (:func:`vision.read_taught_call.own_look`), and called bare, it is bare whatever the
+    paths see in its art."""
     label = taught.label
     if label is not None and label != EMPTY and not label.startswith(DAIKAIJU):
         if float(joint.max() - joint[PATH_INDEX[label]]) > JOINT_VETO:
@@ -46,9 +46,7 @@ def agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np
             return Call(None, 0.3, 0.0, label)
         return taught
     if label == EMPTY:
-        if own_bare or own >= BARE_LIKE or float(evidence.max()) < th.path_tile:
-            # (``own``: the square's likeness to its own bare look; one no taught piece
-            # reached on its square is that bare square, faint art and all)
+        if own_bare or own_look or float(evidence.max()) < th.path_tile:
             return taught
         if not is_tile(paths) and rim < th.path_rim:
             # Lines somewhere in the square, but the paths call no tile and no two path

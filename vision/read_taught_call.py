@@ -34,7 +34,7 @@ def taught_call(model: TaughtModel, th: Thresholds, pieces: np.ndarray, own: flo
         # A plain bare square: its correlation means nothing; its plainness does, unless
         # a piece is plain there too and clearly matched.
         ref = bare_detail if bare_detail >= 0 else _median_plain(model)
-        if bare_detail >= 0 and own >= BARE_LIKE and own - float(pieces.max()) >= 2 * th.margin:
+        if bare_detail >= 0 and own_look(own, float(pieces.max()), th):
             # faint art, but its own: no taught piece looks this much like the bare square
             # it lay on (teaching refuses one that does)
             return Call(EMPTY, confidence(own, (own - float(pieces.max())) / th.margin,
@@ -54,6 +54,18 @@ def taught_call(model: TaughtModel, th: Thresholds, pieces: np.ndarray, own: flo
     call = picked if picked is not None else pick(labels, scores, model.least, th.margin,
                                                   legal, th.legal_margin, distance)
     return own_line(model, call, scores, labels)
+
+
+def own_look(own: float, best_piece: float, th: Thresholds) -> bool:
+    """Whether a square is its own taught bare look: at least BARE_LIKE like it and two
+    margins ahead of every taught piece (teaching refuses a piece whose crop is that like the
+    bare square it lay on, so no taught piece gets there).
+
+    >>> th = Thresholds()
+    >>> own_look(0.94, 0.51, th), own_look(0.94, 0.9, th), own_look(0.8, 0.2, th)
+    (True, False, False)
+    """
+    return own >= BARE_LIKE and own - best_piece >= 2 * th.margin
 
 
 def plain_line(ref: float | np.ndarray, piece_detail: float) -> np.ndarray:

@@ -43,6 +43,7 @@ from .read_again import Candidates, finer_look
 from .read_combine import (
     JOINT_MARGIN,
     PATH_LABELS,
+    PLAIN_BARE,
     agree,
     cannot_fit,
     fits,
@@ -66,12 +67,13 @@ from .read_gates import colour_gate, hand_gate
 from .read_plain import odd_squares
 from .read_pose import PoseKeeper, small_grey
 from .read_taught import Scored, TaughtModel
-from .read_taught_call import bare_possible, names_piece, taught_calls
+from .read_taught_call import bare_possible, names_piece, own_look, taught_calls
 from .reading import (
     BoardReading,
     Content,
     Piece,
 )
+from .taught_glare import GLARE_BARE, smooth_bare
 from .taught_hand import hand_check
 from .taught_kaiju import kaiju_again
 from .taught_large import Frame
@@ -331,7 +333,8 @@ class BoardReader:
             if foreign_at_a_glance(bare_possible(self.model, own, detail, idx), lines.ends,
                                    TILE_ENDS):
                 self._fits = False
-                self._art = set()  # (found again on the full read a fitting set next gets)
+                # (found again on the full read a fitting set next gets)
+                self._art, self._edge = set(), False
                 return self._calls(top, grey, raw, idx, legal,
                                    Again(prep, every, lines, glanced=True))
             # The taught reader first (where the tiles lie does not hang on the bend): when
@@ -455,7 +458,8 @@ class BoardReader:
                                       float(paths.rim[k]), joint[k],
                                       bool(model.empty_detail[i] >= 0
                                            and not model.plain()[i]), th, taught_names,
-                                      float(taught.empty[k]))
+                                      own_look(float(taught.empty[k]),
+                                               float(taught.pieces[k].max()), th))
                 if is_tile(calls[int(i)]) or (
                         calls[int(i)].label is None
                         and open_tile(mine[k], paths.tile[k], float(paths.rim[k]), th)):
@@ -467,6 +471,8 @@ class BoardReader:
                     # the finer look may settle it (vision.read_again): its best candidates
                     self._candidates.add(int(i), model.names, taught.pieces[k], PATH_LABELS,
                                          joint[k])
+            if full:
+                self._glare(model, taught, mine, paths, grey, idx, calls)
         colour = prep.colour[idx]
         self._late = None
         if model is None or not self._fits:
@@ -488,6 +494,27 @@ class BoardReader:
             if self._late is not None:
                 self._late[2].add(int(idx[k]))
         return calls
+
+    def _glare(self, model: TaughtModel, taught: Scored, mine: list[Call],
+               paths: read_paths.PathScores, grey: np.ndarray, idx: np.ndarray,
+               calls: dict[int, Call]) -> None:
+        """Bare squares taught plain, left open under a glare spot, called bare in ``calls``
+        (:mod:`vision.taught_glare`): no taught piece reaches its calling line there, the
+        paths see nothing, and the square's finest detail is the bare squares'."""
+        th = self.thresholds
+        plain = model.plain()
+        asked = [k for k, i in enumerate(int(x) for x in idx)
+                 if calls[i].label is None and plain[i] and mine[k].label is None
+                 and float(taught.pieces[k].max()) < model.least
+                 and float(paths.tile[k].max()) < PLAIN_BARE * th.path_empty
+                 and float(paths.rim[k]) < th.path_rim]
+        if not asked:
+            return
+        bare = np.array([i for i in (int(x) for x in idx)
+                         if calls[i].label == EMPTY and plain[i]])
+        smooth = smooth_bare(grey, self.cols, idx[asked], bare)
+        for k in (asked[j] for j in np.flatnonzero(smooth)):
+            calls[int(idx[k])] = Call(EMPTY, GLARE_BARE)
 
     def _taught(self, model: TaughtModel, prep: Prepared, idx: np.ndarray, offsets: np.ndarray,
                 detail: np.ndarray, wanted: list[set[str] | None]) -> tuple[Scored, list[Call]]:

@@ -17,7 +17,7 @@ from vision.read_decide import EMPTY, Call, Thresholds
 from vision.read_features import DIM, PX
 from vision.read_fine import SOURCE, FineModel, View
 from vision.read_taught import BARE_LIKE, TaughtModel
-from vision.read_taught_call import taught_call
+from vision.read_taught_call import own_look, taught_call
 from vision.taught_rescue import LEAD, rescue
 from vision.templates import _turned
 
@@ -194,15 +194,21 @@ def test_a_square_that_is_its_own_bare_look_is_bare_whatever_its_art_shows_the_p
     # --taught, waves: r2c1 0.94 like its own bare look, no taught piece above 0.52): the
     # art's lines reach the rim points, and the paths' ends there turned the taught bare
     # call into unknown. No taught piece reaches BARE_LIKE on the square it lay on
-    # (teaching refuses one that does), so a square that does is that bare square.
+    # (teaching refuses one that does), so a square that does, clearly, is that bare square.
     th = Thresholds()
+    assert own_look(0.94, 0.52, th) and not own_look(BARE_LIKE - 0.01, 0.2, th)
+    assert not own_look(0.94, 0.94 - 1.5 * th.margin, th)  # a piece too near it
     bare = Call(EMPTY, 0.64, 9.0)
     lines = _evidence(OTHER, 0.0) * 0.06  # a tile's worth of path evidence, no call
     assert float(lines.max()) >= th.path_tile
     joint = np.zeros(len(PATH_LABELS), np.float32)
     ends = th.path_rim  # and path ends on the rim
     assert agree(bare, Call(None, 0.3), lines, ends, joint, False, th, {OTHER},
-                 BARE_LIKE + 0.05).label == EMPTY
-    # less like its own bare look: the paths' word stands, as before
+                 True).label == EMPTY
+    # not its own bare look: the paths' word stands, as before
     assert agree(bare, Call(None, 0.3), lines, ends, joint, False, th, {OTHER},
-                 BARE_LIKE - 0.05).label is None
+                 False).label is None
+    # and a taught tile both readers veto keeps what the taught reader put first
+    vetoed = agree(Call(OTHER, 0.9, 3.0), Call(None, 0.3), lines, 0.0,
+                   _evidence(SURE, 2.0, OTHER) / th.path_margin, False, th, {OTHER})
+    assert (vetoed.label, vetoed.second) == (None, OTHER)

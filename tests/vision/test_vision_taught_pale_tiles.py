@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from vision_helpers import mixed_look, pale_edged, score
+from vision_helpers import mix_photo, mixed_look, pale_edged, score
 
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
@@ -147,14 +147,6 @@ def test_the_owners_set_fits_once_the_rim_is_seen_on_every_side(
     assert not reader._fits and len(wrong) >= 2, (right, wrong)
 
 
-def _mix_photo(look: str, k: int, size: int, game: str, b: int
-               ) -> tuple[np.ndarray, dict[object, object]]:
-    rng = np.random.default_rng([2026, 100 + k, size, b])  # as vision_mixes.py draws them
-    position = looks.random_position(rng, size, size, game, float(rng.uniform(0.2, 0.9)))
-    photo, _ = looks.board_photo(look, size, size, position, int(rng.integers(0, 2**31)),
-                                 hand=b % 4 == 3, game=game)
-    return photo, dict(position)
-
 
 def test_paths_that_read_the_rim_have_no_say_beside_a_set_that_fits(
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -167,7 +159,7 @@ def test_paths_that_read_the_rim_have_no_say_beside_a_set_that_fits(
         teach(write_teach_set(pale.name, 6, 6, "tsuro", Path(tmp), 2026), TSURO,
               Path(tmp) / "profile")
         templates = load_templates(Path(tmp) / "profile")
-    photo, position = _mix_photo(pale.name, 1, 6, "tsuro", 0)
+    photo, position, _ = mix_photo(pale.name, 1, 6, "tsuro", 0)
     r6c2 = TSURO.square("r6c2")
 
     def read() -> tuple[BoardReader, SquareReading]:
@@ -179,4 +171,4 @@ def test_paths_that_read_the_rim_have_no_say_beside_a_set_that_fits(
     assert got.piece() == position[r6c2] == Tile.parse("72143650")
     monkeypatch.setattr(read_paths, "rim_seen", lambda *_: False)
     reader, got = read()
-    assert not reader._edge and got.content is Content.UNKNOWN
+    assert reader._fits and not reader._edge and got.piece() != position[r6c2]

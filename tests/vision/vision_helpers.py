@@ -76,6 +76,18 @@ def mixed_look(seed: int, k: int, arts: tuple[str, ...] | None = None) -> LookSp
     return look  # type: ignore[no-any-return]
 
 
+def mix_photo(look: str, k: int, size: int, game: str, b: int
+              ) -> tuple[np.ndarray, dict[Square, Piece], set[Square]]:
+    """Photo ``b`` of mix ``k`` (named ``look``) at ``size`` as benchmarks/vision_mixes.py
+    draws it (a hand over a corner in every 4th): the frame, the true board, the squares
+    under the hand."""
+    rng = np.random.default_rng([2026, 100 + k, size, b])
+    position = looks.random_position(rng, size, size, game, float(rng.uniform(0.2, 0.9)))
+    photo, covered = looks.board_photo(look, size, size, position, int(rng.integers(0, 2**31)),
+                                       hand=b % 4 == 3, game=game)
+    return photo, dict(position), set(covered)
+
+
 def score(reading: BoardReading, truth: Mapping[Square, Piece]) -> tuple[int, int, list[str]]:
     """(right, unknown, wrong descriptions) of a reading against the true board."""
     right = unknown = 0
