@@ -28,16 +28,17 @@ PLAIN_BARE = 0.8
 
 
 def agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np.ndarray,
-          own_bare: bool, th: Thresholds, names: set[str], own_look: bool = False) -> Call:
+          own_bare: bool, th: Thresholds, names: set[str]) -> Call:
     """One verdict from the two readers, when what was taught fits the board: the taught
     one leads. The path reader, weak on textured art, vetoes no taught tile by itself (it
     turned right answers into ``unknown``); both readers together veto one they clearly
     place behind another. A square the taught reader left open is settled later, on both
     readers' evidence and the box (:func:`vision.inventory.settle`); an open square keeps
     the taught reader's best look as ``second`` (:mod:`vision.read_again` weighs a tile the
-    box settles there against it). ``own_look``: the square is its own taught bare look
-    (:func:`vision.read_taught_call.own_look`), and called bare, it is bare whatever the
-    paths see in its art."""
+    box settles there against it). ``own_bare``: the square's own bare look is to be
+    trusted over the paths (taught with art, or the square is clearly that look:
+    :func:`vision.read_taught_call.own_look`); called bare, it is bare whatever the paths
+    see in its art."""
     label = taught.label
     if label is not None and label != EMPTY and not label.startswith(DAIKAIJU):
         if float(joint.max() - joint[PATH_INDEX[label]]) > JOINT_VETO:
@@ -46,7 +47,7 @@ def agree(taught: Call, paths: Call, evidence: np.ndarray, rim: float, joint: np
             return Call(None, 0.3, 0.0, label)
         return taught
     if label == EMPTY:
-        if own_bare or own_look or float(evidence.max()) < th.path_tile:
+        if own_bare or float(evidence.max()) < th.path_tile:
             return taught
         if not is_tile(paths) and rim < th.path_rim:
             # Lines somewhere in the square, but the paths call no tile and no two path

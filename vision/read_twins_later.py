@@ -76,8 +76,8 @@ def for_taught(later: list[Later], calls: list[Call], taught: Sequence[Call],
         # agree() consults the paths' call on a square the taught reader left open (then
         # only for a tile never taught) and on one it calls bare against its own bare look
         # with art, when lines show but no two path ends do (whether the paths call a tile);
-        # one that is clearly its own bare look (agree's own_look) it does not, which this
-        # leaves to the settling, as before: a little more work, the same answer
+        # one that is clearly its own bare look (read_taught_call.own_look) it does not,
+        # which this leaves to the settling, as before: a little more work, the same answer
         label, i = taught[k].label, int(idx[k])
         if label is None and any(lb not in names for lb in pairs[k]):
             return settled(later, calls)

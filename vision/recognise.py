@@ -454,12 +454,10 @@ class BoardReader:
             self._evidence.update(zip((int(i) for i in idx), joint, strict=True))
             taught_names = set(model.names)
             for k, i in enumerate(idx):
+                own_bare = bool(model.empty_detail[i] >= 0 and not model.plain()[i]) or (
+                    own_look(float(taught.empty[k]), float(taught.pieces[k].max()), th))
                 calls[int(i)] = agree(mine[k], heeded[k], paths.tile[k],
-                                      float(paths.rim[k]), joint[k],
-                                      bool(model.empty_detail[i] >= 0
-                                           and not model.plain()[i]), th, taught_names,
-                                      own_look(float(taught.empty[k]),
-                                               float(taught.pieces[k].max()), th))
+                                      float(paths.rim[k]), joint[k], own_bare, th, taught_names)
                 if is_tile(calls[int(i)]) or (
                         calls[int(i)].label is None
                         and open_tile(mine[k], paths.tile[k], float(paths.rim[k]), th)):

@@ -203,11 +203,9 @@ def test_a_square_that_is_its_own_bare_look_is_bare_whatever_its_art_shows_the_p
     assert float(lines.max()) >= th.path_tile
     joint = np.zeros(len(PATH_LABELS), np.float32)
     ends = th.path_rim  # and path ends on the rim
-    assert agree(bare, Call(None, 0.3), lines, ends, joint, False, th, {OTHER},
-                 True).label == EMPTY
+    assert agree(bare, Call(None, 0.3), lines, ends, joint, True, th, {OTHER}).label == EMPTY
     # not its own bare look: the paths' word stands, as before
-    assert agree(bare, Call(None, 0.3), lines, ends, joint, False, th, {OTHER},
-                 False).label is None
+    assert agree(bare, Call(None, 0.3), lines, ends, joint, False, th, {OTHER}).label is None
     # and a taught tile both readers veto keeps what the taught reader put first
     vetoed = agree(Call(OTHER, 0.9, 3.0), Call(None, 0.3), lines, 0.0,
                    _evidence(SURE, 2.0, OTHER) / th.path_margin, False, th, {OTHER})

@@ -4,19 +4,13 @@ look there, and the paths' ends on the art no longer turn that into ``unknown``.
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
 import pytest
-from vision_helpers import mix_photo, mixed_look
+from vision_helpers import mix_photo, mixed_look, taught_set
 
 from companion.core.board import GAME_BOARDS
 from vision import recognise
-from vision.look_files import write_teach_set
-from vision.profile import load_templates
 from vision.reading import Content
 from vision.recognise import BoardReader
-from vision.teach import teach
 
 SEAS = GAME_BOARDS["tsuro-of-the-seas"]
 
@@ -24,10 +18,7 @@ SEAS = GAME_BOARDS["tsuro-of-the-seas"]
 def test_a_bare_square_of_faint_waves_is_read_bare(monkeypatch: pytest.MonkeyPatch) -> None:
     waves = mixed_look(2, 5)  # faint waves printed on the board, plain where taught
     assert waves.board == "waves"
-    with tempfile.TemporaryDirectory() as tmp:
-        teach(write_teach_set(waves.name, 7, 7, "tsuro-of-the-seas", Path(tmp), 2026), SEAS,
-              Path(tmp) / "profile")
-        templates = load_templates(Path(tmp) / "profile")
+    templates = taught_set(waves.name, 7, "tsuro-of-the-seas")
     r2c1 = SEAS.square("r2c1")
 
     def read(b: int) -> Content:

@@ -3,21 +3,17 @@ vision.taught_glare): the spot is smooth, a tile's paths are not."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
+from vision_helpers import taught_set
 
 from companion.core.board import GAME_BOARDS
 from vision import looks, taught_glare
-from vision.look_files import write_teach_set
-from vision.profile import load_templates
 from vision.read_features import PX
 from vision.reading import Content
 from vision.recognise import BoardReader
 from vision.taught_glare import finest, smooth_bare
-from vision.teach import teach
 
 TSURO = GAME_BOARDS["tsuro"]
 
@@ -41,13 +37,11 @@ def test_a_glare_spot_is_as_smooth_as_the_bare_squares_and_a_path_is_not() -> No
     assert not smooth_bare(grey, 3, np.array([0]), np.array([2, 3])).any()
 
 
-def test_an_owners_bare_square_under_glare_is_read_bare(tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch
-                                                         ) -> None:
+def test_an_owners_bare_square_under_glare_is_read_bare(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     # drawn, photo seed 11, the benchmark's first 6x6 photo: a glare spot on r5c1 lifted its
     # plainness above the line, no taught piece fitted, the paths saw nothing: unknown
-    teach(write_teach_set("drawn", 6, 6, "tsuro", tmp_path, 11), TSURO, tmp_path / "p")
-    templates = load_templates(tmp_path / "p")
+    templates = taught_set("drawn", 6, "tsuro", 11)
     rng = np.random.default_rng([11, looks.LOOKS.index("drawn"), 6, 0])  # as vision.py
     position = looks.random_position(rng, 6, 6, "tsuro", float(rng.uniform(0.2, 0.9)))
     photo, _ = looks.board_photo("drawn", 6, 6, position, int(rng.integers(0, 2**31)),

@@ -7,12 +7,11 @@ name other tiles than it does. Those calls of the paths are board art
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
 import numpy as np
 import pytest
-from vision_helpers import mix_photo, mixed_look, pale_edged, score
+from vision_helpers import mix_photo, mixed_look, pale_edged, score, taught_set
 
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
@@ -122,10 +121,7 @@ def test_the_owners_set_fits_once_the_rim_is_seen_on_every_side(
     pale_on_lattice = mixed_look(1, 2, ("contours", "lattice", "stars"))
     assert pale_on_lattice.board == "lattice"
     seas = GAME_BOARDS["tsuro-of-the-seas"]
-    with tempfile.TemporaryDirectory() as tmp:
-        teach(write_teach_set(pale_on_lattice.name, 7, 7, "tsuro-of-the-seas", Path(tmp),
-                              2026), seas, Path(tmp) / "profile")
-        templates = load_templates(Path(tmp) / "profile")
+    templates = taught_set(pale_on_lattice.name, 7, "tsuro-of-the-seas")
 
     def read(b: int) -> tuple[BoardReader, int, list[str]]:
         rng = np.random.default_rng([2026, 102, 7, b])  # as vision_mixes.py draws them
@@ -147,7 +143,6 @@ def test_the_owners_set_fits_once_the_rim_is_seen_on_every_side(
     assert not reader._fits and len(wrong) >= 2, (right, wrong)
 
 
-
 def test_paths_that_read_the_rim_have_no_say_beside_a_set_that_fits(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # mix 10-1 (pale tiles, darker paths): a U-turn along every side of every tile, never
@@ -155,10 +150,7 @@ def test_paths_that_read_the_rim_have_no_say_beside_a_set_that_fits(
     # its right call on r6c2 (72143650, taught 4.7 margins ahead) for the four U-turns
     # (10325476), and the square was left open.
     pale = mixed_look(10, 1)
-    with tempfile.TemporaryDirectory() as tmp:
-        teach(write_teach_set(pale.name, 6, 6, "tsuro", Path(tmp), 2026), TSURO,
-              Path(tmp) / "profile")
-        templates = load_templates(Path(tmp) / "profile")
+    templates = taught_set(pale.name, 6, "tsuro")
     photo, position, _ = mix_photo(pale.name, 1, 6, "tsuro", 0)
     r6c2 = TSURO.square("r6c2")
 

@@ -6,21 +6,16 @@ the taught reader put first, and the right tile stands."""
 from __future__ import annotations
 
 import dataclasses
-import tempfile
-from pathlib import Path
 
 import pytest
-from vision_helpers import mix_photo, mixed_look
+from vision_helpers import mix_photo, mixed_look, taught_set
 
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
 from vision import read_combine, recognise
-from vision.look_files import write_teach_set
-from vision.profile import load_templates
 from vision.read_decide import Call
 from vision.reading import Content
 from vision.recognise import BoardReader
-from vision.teach import teach
 
 TSURO = GAME_BOARDS["tsuro"]
 # mix 9-0 (pale tiles, blue paths at a wide bend, bridges): photo, square, tile. The paths
@@ -31,10 +26,7 @@ SQUARES = ((6, "r6c2", "47560231"), (14, "r1c1", "57326041"), (4, "r6c5", "53617
 def test_the_taught_readers_first_is_weighed_against_a_tile_the_box_settled(
         monkeypatch: pytest.MonkeyPatch) -> None:
     wide = mixed_look(9, 0)
-    with tempfile.TemporaryDirectory() as tmp:
-        teach(write_teach_set(wide.name, 6, 6, "tsuro", Path(tmp), 2026), TSURO,
-              Path(tmp) / "profile")
-        templates = load_templates(Path(tmp) / "profile")
+    templates = taught_set(wide.name, 6, "tsuro")
 
     def read(b: int, name: str) -> tuple[Content, Tile | None]:
         photo, _, _ = mix_photo(wide.name, 0, 6, "tsuro", b)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import sys
+import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -74,6 +75,17 @@ def mixed_look(seed: int, k: int, arts: tuple[str, ...] | None = None) -> LookSp
     with contextlib.suppress(looks.LookError):  # registered already in this run
         looks.register(look)
     return look  # type: ignore[no-any-return]
+
+
+def taught_set(look: str, size: int, game: str, seed: int = 2026) -> TemplateSet:
+    """``look`` taught for ``game`` on a ``size`` board from its teaching photos of ``seed``
+    (every piece of the box laid out, then the empty board), as an owner teaches it and as
+    benchmarks/vision_mixes.py --taught does."""
+    with tempfile.TemporaryDirectory() as tmp:
+        where = Path(tmp)
+        teach(write_teach_set(look, size, size, game, where, seed), GAME_BOARDS[game],
+              where / "profile")
+        return load_templates(where / "profile")
 
 
 def mix_photo(look: str, k: int, size: int, game: str, b: int
