@@ -60,9 +60,13 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
                 s.enter(s.state.legal_actions()[0].notation())
         records.append(dump_lines(*load_game(store, s.game_id)))
     playing = root / "playing.sqlite3"
-    s = Session.new(RecordStore.open(playing), "tsuro", ["red", "blue"], dice=DiceService(1))
+    held = RecordStore.open(playing)
+    s = Session.new(held, "tsuro", ["red", "blue"], dice=DiceService(1))
     s.enter("start r1c1:0")
     s.enter("start r6c6:4")
+    # closed, so that the write-ahead log is folded into the file the tests copy (left open,
+    # the tables could still sit in the log: 'no such table: games', now and then)
+    held.close()
     return {"records": records, "playing": playing, "root": root}
 
 
