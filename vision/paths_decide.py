@@ -10,11 +10,11 @@ ends are faint is still called when its pairing is clear, five of its ends show 
 drawn whole fits its lines best (art whose lines pair up by chance fits none); a square
 without path ends whose lines fit one tile drawn whole clearly is that tile
 (:mod:`vision.paths_whole`); two near twins left open are told apart where their drawings
-differ (:mod:`vision.paths_twins`); a near twin only a little behind the best is no bar where
-all but one of the square's path ends show and its colours are the sure tiles' own
-(``CLOSE_ENDS``). Otherwise the square is ``unknown``. The lines were
-chosen on the looks ``drawn``, ``mottled``, ``curved``, ``seas`` and ``reeds`` of
-:mod:`vision.looks`, never on ``held-out``.
+differ (:mod:`vision.paths_twins`); a near twin only a little behind the best
+(``CLOSE_LEAD``) is no bar where all but one of the square's path ends show, its colours are
+the sure tiles' own and the two differ in no U-turn (:func:`hugs_rim`). Otherwise the square
+is ``unknown``. The lines were chosen on the looks ``drawn``, ``mottled``, ``curved``,
+``seas`` and ``reeds`` of :mod:`vision.looks`, never on ``held-out``.
 """
 
 from __future__ import annotations
@@ -76,14 +76,17 @@ FAINT_LEAD = 2.5
 # TWIN_LEAD) is called all the same when seven of its eight path ends show a line (the third
 # of FAINT_ENDS) and less than TILE_COLOURS of its pixels show colours no sure tile shows, as
 # a faint tile is (board art whose lines pair up into near twins misses a rim point or two,
-# or shows the board's colours), and the two do not differ in a U-turn (hugs_rim: the pieces'
-# edge and gaps pass for one or hide one: on mix seeds 1, 2 and 6, 6x6, such squares were
-# 48 right and 14 wrong where the paths' best had a U-turn, 77 and 1 where it had none, and
-# the owner's look of tests/vision/test_vision_wizard_api.py read its two U-turns as arcs). On looks no line was chosen on, most tiles left unknown are near
-# twins with the paths' best the right tile (docs/vision.md, "A near twin close behind").
+# or shows the board's colours; a hand passes the colour check, as it does the faint
+# tiles'), and the two twins do not differ in a U-turn (hugs_rim: the pieces' edge and the
+# gaps pass for one or hide one). On mix seeds 1, 2 and 6 (6x6) the squares the first two
+# checks let through were 48 right and 14 wrong where the paths' best had a U-turn, 77 and 1
+# where it had none; the owner's look of tests/vision/test_vision_wizard_api.py put two arcs
+# first where its tile had two U-turns, so a U-turn in either twin counts. On looks no line
+# was chosen on, most tiles left unknown are such near twins with the paths' best the right
+# tile (docs/vision.md, "A near twin close behind").
 CLOSE_LEAD = AGREE_LEAD
 CLOSE_ENDS = 1  # the second weakest path end is held to FAINT_ENDS[2]
-CLOSE_CONFIDENCE = 0.5
+CLOSE_CONFIDENCE = 0.5  # the calling line: less sure than any rule that measured its own lead
 
 
 def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] | None],
@@ -138,10 +141,12 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
                 faint[k] = call
             call = Call(None, 0.3, call.lead, call.label)
         done = _settled(call, k, ev[k], paths, float(third[k]), legal[k], th, bool(shaped[k]))
-        if (done.twins and done.label is None and call.label is not None
+        allowed = legal[k]
+        if (done.twins and call.label is not None and call.second is not None
                 and call.lead >= CLOSE_LEAD
                 and float(np.sort(ends[k])[CLOSE_ENDS]) >= FAINT_ENDS[2]
-                and call.second is not None and not hugs_rim(call.label, call.second)):
+                and not hugs_rim(call.label, call.second)
+                and (not allowed or call.label in allowed)):
             close[k] = call
         calls.append(done)
     if faint:
@@ -243,6 +248,8 @@ def hugs_rim(a: str, b: str) -> bool:
 
     >>> hugs_rim("10543276", "76543210"), hugs_rim("45670123", "46570213")
     (True, False)
+    >>> hugs_rim("72156340", "27056341")  # a short arc round a corner is no U-turn
+    False
     """
     return any(p // 2 == q // 2 for p, q in pairs(a) ^ pairs(b))
 

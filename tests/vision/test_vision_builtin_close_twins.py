@@ -12,9 +12,10 @@ from vision_helpers import mix_photo, mixed_look, score
 
 from companion.core.board import GAME_BOARDS, Square
 from companion.tsuro.tiles import Tile
-from vision import looks, paths_decide
+from vision import looks, paths_decide, read_paths
 from vision.drawing import OWNER
-from vision.paths_decide import hugs_rim
+from vision.paths_decide import PATH_LABELS, hugs_rim, path_calls
+from vision.read_features import PX
 from vision.reading import BoardReading, Content
 from vision.recognise import BoardReader
 from vision.simulate import Scene, random_state, render_photo
@@ -94,3 +95,49 @@ def test_two_u_turns_read_as_arcs_are_no_near_twin_to_call(
     monkeypatch.setattr(paths_decide, "hugs_rim", lambda a, b: False)
     misread = BoardReader(board).read(frame)
     assert all(misread.squares[sq].tile == Tile.parse("76543210") for sq in names)
+
+
+def _close_board(close_colour: tuple[float, float, float], first: str, second: str
+                 ) -> tuple[read_paths.PathScores, np.ndarray, np.ndarray]:
+    """A 4x4 top-down view: eight tiles read surely, four bare squares of the board's colour
+    and, on square 15, a tile ``first`` led by 1.5 margins over ``second`` in ``close_colour``
+    (the paths' evidence, the squares' colours, the view)."""
+    n, cols = 16, 4
+    tiles, bare, close = list(range(8)), [8, 9, 10, 11], 15
+    ev = np.full((n, 105), 0.2, np.float32)
+    for i in tiles:
+        ev[i, 10 + i] = 1.0
+    ev[close, PATH_LABELS.index(first)] = 1.0
+    ev[close, PATH_LABELS.index(second)] = 0.85
+    ends = np.full((n, 8), 0.6, np.float32)
+    ends[bare] = 0.0
+    rng = np.random.default_rng(5)
+    top = np.zeros((cols * PX, cols * PX, 3), np.float32)
+    for i in range(n):
+        shade = close_colour if i == close else BOARD_COLOUR if i in bare else TILE_COLOUR
+        r, c = divmod(i, cols)
+        top[r * PX:(r + 1) * PX, c * PX:(c + 1) * PX] = shade
+    top = np.clip(top + rng.normal(0, 4.0, top.shape), 0, 255).astype(np.uint8)
+    colour = top.reshape(cols, PX, cols, PX, 3).mean(axis=(1, 3)).reshape(n, 3)
+    scores = read_paths.PathScores(np.arange(n), ev, 1, np.zeros((n, 2), np.int32),
+                                   ends[:, 1], ends=ends)
+    return scores, colour, top
+
+
+TILE_COLOUR, BOARD_COLOUR = (40.0, 60.0, 150.0), (120.0, 110.0, 60.0)
+CROSSING, KISSING = "45670123", "46570213"  # near twins differing where two paths cross
+
+
+def test_the_rule_holds_to_the_tiles_colours_and_the_legal_placements() -> None:
+    assert not hugs_rim(CROSSING, KISSING)
+    none: list[set[str] | None] = [None] * 16
+
+    def called(shade: tuple[float, float, float], legal: list[set[str] | None] = none,
+               pair: tuple[str, str] = (CROSSING, KISSING)) -> str | None:
+        scores, colour, top = _close_board(shade, *pair)
+        return path_calls(scores, colour, legal, cols=4, top=top)[15].label
+
+    assert called(TILE_COLOUR) == CROSSING
+    assert called(BOARD_COLOUR) is None  # the board's colours: art, not a tile
+    assert called(TILE_COLOUR, [*none[:15], {KISSING}]) is None  # not a legal placement
+    assert called(TILE_COLOUR, pair=("10543276", "76543210")) is None  # a U-turn between
