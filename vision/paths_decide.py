@@ -112,7 +112,8 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
     th = th or Thresholds()
     ev = paths.tile
     ends = paths.ends if paths.ends is not None else np.zeros((len(ev), 8), np.float32)
-    third = np.sort(ends, axis=1)[:, 2]
+    ranked = np.sort(ends, axis=1)  # each square's path ends, weakest first
+    third = ranked[:, 2]
     top2 = -np.partition(-ev, 1, axis=1)[:, :2]
     best, lead = top2[:, 0], top2[:, 0] - top2[:, 1]
     order = np.argsort(-ev, axis=1)[:, :2]
@@ -136,7 +137,7 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
             call = (Call(None, min(conf, 0.49), ok, label) if first < th.path_tile or ok < 1.0
                     else Call(label, conf, ok, PATH_LABELS[int(order[k, 1])]))
         if call.label is not None and float(third[k]) < TILE_ENDS:
-            if (float(third[k]) >= FAINT_ENDS[1] and float(np.sort(ends[k])[3]) >= FAINT_ENDS[2]
+            if (float(third[k]) >= FAINT_ENDS[1] and float(ranked[k, 3]) >= FAINT_ENDS[2]
                     and _drawn_fits(paths, k, call.label)):
                 faint[k] = call
             call = Call(None, 0.3, call.lead, call.label)
@@ -144,7 +145,7 @@ def path_calls(paths: PathScores, colour: np.ndarray, legal: Sequence[set[str] |
         allowed = legal[k]
         if (done.twins and call.label is not None and call.second is not None
                 and call.lead >= CLOSE_LEAD
-                and float(np.sort(ends[k])[CLOSE_ENDS]) >= FAINT_ENDS[2]
+                and float(ranked[k, CLOSE_ENDS]) >= FAINT_ENDS[2]
                 and not hugs_rim(call.label, call.second)
                 and (not allowed or call.label in allowed)):
             close[k] = call

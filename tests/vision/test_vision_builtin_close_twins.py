@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from vision_helpers import mix_photo, mixed_look, score
+from vision_helpers import look_photo, mix_photo, mixed_look, score
 
-from companion.core.board import GAME_BOARDS, Square
+from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
-from vision import looks, paths_decide, read_paths
+from vision import paths_decide, read_paths
 from vision.drawing import OWNER
 from vision.paths_decide import PATH_LABELS, hugs_rim, path_calls
 from vision.read_features import PX
@@ -46,23 +46,12 @@ def test_a_near_twin_close_behind_is_no_bar_on_a_tile_coloured_square(
     assert right == right_before + len(names) and wrong == wrong_before == []
 
 
-def _look_photo(look: str, size: int, b: int, seed: int = 2026
-                ) -> tuple[np.ndarray, dict[Square, Tile | None]]:
-    """Photo ``b`` of a tuning look as benchmarks/vision.py draws it."""
-    game = "tsuro" if size == 6 else "tsuro-of-the-seas"
-    rng = np.random.default_rng([seed, looks.LOOKS.index(look), size, b])
-    position = looks.random_position(rng, size, size, game, float(rng.uniform(0.2, 0.9)))
-    photo, _ = looks.board_photo(look, size, size, position, int(rng.integers(0, 2**31)),
-                                 hand=b % 4 == 3, game=game)
-    return photo, dict(position)  # type: ignore[arg-type]
-
-
 def test_reed_stalks_pairing_up_as_near_twins_stay_open(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # photo 2 of reeds 6x6 (seed 2026): the stalks on bare r5c2 pair up as 10326745 with a
     # near twin close behind, in the tiles' colours; two of its rim points show no line, and
     # the two differ in a U-turn: either keeps the square open
-    photo, position = _look_photo("reeds", 6, 2)
+    photo, position, _ = look_photo("reeds", 6, 2)
     art = TSURO.square("r5c2")
     assert position[art] is None
     assert _read(photo).squares[art].content is not Content.TILE

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from vision_helpers import score
+from vision_helpers import look_photo, score
 
-from companion.core.board import GAME_BOARDS, Square
-from vision import looks, paths_bare, read_plain
+from companion.core.board import GAME_BOARDS
+from vision import paths_bare, read_plain
 from vision.paths_bare_look import neighbour_distance
-from vision.reading import Content, Piece
+from vision.reading import Content
 from vision.recognise import BoardReader
 
 SIZES = {6: "tsuro", 7: "tsuro-of-the-seas"}
@@ -36,21 +36,12 @@ def test_a_colour_running_on_into_a_bare_neighbour_is_near() -> None:
     assert np.isinf(neighbour_distance(colour, 4, bare, alone, np.array([5]))[0])
 
 
-def _photo(seed: int, look: str, size: int, board: int) -> tuple[np.ndarray, dict[Square, Piece]]:
-    """One board photo and its position, as benchmarks/vision.py makes them."""
-    rng = np.random.default_rng([seed, looks.LOOKS.index(look), size, board])
-    position = looks.random_position(rng, size, size, SIZES[size], float(rng.uniform(0.2, 0.9)))
-    photo, _ = looks.board_photo(look, size, size, position, int(rng.integers(0, 2**31)),
-                                 hand=board % 4 == 3, game=SIZES[size])
-    return photo, position
-
-
 def _bare_read(boards: list[tuple[int, str, int, int]]) -> tuple[int, list[str]]:
     """How many bare squares the built-in reading reads bare on these photos, and the squares
     it reads as a wrong piece."""
     right, wrongs = 0, []
     for seed, look, size, board in boards:
-        photo, position = _photo(seed, look, size, board)
+        photo, position, _ = look_photo(look, size, board, seed)
         reading = BoardReader(GAME_BOARDS[SIZES[size]], game=SIZES[size]).read(photo)
         _, _, wrong = score(reading, position)
         wrongs += wrong

@@ -6,10 +6,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
-from vision_helpers import taught_set
+from vision_helpers import look_photo, taught_set
 
 from companion.core.board import GAME_BOARDS
-from vision import looks, taught_glare
+from vision import taught_glare
 from vision.read_features import PX
 from vision.reading import Content
 from vision.recognise import BoardReader
@@ -42,10 +42,7 @@ def test_an_owners_bare_square_under_glare_is_read_bare(
     # drawn, photo seed 11, the benchmark's first 6x6 photo: a glare spot on r5c1 lifted its
     # plainness above the line, no taught piece fitted, the paths saw nothing: unknown
     templates = taught_set("drawn", 6, "tsuro", 11)
-    rng = np.random.default_rng([11, looks.LOOKS.index("drawn"), 6, 0])  # as vision.py
-    position = looks.random_position(rng, 6, 6, "tsuro", float(rng.uniform(0.2, 0.9)))
-    photo, _ = looks.board_photo("drawn", 6, 6, position, int(rng.integers(0, 2**31)),
-                                 game="tsuro")
+    photo, position, _ = look_photo("drawn", 6, 0, seed=11)
     r5c1 = TSURO.square("r5c1")
     assert position[r5c1] is None
 

@@ -93,7 +93,22 @@ def mix_photo(look: str, k: int, size: int, game: str, b: int
     """Photo ``b`` of mix ``k`` (named ``look``) at ``size`` as benchmarks/vision_mixes.py
     draws it (a hand over a corner in every 4th): the frame, the true board, the squares
     under the hand."""
-    rng = np.random.default_rng([2026, 100 + k, size, b])
+    return _photographed(look, size, game, b, np.random.default_rng([2026, 100 + k, size, b]))
+
+
+def look_photo(look: str, size: int, b: int, seed: int = 2026
+               ) -> tuple[np.ndarray, dict[Square, Piece], set[Square]]:
+    """Photo ``b`` of a look of :data:`vision.looks.LOOKS` at ``size`` (6: Tsuro, 7: Tsuro of
+    the Seas) as benchmarks/vision.py draws it for photo seed ``seed``: the frame, the true
+    board, the squares under the hand."""
+    game = "tsuro" if size == 6 else "tsuro-of-the-seas"
+    rng = np.random.default_rng([seed, looks.LOOKS.index(look), size, b])
+    return _photographed(look, size, game, b, rng)
+
+
+def _photographed(look: str, size: int, game: str, b: int, rng: np.random.Generator
+                  ) -> tuple[np.ndarray, dict[Square, Piece], set[Square]]:
+    """A random position drawn from ``rng`` and photographed, as both benchmarks do."""
     position = looks.random_position(rng, size, size, game, float(rng.uniform(0.2, 0.9)))
     photo, covered = looks.board_photo(look, size, size, position, int(rng.integers(0, 2**31)),
                                        hand=b % 4 == 3, game=game)
