@@ -11,7 +11,9 @@ every tile square is judged three ways: with the layout's own tile (a refusal th
 right layout refused), with that tile turned a quarter (where that is another tile), and
 with a tile of another pattern drawn at random (two tiles swapped, a slip of the pen). The
 paths are read as ``vision.teach.learn`` reads them, and a near twin shown is spared as
-there (``vision.teach.plainly_wrong``; the last column without that). Never run it on
+there (``vision.teach.plainly_wrong``; the last column without that), and so is a U-turn
+along a side that the paths no longer show with the sides' U-turns left out
+(``vision.teach.rim_spared``; the middle column without that). Never run it on
 ``held-out``.
 """
 
@@ -41,7 +43,7 @@ from vision.read_combine import PATH_LABELS  # noqa: E402
 from vision.read_decide import Thresholds  # noqa: E402
 from vision.read_features import PX  # noqa: E402
 from vision.read_frame import grey_frame  # noqa: E402
-from vision.teach import paths_against, plainly_wrong  # noqa: E402
+from vision.teach import paths_against, plainly_wrong, rim_spared  # noqa: E402
 
 SIZES = {6: "tsuro", 7: "tsuro-of-the-seas"}
 KINDS = ("right", "turned", "other")
@@ -54,11 +56,13 @@ def main() -> int:
     chosen, seeds = tuning_looks.chosen(ap, args)
     cv2.setNumThreads(1)
     th = Thresholds()
-    print("look      layout tile      squares  refused          (by the paths alone)")
+    print("look      layout tile      squares  refused          (rim's U-turns too)  "
+          "(by the paths alone)")
     for look in chosen:
         asked: Counter[str] = Counter()
         refused: Counter[str] = Counter()
         paths_only: Counter[str] = Counter()  # before near twins were spared (session 12)
+        rim_only: Counter[str] = Counter()  # before the rim's U-turns were spared (session 17)
         for seed in seeds:
             for size, game in SIZES.items():
                 rng = np.random.default_rng([seed, size])
@@ -67,7 +71,9 @@ def main() -> int:
                     assert grey is not None
                     pose = BoardFinder(size, size).find(grey)
                     top = warp_top_down(grey, pose.homography, size, size, PX)
-                    evidence = read_paths.score(top, size, size).tile
+                    paths = read_paths.score(top, size, size)
+                    evidence = paths.tile
+                    doubted: dict[str, dict[int, tuple[Tile, str]]] = {k: {} for k in KINDS}
                     for sq, piece in layout.items():
                         if not isinstance(piece, Tile):
                             continue
@@ -84,13 +90,19 @@ def main() -> int:
                             shown = paths_against(tile, ev, th)
                             listed = {p.notation() for p in layout.values()
                                       if isinstance(p, Tile)} - {piece.notation()}
-                            refused[kind] += shown is not None and plainly_wrong(
-                                tile, shown, listed | {tile.notation()})
+                            if shown is not None and plainly_wrong(
+                                    tile, shown, listed | {tile.notation()}):
+                                doubted[kind][GAME_BOARDS[game].index(sq)] = tile, shown
                             paths_only[kind] += shown is not None
+                    for kind, held in doubted.items():
+                        spared = rim_spared(top, GAME_BOARDS[game], paths, held, th)
+                        refused[kind] += len(held) - len(spared)
+                        rim_only[kind] += len(held)
         for kind in KINDS:
             n = asked[kind]
             print(f"{look:9s} {kind:15s} {n:8d}  {refused[kind]:5d} "
-                  f"({100 * refused[kind] / max(n, 1):5.1f}%)  {paths_only[kind]:5d} "
+                  f"({100 * refused[kind] / max(n, 1):5.1f}%)  {rim_only[kind]:5d} "
+                  f"({100 * rim_only[kind] / max(n, 1):5.1f}%)  {paths_only[kind]:5d} "
                   f"({100 * paths_only[kind] / max(n, 1):5.1f}%)")
     return 0
 

@@ -14,11 +14,12 @@ from vision_helpers import mixed_look
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
 from vision import looks
+from vision import teach as teach_module
 from vision.errors import LayoutError
 from vision.look_files import write_teach_set
 from vision.read_combine import PATH_INDEX
 from vision.read_decide import Thresholds
-from vision.teach import paths_against, teach
+from vision.teach import board_paths, paths_against, rim_spared, teach
 from vision.teach_plan import layout_value
 
 TSURO = GAME_BOARDS["tsuro"]
@@ -86,8 +87,6 @@ def test_only_plain_paths_contradict_a_layout() -> None:
     assert paths_against(tile, faint, th) is None
 
 
-
-
 def test_a_near_twin_the_paths_misread_does_not_refuse_a_right_layout(tmp_path: Path) -> None:
     # the paths show 46320715 on r7c7 of the first sheet, where 76325410 lies (its near
     # twin): the set was refused until near twins were spared
@@ -98,3 +97,38 @@ def test_a_near_twin_the_paths_misread_does_not_refuse_a_right_layout(tmp_path: 
     assert (tmp_path / "profile" / "templates.npz").exists() and not lesson.against
     right, unknown, wrong = lesson.read_back
     assert wrong == 0 and right >= 0.99 * (right + unknown)
+
+
+def test_u_turns_the_rim_fakes_do_not_refuse_a_right_layout(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # pale tiles, dark paths: on r1c2 of the first sheet the paths plainly show 10543276
+    # (U-turns along two sides: the pieces' dark edge and the gap) where 63517204 lies; read
+    # without the sides' U-turns they plainly show 63517204, and the set is learned
+    mix = mixed_look(11, 2)
+    layout = write_teach_set(mix.name, 6, 6, "tsuro", tmp_path, 2026)
+    _, lesson = teach(layout, TSURO, tmp_path / "profile")
+    assert not lesson.against
+    right, unknown, wrong = lesson.read_back
+    assert wrong == 0 and right >= 0.99 * (right + unknown)
+    monkeypatch.setattr(teach_module, "rim_spared", lambda *args: set())
+    with pytest.raises(LayoutError, match=r"does not show: r1c2 of teach-1\.png \(63517204; "
+                                          r"the photo shows 10543276\)"):
+        teach(layout, TSURO, tmp_path / "again")
+
+
+def test_the_rim_spares_no_slip_the_paths_still_show() -> None:
+    # the doubted tile is spared only where the paths, the sides' U-turns left out, plainly
+    # show the layout's own tile: a layout naming another tile there is held against
+    mix = mixed_look(11, 2)
+    photo, _ = next(iter(looks.teach_photos(mix.name, 6, 6, 2026, "tsuro")))
+    grey = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
+    _, top, paths = board_paths(grey, TSURO)
+    th = Thresholds()
+    r1c2 = TSURO.index(TSURO.square("r1c2"))
+    right = {r1c2: (Tile.parse("63517204"), "10543276")}
+    slip = {r1c2: (Tile.parse("45670123"), "10543276")}
+    assert rim_spared(top, TSURO, paths, right, th) == {r1c2}
+    assert rim_spared(top, TSURO, paths, slip, th) == set()
+    # a shown tile with no U-turn along a side that the layout's lacks is never asked again
+    assert rim_spared(top, TSURO, paths, {r1c2: (Tile.parse("10543276"), "63517204")},
+                      th) == set()
