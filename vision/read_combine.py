@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import read_paths
+from .paths_twins import twins
 from .read_decide import EMPTY, Call, Thresholds
 from .read_taught import TaughtModel
 from .templates import DAIKAIJU
@@ -18,6 +19,7 @@ JOINT_MARGIN = 2.0
 JOINT_VETO = 1.0  # both readers' lead of another tile over the taught one that vetoes it
 TAUGHT_SHARE, TAUGHT_AGREE = 0.5, 0.55  # the taught looks fit the board: see fits()
 TAUGHT_SETTLED = 0.4  # of a board settled by the taught reader alone: see taught_fits()
+TAUGHT_MOST: float | None = 0.5  # of a board the taught reader names tiles on: taught_fits()
 TAUGHT_BARE = 0.05  # of the squares a taught set that fits names no tile on (when at
 # least BARE_ASKED), read bare by it: see taught_fits()
 BARE_ASKED = 8
@@ -157,7 +159,19 @@ def taught_fits(taught: list[Call], paths: list[Call], n: int, before: bool) -> 
     on `reeds`, seed 2026: on 5 and 11 of the first 20 photos, 6x6 / 7x7, 15-28 tiles
     named alike and none of the other 20-29 squares read bare passed the rule above, and
     6.6 / 11.9% of the squares of 40 photos were left `unknown`, against 2.3 / 2.8% read
-    built-in). The owner's own set reads its own board's bare squares."""
+    built-in). The owner's own set reads its own board's bare squares.
+
+    Where the paths name few tiles (art they read poorly), one near twin they misread
+    vetoed the rule above: on mix 11-2 of benchmarks/vision_mixes.py --taught (pale tiles,
+    dark paths; 6x6, photo 14) the owner's set named 29 tiles and 5 bare squares, the
+    paths 6 tiles, 3 alike, and one near twin of the set's right `76452310`; read built-in
+    instead, 16 of 36 squares were right and 4 wrong. So the set fits too when it names
+    tiles on at least :data:`TAUGHT_MOST` of the board, three of them as the paths do, and
+    the paths contradict none but with a near twin (they misread unfamiliar art where paths
+    cross or meet, :func:`vision.teach.plainly_wrong`). Read with the next mix's set (mix
+    seeds 2-6 and 9-11, 1,920 photos), no more sets fit than before (a set that did not
+    named tiles on at most 0.27 of a board with no other contradiction); read with their own
+    sets, that photo was the only one that did not fit, and now reads 36 of 36."""
     if not _reads_bare(taught, n):
         return False
     if fits(taught, paths, n, before, TAUGHT_SHARE, TAUGHT_AGREE):
@@ -165,10 +179,14 @@ def taught_fits(taught: list[Call], paths: list[Call], n: int, before: bool) -> 
     if n < 12:
         return False
     named = sum(is_tile(a) and a.label == b.label for a, b in zip(taught, paths, strict=True))
-    against = sum(is_tile(a) and is_tile(b) and a.label != b.label
-                  for a, b in zip(taught, paths, strict=True))
+    against = [(a.label or "", b.label or "") for a, b in zip(taught, paths, strict=True)
+               if is_tile(a) and is_tile(b) and a.label != b.label]
     bare = sum(a.label == EMPTY for a in taught)
-    return against == 0 and named >= 3 and named + bare >= TAUGHT_SETTLED * n
+    if not against and named >= 3 and named + bare >= TAUGHT_SETTLED * n:
+        return True
+    return (TAUGHT_MOST is not None and named >= 3
+            and not any(not twins(a, b) for a, b in against)
+            and sum(is_tile(a) for a in taught) >= TAUGHT_MOST * n)
 
 
 def cannot_fit(taught: list[Call], n: int) -> bool:
