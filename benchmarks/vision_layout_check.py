@@ -56,8 +56,8 @@ def main() -> int:
     chosen, seeds = tuning_looks.chosen(ap, args)
     cv2.setNumThreads(1)
     th = Thresholds()
-    print("look      layout tile      squares  refused          (rim's U-turns too)  "
-          "(by the paths alone)")
+    print(f"look      layout tile      squares  {'refused':16s}{'(rim unchecked)':16s}"
+          "(paths alone)")
     for look in chosen:
         asked: Counter[str] = Counter()
         refused: Counter[str] = Counter()

@@ -21,7 +21,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from .paths_decide import PATH_LABELS, Later
-from .read_combine import is_tile, taught_fits
+from .paths_twins import twins
+from .read_combine import is_tile, is_tile_label, taught_fits
 from .read_decide import EMPTY, Call, Thresholds
 from .read_paths import PROBE, PathScores
 from .read_taught import TaughtModel
@@ -59,8 +60,9 @@ def for_taught(later: list[Later], calls: list[Call], taught: Sequence[Call],
 
     Each square asked stays open (or is called bare), or becomes one of its best two
     pairings. Whether the taught looks fit is then the same for every outcome when
-    ``taught_fits`` holds with every square asked a tile the taught reader did not name (its
-    fewest agreements and most contradictions) and the paths name at least ``NAMED`` tiles
+    ``taught_fits`` holds with every square asked a tile the taught reader did not name, no
+    near twin of its tile where the pairings allow (its fewest agreements and most
+    contradictions it does not forgive) and the paths name at least ``NAMED`` tiles
     without them (so that it weighs them whatever the outcome); or, on a re-read, when the
     paths cannot name ``NAMED`` tiles even with them (it keeps the verdict ``before``). On a
     board where the paths claim a pattern beyond the box (``art``), what the fit test hears
@@ -91,6 +93,10 @@ def for_taught(later: list[Later], calls: list[Call], taught: Sequence[Call],
         return settled(later, calls)
     worst = list(calls)
     for k in asked:
-        first, second = pairs[k]
-        worst[k] = Call(second if first == taught[k].label else first, 0.5)
+        mine = taught[k].label
+        others = [lb for lb in pairs[k] if lb != mine]
+        # a near twin of the taught tile is a contradiction taught_fits may forgive (its
+        # route for a set naming most of the board): the worst outcome is the other kind
+        hard = [lb for lb in others if not (is_tile_label(mine) and twins(mine or "", lb))]
+        worst[k] = Call((hard or others)[0], 0.5)
     return calls if taught_fits(list(taught), worst, n, before) else settled(later, calls)

@@ -314,30 +314,21 @@ def rim_spared(top: np.ndarray, board: BoardProfile, paths: read_paths.PathScore
     the layout's tile does not (the tiles' printed edge and the gap between pieces pass for
     such a U-turn, :mod:`vision.paths_claims`), and read again with no side's U-turn as
     evidence (:func:`vision.read_paths.side_pairs`, as a read does where the rim shows), the
-    paths plainly show the layout's tile (:func:`plainly`; merely no longer contradicting
-    it, the bend kept, let through 11-16% of the slips of the pen that the check catches on
-    the tuning looks, benchmarks/vision_layout_check.py; so, none). A mixed look of pale tiles with dark paths
+    paths plainly show the layout's tile (:func:`plainly`). Asking only that they no longer
+    contradict it let through 11-16% of the slips of the pen the check catches on the
+    tuning looks (benchmarks/vision_layout_check.py); asking this, none. A mixed look of pale tiles with dark paths
     (benchmarks/vision_mixes.py --taught, mix seed 11) showed ``10543276`` for the
     layout's ``63517204`` on one square so, and teaching refused the owner's right layout;
     read without the sides' U-turns (the bend voted 0.45, not 0.25), ``63517204`` led there
     by 0.42."""
     rimmed = [i for i, (tile, shown) in doubted.items()
-              if _side_turns(shown) - _side_turns(tile.notation())]
+              if any(p // 2 == q // 2 for p, q in pairs(shown) - pairs(tile.notation()))]
     if not rimmed:
         return set()
     # the whole board, its bend voted again without them (the rim sways the vote too)
     again = read_paths.score(top, board.rows, board.cols, None, paths.polarity,
                              skip=read_paths.side_pairs())
     return {i for i in rimmed if plainly(again.tile[i], th) == doubted[i][0].notation()}
-
-
-def _side_turns(label: str) -> set[tuple[int, int]]:
-    """The pairs of ``label`` joining two points of one side (U-turns along the rim).
-
-    >>> sorted(_side_turns("10543276"))
-    [(0, 1), (6, 7)]
-    """
-    return {(p, q) for p, q in pairs(label) if p // 2 == q // 2}
 
 
 def read_back(templates: TemplateSet, lesson: Lesson, board: BoardProfile,

@@ -14,12 +14,11 @@ from vision_helpers import mixed_look
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
 from vision import looks
-from vision import teach as teach_module
 from vision.errors import LayoutError
 from vision.look_files import write_teach_set
 from vision.read_combine import PATH_INDEX
 from vision.read_decide import Thresholds
-from vision.teach import board_paths, paths_against, rim_spared, teach
+from vision.teach import board_paths, paths_against, plainly_wrong, rim_spared, teach
 from vision.teach_plan import layout_value
 
 TSURO = GAME_BOARDS["tsuro"]
@@ -110,7 +109,7 @@ def test_u_turns_the_rim_fakes_do_not_refuse_a_right_layout(
     assert not lesson.against
     right, unknown, wrong = lesson.read_back
     assert wrong == 0 and right >= 0.99 * (right + unknown)
-    monkeypatch.setattr(teach_module, "rim_spared", lambda *args: set())
+    monkeypatch.setattr("vision.teach.rim_spared", lambda *args: set())
     with pytest.raises(LayoutError, match=r"does not show: r1c2 of teach-1\.png \(63517204; "
                                           r"the photo shows 10543276\)"):
         teach(layout, TSURO, tmp_path / "again")
@@ -126,9 +125,11 @@ def test_the_rim_spares_no_slip_the_paths_still_show() -> None:
     th = Thresholds()
     r1c2 = TSURO.index(TSURO.square("r1c2"))
     right = {r1c2: (Tile.parse("63517204"), "10543276")}
-    slip = {r1c2: (Tile.parse("45670123"), "10543276")}
     assert rim_spared(top, TSURO, paths, right, th) == {r1c2}
-    assert rim_spared(top, TSURO, paths, slip, th) == set()
-    # a shown tile with no U-turn along a side that the layout's lacks is never asked again
-    assert rim_spared(top, TSURO, paths, {r1c2: (Tile.parse("10543276"), "63517204")},
+    # a slip the paths, read again, no longer contradict but do not show either
+    slip = Tile.parse("23017654")
+    assert plainly_wrong(slip, "10543276", set())
+    assert rim_spared(top, TSURO, paths, {r1c2: (slip, "10543276")}, th) == set()
+    # a shown tile with no U-turn along a side is no work of the rim: never asked again
+    assert rim_spared(top, TSURO, paths, {r1c2: (Tile.parse("63517204"), "45670123")},
                       th) == set()
