@@ -47,6 +47,7 @@ from .sources import load_image
 from .taught_large import SOURCE as LARGE_SOURCE
 from .taught_large import from_samples as large_from
 from .taught_large import warp_square
+from .teach_bend import layout_bend
 from .templates import DAIKAIJU, TemplateSet, _turned, daikaiju_label
 from .veterans import is_value as vet_value
 from .veterans import parse as vet_parse
@@ -54,6 +55,10 @@ from .veterans import teach as vet_teach
 
 Taught = Tile | Daikaiju | None
 
+
+# The bend kept is chosen on the layout (vision.teach_bend); False keeps the paths' own
+# vote, as profiles taught before session 17 did (tests of what such a profile met).
+LAYOUT_BEND = True
 
 @dataclass
 class TeachImage:
@@ -211,7 +216,11 @@ def learn(images: list[TeachImage], board: BoardProfile,
         lesson.images += 1
         lesson.photos.append((frame, item.squares))
         tiles = sum(isinstance(p, Tile) for p in item.squares.values())
-        lesson.paths_bend.append((tiles, paths.bend))
+        laid = {board.index(sq): p for sq, p in item.squares.items() if isinstance(p, Tile)}
+        lesson.paths_bend.append((tiles, layout_bend(top, board.rows, board.cols, laid,
+                                                     paths.polarity)
+                                  if LAYOUT_BEND and tiles >= read_paths.PROBE
+                                  else paths.bend))
     return lesson
 
 
@@ -387,8 +396,8 @@ def build_templates(lesson: Lesson) -> TemplateSet:
     model.empty_colour = np.full((n, 3), -1.0, np.float32)
     for i, seen in lesson.empty_colour.items():
         model.empty_colour[i] = np.mean(seen, axis=0)
-    # The board's bend of paths, from the photo with the most tiles (enough of them to have
-    # voted): a full read then uses it instead of voting again.
+    # The board's bend of paths, from the photo with the most tiles (enough of them to
+    # choose it by, vision.teach_bend): a full read then uses it instead of voting again.
     shown, bend = max(lesson.paths_bend, default=(0, 0))
     if shown >= read_paths.PROBE:
         model.bend = bend

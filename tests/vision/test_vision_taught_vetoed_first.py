@@ -13,6 +13,7 @@ from vision_helpers import mix_photo, mixed_look, taught_set
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
 from vision import read_combine, recognise
+from vision import teach as teach_module
 from vision.read_decide import Call
 from vision.reading import Content
 from vision.recognise import BoardReader
@@ -26,6 +27,7 @@ SQUARES = ((6, "r6c2", "47560231"), (14, "r1c1", "57326041"), (4, "r6c5", "53617
 def test_the_taught_readers_first_is_weighed_against_a_tile_the_box_settled(
         monkeypatch: pytest.MonkeyPatch) -> None:
     wide = mixed_look(9, 0)
+    monkeypatch.setattr(teach_module, "LAYOUT_BEND", False)  # the bend voted, as found
     templates = taught_set(wide.name, 6, "tsuro")
 
     def read(b: int, name: str) -> tuple[Content, Tile | None]:
