@@ -60,6 +60,7 @@ Taught = Tile | Daikaiju | None
 # vote, as profiles taught before session 17 did (tests of what such a profile met).
 LAYOUT_BEND = True
 
+
 @dataclass
 class TeachImage:
     path: Path

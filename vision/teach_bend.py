@@ -30,8 +30,10 @@ from .read_combine import PATH_INDEX
 def layout_bend(top: np.ndarray, rows: int, cols: int, tiles: Mapping[int, Tile],
                 polarity: int) -> int:
     """The index in :data:`vision.read_paths.BENDS` at which the paths of the grey view
-    ``top`` rank first the most of the ``tiles`` (square index -> the layout's tile), read
-    in ``polarity``."""
+    ``top`` rank first the most of the ``tiles`` (square index -> the layout's tile; at
+    least one), read in ``polarity``; between bends alike so, the one giving those tiles the
+    most evidence, then the narrower. Each bend is scored with its neighbours, as a full
+    read at that bend scores it (:func:`vision.read_paths.score`)."""
     idx = np.array(sorted(tiles))
     wanted = np.array([PATH_INDEX[tiles[int(i)].notation()] for i in idx])
     first = read_paths.lines(top, rows, cols, idx, polarity)
