@@ -32,7 +32,7 @@ from collections.abc import Set as AbstractSet
 import numpy as np
 
 from .inventory import pattern_of
-from .paths_twins import pairs
+from .paths_twins import pairs, u_turns
 from .read_combine import is_tile_label
 from .read_decide import Call
 
@@ -68,7 +68,7 @@ def unclaim(calls: Mapping[int, Call], open_rows: Mapping[int, Row],
     if not gone:
         return dict(calls), dict(open_rows)
     art = {pr for c in calls.values() if c.label is not None and pattern_of(c.label) in gone
-           for pr in pairs(c.label) if pr[0] // 2 == pr[1] // 2}  # two points of one side
+           for pr in u_turns(pairs(c.label))}
 
     def leans_on_art(label: str) -> bool:
         return is_tile_label(label) and (pattern_of(label) in gone

@@ -31,7 +31,7 @@ from .paths_bare import (
     foreign_unlike,
 )
 from .paths_ground import Ground
-from .paths_twins import Lean, askable, decisive, pairs, settle_twins, twins
+from .paths_twins import Lean, askable, decisive, pairs, settle_twins, twins, u_turns
 from .paths_whole import whole_tiles
 from .read_decide import Call, Thresholds, confidence, pick
 from .read_features import PX
@@ -252,7 +252,7 @@ def hugs_rim(a: str, b: str) -> bool:
     >>> hugs_rim("72156340", "27056341")  # a short arc round a corner is no U-turn
     False
     """
-    return any(p // 2 == q // 2 for p, q in pairs(a) ^ pairs(b))
+    return bool(u_turns(pairs(a) ^ pairs(b)))
 
 
 def _drawn_fits(paths: PathScores, k: int, label: str) -> bool:

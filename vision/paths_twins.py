@@ -30,6 +30,7 @@ on ``held-out``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 import cv2
@@ -73,6 +74,16 @@ def pairs(label: str) -> frozenset[tuple[int, int]]:
     [(0, 1), (2, 3), (4, 5), (6, 7)]
     """
     return frozenset((min(i, int(ch)), max(i, int(ch))) for i, ch in enumerate(label))
+
+
+def u_turns(joined: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The pairs of ``joined`` that join the two points of one side: U-turns along the rim,
+    where the pieces' printed edge and the gap between them pass for one or hide one.
+
+    >>> sorted(u_turns(pairs("10543276")))
+    [(0, 1), (6, 7)]
+    """
+    return {(p, q) for p, q in joined if p // 2 == q // 2}
 
 
 @cache

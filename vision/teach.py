@@ -25,7 +25,7 @@ from .errors import LayoutError
 from .features import warp_top_down
 from .geometry import MarkerLayout
 from .paths_claims import unclaim
-from .paths_twins import pairs, twins
+from .paths_twins import pairs, twins, u_turns
 from .read_combine import PATH_INDEX, PATH_LABELS
 from .read_decide import Call, Thresholds
 from .read_features import (
@@ -216,8 +216,8 @@ def learn(images: list[TeachImage], board: BoardProfile,
         lesson.against.extend(why for i, why in against.items() if i not in spared)
         lesson.images += 1
         lesson.photos.append((frame, item.squares))
-        tiles = sum(isinstance(p, Tile) for p in item.squares.values())
         laid = {board.index(sq): p for sq, p in item.squares.items() if isinstance(p, Tile)}
+        tiles = len(laid)
         lesson.paths_bend.append((tiles, layout_bend(top, board.rows, board.cols, laid,
                                                      paths.polarity)
                                   if LAYOUT_BEND and tiles >= read_paths.PROBE
@@ -326,13 +326,13 @@ def rim_spared(top: np.ndarray, board: BoardProfile, paths: read_paths.PathScore
     evidence (:func:`vision.read_paths.side_pairs`, as a read does where the rim shows), the
     paths plainly show the layout's tile (:func:`plainly`). Asking only that they no longer
     contradict it let through 11-16% of the slips of the pen the check catches on the
-    tuning looks (benchmarks/vision_layout_check.py); asking this, none. A mixed look of pale tiles with dark paths
-    (benchmarks/vision_mixes.py --taught, mix seed 11) showed ``10543276`` for the
-    layout's ``63517204`` on one square so, and teaching refused the owner's right layout;
-    read without the sides' U-turns (the bend voted 0.45, not 0.25), ``63517204`` led there
-    by 0.42."""
+    tuning looks (benchmarks/vision_layout_check.py); asking this, none. A mixed look of
+    pale tiles with dark paths (benchmarks/vision_mixes.py --taught, mix seed 11) showed
+    ``10543276`` for the layout's ``63517204`` on one square so, and teaching refused the
+    owner's right layout; read without the sides' U-turns (the bend voted 0.45, not 0.25),
+    ``63517204`` led there by 0.42."""
     rimmed = [i for i, (tile, shown) in doubted.items()
-              if any(p // 2 == q // 2 for p, q in pairs(shown) - pairs(tile.notation()))]
+              if u_turns(pairs(shown) - pairs(tile.notation()))]
     if not rimmed:
         return set()
     # the whole board, its bend voted again without them (the rim sways the vote too)
