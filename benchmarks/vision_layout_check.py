@@ -1,19 +1,20 @@
 """How well teaching catches a layout that names a tile the photo does not show, and that it
-never refuses a right one (issue 9, bad input; ``vision.teach.paths_against``).
+never refuses a right one (issue 9, bad input; ``vision.teach_check.slips``).
 
 Prints figures, asserts nothing:
 
     .venv/bin/python benchmarks/vision_layout_check.py --looks drawn,mottled,curved,seas,reeds \\
         --seeds 2026,7,11
+    .venv/bin/python benchmarks/vision_layout_check.py --looks "" --mixes 2,3,11 --seeds 2026
 
-For every teach photo of each look, seed and board size (6x6 Tsuro, 7x7 Tsuro of the Seas),
-every tile square is judged three ways: with the layout's own tile (a refusal there is a
-right layout refused), with that tile turned a quarter (where that is another tile), and
-with a tile of another pattern drawn at random (two tiles swapped, a slip of the pen). The
-paths are read as ``vision.teach.learn`` reads them, and a near twin shown is spared as
-there (``vision.teach.plainly_wrong``; the last column without that), and so is a U-turn
-along a side that the paths no longer show with the sides' U-turns left out
-(``vision.teach.rim_spared``; the middle column without that). Never run it on
+For every teach photo that lays tiles, of each look, photo seed and board size (6x6 Tsuro,
+7x7 Tsuro of the Seas), the photo's layout is judged as teaching judges it: as laid (a
+refusal is a right layout refused), and ``--slips`` times each with one tile turned a
+quarter (where that is another tile) and with two tiles of other patterns swapped. A slip is
+caught when teaching names a square of it; the bend the paths are read at is chosen on the
+layout as given, slip and all (``vision.teach_bend.kept_bend``). The last column judges at
+the bend the paths voted, as teaching did before session 18. ``--mixes`` adds the six mixed
+looks of each mix seed (as benchmarks/vision_mixes.py draws them). Never run it on
 ``held-out``.
 """
 
@@ -33,77 +34,88 @@ import numpy as np  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import tuning_looks  # noqa: E402  (beside this script)
+import vision_mixes  # noqa: E402  (beside this script)
 
 from companion.core.board import GAME_BOARDS  # noqa: E402
 from companion.tsuro.tiles import Tile  # noqa: E402
-from vision import looks, read_paths  # noqa: E402
-from vision.board_finder import BoardFinder  # noqa: E402
-from vision.features import warp_top_down  # noqa: E402
-from vision.read_combine import PATH_LABELS  # noqa: E402
+from vision import looks  # noqa: E402
 from vision.read_decide import Thresholds  # noqa: E402
-from vision.read_features import PX  # noqa: E402
 from vision.read_frame import grey_frame  # noqa: E402
-from vision.teach import paths_against, plainly_wrong, rim_spared  # noqa: E402
+from vision.teach import board_paths  # noqa: E402
+from vision.teach_bend import kept_bend  # noqa: E402
+from vision.teach_check import slips  # noqa: E402
 
 SIZES = {6: "tsuro", 7: "tsuro-of-the-seas"}
-KINDS = ("right", "turned", "other")
+KINDS = ("right", "turned", "swapped")
+
+
+def _mixes(seeds: str) -> list[str]:
+    names = []
+    for seed in (int(s) for s in seeds.split(",") if s.strip()):
+        rng = np.random.default_rng([seed, 4242])  # as benchmarks/vision_mixes.py draws them
+        for k in range(6):
+            spec = vision_mixes.mix(rng, f"mix-{seed}-{k}")
+            looks.register(spec)
+            names.append(spec.name)
+    return names
+
+
+def _slipped(rng: np.random.Generator, laid: dict[int, Tile], kind: str
+             ) -> dict[int, Tile] | None:
+    keys = sorted(laid)
+    out = dict(laid)
+    if kind == "turned":
+        i = int(rng.choice(keys))
+        out[i] = laid[i].rotated(1)
+        return out if out[i] != laid[i] else None
+    a, b = (int(k) for k in rng.choice(keys, 2, replace=False))
+    if laid[a].pattern() == laid[b].pattern():
+        return None
+    out[a], out[b] = laid[b], laid[a]
+    return out
 
 
 def main() -> int:
     ap = tuning_looks.parser(__doc__)
     ap.set_defaults(looks="drawn,mottled,curved,seas,reeds", seeds="2026,7,11")
+    ap.add_argument("--mixes", default="", help="mix seeds whose six mixed looks to add")
+    ap.add_argument("--slips", type=int, default=10, help="slips of each kind per photo")
     args = ap.parse_args()
     chosen, seeds = tuning_looks.chosen(ap, args)
+    chosen += _mixes(args.mixes)
     cv2.setNumThreads(1)
     th = Thresholds()
-    print(f"look      layout tile      squares  {'refused':16s}{'(rim unchecked)':16s}"
-          "(paths alone)")
+    print(f"look          layout          layouts  {'refused':17s}(at the bend voted)")
     for look in chosen:
         asked: Counter[str] = Counter()
         refused: Counter[str] = Counter()
-        paths_only: Counter[str] = Counter()  # before near twins were spared (session 12)
-        rim_only: Counter[str] = Counter()  # before the rim's U-turns were spared (session 17)
+        voted: Counter[str] = Counter()
         for seed in seeds:
             for size, game in SIZES.items():
-                rng = np.random.default_rng([seed, size])
+                board = GAME_BOARDS[game]
+                rng = np.random.default_rng([seed, size, 99])
                 for photo, layout in looks.teach_photos(look, size, size, seed, game):
+                    laid = {board.index(sq): p for sq, p in layout.items()
+                            if isinstance(p, Tile)}
+                    if len(laid) < 2:
+                        continue
                     grey = grey_frame(photo)
                     assert grey is not None
-                    pose = BoardFinder(size, size).find(grey)
-                    top = warp_top_down(grey, pose.homography, size, size, PX)
-                    paths = read_paths.score(top, size, size)
-                    evidence = paths.tile
-                    doubted: dict[str, dict[int, tuple[Tile, str]]] = {k: {} for k in KINDS}
-                    for sq, piece in layout.items():
-                        if not isinstance(piece, Tile):
-                            continue
-                        ev = evidence[GAME_BOARDS[game].index(sq)]
-                        other = Tile.parse(PATH_LABELS[int(rng.integers(0, len(PATH_LABELS)))])
-                        named = {"right": piece, "turned": piece.rotated(1),
-                                 "other": other}
-                        for kind, tile in named.items():
-                            if kind == "turned" and tile == piece:
-                                continue
-                            if kind == "other" and tile.pattern() == piece.pattern():
-                                continue
-                            asked[kind] += 1
-                            shown = paths_against(tile, ev, th)
-                            listed = {p.notation() for p in layout.values()
-                                      if isinstance(p, Tile)} - {piece.notation()}
-                            if shown is not None and plainly_wrong(
-                                    tile, shown, listed | {tile.notation()}):
-                                doubted[kind][GAME_BOARDS[game].index(sq)] = tile, shown
-                            paths_only[kind] += shown is not None
-                    for kind, held in doubted.items():
-                        spared = rim_spared(top, GAME_BOARDS[game], paths, held, th)
-                        refused[kind] += len(held) - len(spared)
-                        rim_only[kind] += len(held)
+                    _, top, paths = board_paths(grey, board)
+                    judged = [("right", laid)]
+                    for kind in KINDS[1:]:
+                        judged += [(kind, s) for _ in range(args.slips)
+                                   if (s := _slipped(rng, laid, kind)) is not None]
+                    for kind, named in judged:
+                        bend = kept_bend(top, size, size, named, paths)
+                        asked[kind] += 1
+                        refused[kind] += bool(slips(top, board, paths, named, bend, th))
+                        voted[kind] += bool(slips(top, board, paths, named, paths.bend, th))
         for kind in KINDS:
-            n = asked[kind]
-            print(f"{look:9s} {kind:15s} {n:8d}  {refused[kind]:5d} "
-                  f"({100 * refused[kind] / max(n, 1):5.1f}%)  {rim_only[kind]:5d} "
-                  f"({100 * rim_only[kind] / max(n, 1):5.1f}%)  {paths_only[kind]:5d} "
-                  f"({100 * paths_only[kind] / max(n, 1):5.1f}%)")
+            n = max(asked[kind], 1)
+            print(f"{look:13s} {kind:15s} {asked[kind]:8d}  {refused[kind]:5d} "
+                  f"({100 * refused[kind] / n:5.1f}%)  {voted[kind]:5d} "
+                  f"({100 * voted[kind] / n:5.1f}%)")
     return 0
 
 

@@ -168,7 +168,7 @@ def taught_fits(taught: list[Call], paths: list[Call], n: int, before: bool) -> 
     instead, 16 of 36 squares were right and 4 wrong. So the set fits too when it names
     tiles on at least :data:`TAUGHT_MOST` of the board, three of them as the paths do, and
     the paths contradict none but with a near twin (they misread unfamiliar art where paths
-    cross or meet, :func:`vision.teach.plainly_wrong`), on no more squares than they agree
+    cross or meet, :func:`vision.teach_check.plainly_wrong`), on no more squares than they agree
     on. Read with the next mix's set (mix seeds 2-6 and 9-11, 1,920 photos), no more sets
     fit than before: of those that did not fit, none with no other contradiction named tiles
     on more than 0.27 of a board. Read with their own sets, that photo was the only one that

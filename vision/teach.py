@@ -24,10 +24,7 @@ from .board_finder import BoardFinder, BoardPose
 from .errors import LayoutError
 from .features import warp_top_down
 from .geometry import MarkerLayout
-from .paths_claims import unclaim
-from .paths_twins import pairs, twins, u_turns
-from .read_combine import PATH_INDEX, PATH_LABELS
-from .read_decide import Call, Thresholds
+from .read_decide import Thresholds
 from .read_features import (
     DIM,
     PX,
@@ -47,18 +44,14 @@ from .sources import load_image
 from .taught_large import SOURCE as LARGE_SOURCE
 from .taught_large import from_samples as large_from
 from .taught_large import warp_square
-from .teach_bend import layout_bend
+from .teach_bend import kept_bend
+from .teach_check import slips
 from .templates import DAIKAIJU, TemplateSet, _turned, daikaiju_label
 from .veterans import is_value as vet_value
 from .veterans import parse as vet_parse
 from .veterans import teach as vet_teach
 
 Taught = Tile | Daikaiju | None
-
-
-# The bend kept is chosen on the layout (vision.teach_bend); False keeps the paths' own
-# vote, as profiles taught before session 17 did (tests of what such a profile met).
-LAYOUT_BEND = True
 
 
 @dataclass
@@ -87,7 +80,7 @@ class Lesson:
     large: list[tuple[str, np.ndarray]] = field(default_factory=list)
     # per photo: how many tiles it shows, and the bend of paths found on it
     paths_bend: list[tuple[int, int]] = field(default_factory=list)
-    # squares whose layout tile the paths plainly contradict (:func:`paths_against`)
+    # squares whose layout tile the photo plainly does not show (vision.teach_check)
     against: list[str] = field(default_factory=list)
 
 
@@ -174,11 +167,11 @@ def learn(images: list[TeachImage], board: BoardProfile,
         centred = crops(prep, None, ((0, 0),))[:, 0]
         fine_view = View(top, board.cols)
         details = plainness(prep)
-        against: dict[int, str] = {}
-        doubted: dict[int, tuple[Tile, str]] = {}  # the layout's tile, the tile shown
-        # the tiles this photo's layout names, as laid: one shown where another is named
-        # was swapped with it
-        named = {p.notation() for p in item.squares.values() if isinstance(p, Tile)}
+        laid = {board.index(sq): p for sq, p in item.squares.items() if isinstance(p, Tile)}
+        bend = kept_bend(top, board.rows, board.cols, laid, paths)
+        for i, (tile, shown) in sorted(slips(top, board, paths, laid, bend, th).items()):
+            lesson.against.append(f"{board.squares()[i].name()} of {item.path.name} "
+                                  f"({tile.notation()}; the photo shows {shown})")
         for sq, piece in item.squares.items():
             i = board.index(sq)
             detail = float(details[i])
@@ -186,12 +179,6 @@ def learn(images: list[TeachImage], board: BoardProfile,
                 daikaiju_label(piece.facing) if isinstance(piece, Daikaiju) else piece.notation())
             lesson.details.append((label, i, detail))
             lesson.path_evidence.append(float(paths.tile[i].max()))
-            if isinstance(piece, Tile):
-                shown = paths_against(piece, paths.tile[i], th)
-                if shown is not None and plainly_wrong(piece, shown, named):
-                    doubted[i] = piece, shown
-                    against[i] = f"{sq.name()} of {item.path.name} ({piece.notation()}; " \
-                        f"the photo shows {shown})"
             # Each taught square, with all its shifts, for reading back (calibration).
             at = offsets[i:i + 1]
             lesson.reads.append((label, i, np.concatenate(
@@ -212,16 +199,9 @@ def learn(images: list[TeachImage], board: BoardProfile,
                 lesson.samples.append((label, steady_crop(top, board.rows, board.cols, i, off,
                                                           turn=turn)))
                 lesson.fine.append((label, fine_view.crop(i, SOURCE, off, turn)))
-        spared = printed_art(paths.tile, th) | rim_spared(top, board, paths, doubted, th)
-        lesson.against.extend(why for i, why in against.items() if i not in spared)
         lesson.images += 1
         lesson.photos.append((frame, item.squares))
-        laid = {board.index(sq): p for sq, p in item.squares.items() if isinstance(p, Tile)}
-        tiles = len(laid)
-        lesson.paths_bend.append((tiles, layout_bend(top, board.rows, board.cols, laid,
-                                                     paths.polarity)
-                                  if LAYOUT_BEND and tiles >= read_paths.PROBE
-                                  else paths.bend))
+        lesson.paths_bend.append((len(laid), bend))
     return lesson
 
 
@@ -252,93 +232,6 @@ def contradictions(images: list[TeachImage], lesson: Lesson) -> list[str]:
         if looks_bare:
             out.append(f"r{i // lesson.cols + 1}c{i % lesson.cols + 1} ({label})")
     return out
-
-
-def plainly_wrong(tile: Tile, shown: str, named: set[str]) -> bool:
-    """Whether the paths showing ``shown`` on a square whose layout names ``tile`` is the
-    layout's error, not the paths': the tile turned (``shown`` is a turn of it), two tiles
-    swapped (``shown`` is named, as laid, on the photo's layout: ``named``), or another tile
-    that is no near twin of it (:func:`vision.paths_twins.twins`). Near twins differ only
-    where two paths cross or meet, which is where the paths misread unfamiliar art: on mixed
-    looks (benchmarks/vision_mixes.py --taught, mix seed 9) the only squares teaching held
-    against right layouts showed a near twin of their tile (one a photo), and refused the
-    set. The price (benchmarks/vision_layout_check.py, five tuning looks, seeds 2026 and 7):
-    a tile of another pattern named by a slip is caught on 73-81% of squares, not 82-89%;
-    a tile turned, as before; no right layout refused, as before.
-
-    >>> plainly_wrong(Tile.parse("76325410"), "46320715", set())  # a near twin
-    False
-    >>> plainly_wrong(Tile.parse("76325410"), "46320715", {"46320715"})  # swapped
-    True
-    >>> plainly_wrong(Tile.parse("10325476"), "45670123", set())  # another tile
-    True
-    """
-    if Tile.parse(shown).pattern() == tile.pattern() or shown in named:
-        return True
-    return not twins(tile.notation(), shown)
-
-
-def printed_art(evidence: np.ndarray, th: Thresholds) -> set[int]:
-    """Squares of one photo whose plain path call is no evidence against its layout: the
-    pattern is plainly shown on more squares than any box holds (or the call leans on such a
-    pattern's pairs along a side), so what shows it is something every tile has, such as a
-    dark printed edge and the gap round each piece read as four U-turns
-    (:mod:`vision.paths_claims`, the rule the built-in reading applies). A mixed look of
-    pale tiles (benchmarks/vision_mixes.py, seed 1) showed `10325476` so on most squares of
-    its teach photo, and teaching refused the owner's own right layout."""
-    calls = {i: Call(shown, 0.9) for i in range(len(evidence))
-             if (shown := plainly(evidence[i], th)) is not None}
-    kept, _ = unclaim(calls, {}, None)
-    return {i for i, c in calls.items() if kept[i].label is None}
-
-
-def plainly(evidence: np.ndarray, th: Thresholds) -> str | None:
-    """The tile the paths would call by themselves on a square: evidence at least
-    ``path_tile``, ahead of the next by ``path_margin``; else None."""
-    ranked = np.sort(evidence)[::-1]
-    if float(ranked[0]) < th.path_tile or float(ranked[0] - ranked[1]) < th.path_margin:
-        return None
-    return PATH_LABELS[int(np.argmax(evidence))]
-
-
-def paths_against(tile: Tile, evidence: np.ndarray, th: Thresholds) -> str | None:
-    """The tile the paths plainly show on a square whose layout names ``tile``, when they
-    contradict it (a tile turned wrong in the layout, two tiles swapped), else None.
-
-    Plainly: the paths would call their best tile by themselves (evidence at least
-    ``path_tile``, ahead of the next by ``path_margin``), and the layout's tile has less than
-    half that evidence. On the teach photos of the five tuning looks (seeds 2026, 7 and 11,
-    6x6 and 7x7: 1,365 squares) no right layout tile was so contradicted; a tile turned a
-    quarter was caught on 88-98% of squares, another tile on 83-91% (the rest: tiles whose
-    paths the two share, or faint paths): `benchmarks/vision_layout_check.py`."""
-    shown = plainly(evidence, th)
-    if shown is None or float(evidence[PATH_INDEX[tile.notation()]]) > float(evidence.max()) / 2:
-        return None
-    return shown
-
-
-def rim_spared(top: np.ndarray, board: BoardProfile, paths: read_paths.PathScores,
-               doubted: dict[int, tuple[Tile, str]], th: Thresholds) -> set[int]:
-    """Squares of ``doubted`` (square -> the layout's tile, the tile the paths plainly show)
-    whose contradiction is the rim's doing: the tile shown joins two points of one side that
-    the layout's tile does not (the tiles' printed edge and the gap between pieces pass for
-    such a U-turn, :mod:`vision.paths_claims`), and read again with no side's U-turn as
-    evidence (:func:`vision.read_paths.side_pairs`, as a read does where the rim shows), the
-    paths plainly show the layout's tile (:func:`plainly`). Asking only that they no longer
-    contradict it let through 11-16% of the slips of the pen the check catches on the
-    tuning looks (benchmarks/vision_layout_check.py); asking this, none. A mixed look of
-    pale tiles with dark paths (benchmarks/vision_mixes.py --taught, mix seed 11) showed
-    ``10543276`` for the layout's ``63517204`` on one square so, and teaching refused the
-    owner's right layout; read without the sides' U-turns (the bend voted 0.45, not 0.25),
-    ``63517204`` led there by 0.42."""
-    rimmed = [i for i, (tile, shown) in doubted.items()
-              if u_turns(pairs(shown) - pairs(tile.notation()))]
-    if not rimmed:
-        return set()
-    # the whole board, its bend voted again without them (the rim sways the vote too)
-    again = read_paths.score(top, board.rows, board.cols, None, paths.polarity,
-                             skip=read_paths.side_pairs())
-    return {i for i in rimmed if plainly(again.tile[i], th) == doubted[i][0].notation()}
 
 
 def read_back(templates: TemplateSet, lesson: Lesson, board: BoardProfile,

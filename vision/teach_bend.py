@@ -26,6 +26,21 @@ from companion.tsuro.tiles import Tile
 from . import read_paths
 from .read_combine import PATH_INDEX
 
+# False keeps the paths' own vote, as profiles taught before session 17 did (tests of what
+# such a profile met).
+LAYOUT_BEND = True
+
+
+def kept_bend(top: np.ndarray, rows: int, cols: int, tiles: Mapping[int, Tile],
+              paths: read_paths.PathScores) -> int:
+    """The bend of paths a teaching photo keeps (the paths ``paths`` of its grey view from
+    above ``top``, its layout's ``tiles``: square index -> tile): :func:`layout_bend` when
+    the photo lays enough tiles to choose by (:data:`vision.read_paths.PROBE`), else the
+    paths' own vote."""
+    if LAYOUT_BEND and len(tiles) >= read_paths.PROBE:
+        return layout_bend(top, rows, cols, tiles, paths.polarity)
+    return paths.bend
+
 
 def layout_bend(top: np.ndarray, rows: int, cols: int, tiles: Mapping[int, Tile],
                 polarity: int) -> int:

@@ -13,7 +13,6 @@ from vision_helpers import mix_photo, mixed_look, taught_set
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import PATTERNS
 from vision import read_combine
-from vision import teach as teach_module
 from vision.paths_decide import Later
 from vision.paths_twins import twins
 from vision.read_combine import PATH_LABELS, taught_fits
@@ -89,7 +88,7 @@ def test_the_owners_set_reads_a_board_the_paths_read_poorly(
     # (its set taught with the bend voted, 0.25, as found: chosen on the layout since, 0.40,
     # the paths read that board well enough for the set to fit without this route)
     mix = mixed_look(11, 2)
-    monkeypatch.setattr(teach_module, "LAYOUT_BEND", False)  # the bend voted, as found
+    monkeypatch.setattr("vision.teach_bend.LAYOUT_BEND", False)  # the bend voted, as found
     templates = taught_set(mix.name, 6, "tsuro")
     photo, position, _ = mix_photo(mix.name, 2, 6, "tsuro", 14)
 

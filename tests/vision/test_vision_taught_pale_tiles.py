@@ -16,7 +16,6 @@ from vision_helpers import mix_photo, mixed_look, pale_edged, score, taught_set
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
 from vision import looks, read_paths
-from vision import teach as teach_module
 from vision.look_files import write_teach_set
 from vision.paths_claims import no_art
 from vision.profile import load_templates
@@ -93,7 +92,7 @@ def test_a_reread_keeps_the_boards_art_from_the_full_read(
     # a re-read of the squares where tiles were laid sees too few squares to find the art
     # taught with the bend voted, as found (a profile from before session 17): at the bend
     # chosen on the layout the paths read this board well and the case does not come up
-    monkeypatch.setattr(teach_module, "LAYOUT_BEND", False)
+    monkeypatch.setattr("vision.teach_bend.LAYOUT_BEND", False)
     layout = write_teach_set(pale, 6, 6, "tsuro", tmp_path, 2026)
     teach(layout, TSURO, tmp_path / "profile")
     reader = BoardReader(TSURO, load_templates(tmp_path / "profile"), game="tsuro")
@@ -127,7 +126,7 @@ def test_the_owners_set_fits_once_the_rim_is_seen_on_every_side(
     assert pale_on_lattice.board == "lattice"
     # taught with the bend voted, as found (a profile from before session 17): at the bend
     # chosen on the layout the paths read this board well and the case does not come up
-    monkeypatch.setattr(teach_module, "LAYOUT_BEND", False)
+    monkeypatch.setattr("vision.teach_bend.LAYOUT_BEND", False)
     seas = GAME_BOARDS["tsuro-of-the-seas"]
     templates = taught_set(pale_on_lattice.name, 7, "tsuro-of-the-seas")
 
@@ -160,7 +159,7 @@ def test_paths_that_read_the_rim_have_no_say_beside_a_set_that_fits(
     pale = mixed_look(10, 1)
     # taught with the bend voted, as found (a profile from before session 17): at the bend
     # chosen on the layout the paths read this board well and the case does not come up
-    monkeypatch.setattr(teach_module, "LAYOUT_BEND", False)
+    monkeypatch.setattr("vision.teach_bend.LAYOUT_BEND", False)
     templates = taught_set(pale.name, 6, "tsuro")
     photo, position, _ = mix_photo(pale.name, 1, 6, "tsuro", 0)
     r6c2 = TSURO.square("r6c2")

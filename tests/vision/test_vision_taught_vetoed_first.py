@@ -13,7 +13,6 @@ from vision_helpers import mix_photo, mixed_look, taught_set
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
 from vision import read_combine, recognise
-from vision import teach as teach_module
 from vision.read_decide import Call
 from vision.reading import Content
 from vision.recognise import BoardReader
@@ -29,7 +28,7 @@ def test_the_taught_readers_first_is_weighed_against_a_tile_the_box_settled(
     wide = mixed_look(9, 0)
     # taught with the bend voted, as found (a profile from before session 17): at the bend
     # chosen on the layout the paths read this board well and the case does not come up
-    monkeypatch.setattr(teach_module, "LAYOUT_BEND", False)
+    monkeypatch.setattr("vision.teach_bend.LAYOUT_BEND", False)
     templates = taught_set(wide.name, 6, "tsuro")
 
     def read(b: int, name: str) -> tuple[Content, Tile | None]:
