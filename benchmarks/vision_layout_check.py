@@ -11,8 +11,8 @@ For every teach photo that lays tiles, of each look, photo seed and board size (
 7x7 Tsuro of the Seas), the photo's layout is judged as teaching judges it: as laid (a
 refusal is a right layout refused), and ``--slips`` times each with one tile turned a
 quarter (where that is another tile) and with two tiles of other patterns swapped. A slip is
-caught when teaching names a square of it; the bend the paths are read at is chosen on the
-layout as given, slip and all (``vision.teach_bend.kept_bend``). The last column judges at
+caught when teaching refuses the layout; the bend the paths are read at is chosen on the
+layout as given, slip and all (``vision.teach_check.layout_slips``). The last column judges at
 the bend the paths voted, as teaching did before session 18. ``--mixes`` adds the six mixed
 looks of each mix seed (as benchmarks/vision_mixes.py draws them). Never run it on
 ``held-out``.
@@ -42,8 +42,7 @@ from vision import looks  # noqa: E402
 from vision.read_decide import Thresholds  # noqa: E402
 from vision.read_frame import grey_frame  # noqa: E402
 from vision.teach import board_paths  # noqa: E402
-from vision.teach_bend import kept_bend  # noqa: E402
-from vision.teach_check import slips  # noqa: E402
+from vision.teach_check import layout_slips, slips  # noqa: E402
 
 SIZES = {6: "tsuro", 7: "tsuro-of-the-seas"}
 KINDS = ("right", "turned", "swapped")
@@ -107,9 +106,8 @@ def main() -> int:
                         judged += [(kind, s) for _ in range(args.slips)
                                    if (s := _slipped(rng, laid, kind)) is not None]
                     for kind, named in judged:
-                        bend = kept_bend(top, size, size, named, paths)
                         asked[kind] += 1
-                        refused[kind] += bool(slips(top, board, paths, named, bend, th))
+                        refused[kind] += bool(layout_slips(top, board, paths, named, th)[0])
                         voted[kind] += bool(slips(top, board, paths, named, paths.bend, th))
         for kind in KINDS:
             n = max(asked[kind], 1)

@@ -44,8 +44,7 @@ from .sources import load_image
 from .taught_large import SOURCE as LARGE_SOURCE
 from .taught_large import from_samples as large_from
 from .taught_large import warp_square
-from .teach_bend import kept_bend
-from .teach_check import slips
+from .teach_check import layout_slips
 from .templates import DAIKAIJU, TemplateSet, _turned, daikaiju_label
 from .veterans import is_value as vet_value
 from .veterans import parse as vet_parse
@@ -168,8 +167,8 @@ def learn(images: list[TeachImage], board: BoardProfile,
         fine_view = View(top, board.cols)
         details = plainness(prep)
         laid = {board.index(sq): p for sq, p in item.squares.items() if isinstance(p, Tile)}
-        bend = kept_bend(top, board.rows, board.cols, laid, paths)
-        for i, (tile, shown) in sorted(slips(top, board, paths, laid, bend, th).items()):
+        found, bend = layout_slips(top, board, paths, laid, th)
+        for i, (tile, shown) in sorted(found.items()):
             lesson.against.append(f"{board.squares()[i].name()} of {item.path.name} "
                                   f"({tile.notation()}; the photo shows {shown})")
         for sq, piece in item.squares.items():

@@ -21,6 +21,17 @@ from .paths_claims import unclaim
 from .paths_twins import pairs, twins, u_turns
 from .read_combine import PATH_INDEX, PATH_LABELS
 from .read_decide import Call, Thresholds
+from .teach_bend import kept_bend
+
+
+def layout_slips(top: np.ndarray, board: BoardProfile, paths: read_paths.PathScores,
+                 laid: Mapping[int, Tile], th: Thresholds
+                 ) -> tuple[dict[int, tuple[Tile, str]], int]:
+    """:func:`slips` at the bend the photo keeps (:func:`vision.teach_bend.kept_bend`, chosen
+    on ``laid`` as given), and that bend: what teaching and the camera setup's sheet check
+    ask alike."""
+    bend = kept_bend(top, board.rows, board.cols, laid, paths)
+    return slips(top, board, paths, laid, bend, th), bend
 
 
 def slips(top: np.ndarray, board: BoardProfile, paths: read_paths.PathScores,
@@ -30,9 +41,9 @@ def slips(top: np.ndarray, board: BoardProfile, paths: read_paths.PathScores,
     show, each with the tile shown: :func:`paths_against`, judged the layout's error by
     :func:`plainly_wrong`, and neither :func:`printed_art` nor :func:`rim_spared`.
 
-    The paths are read at ``bend``, the bend the set keeps (:func:`vision.teach_bend.
-    layout_bend`, chosen on this layout: a slip or two hardly sways it). At the bend the
-    paths voted, pale tiles with dark paths read so faintly that slips went through
+    The paths are read at ``bend``: teaching asks at the bend the set keeps
+    (:func:`layout_slips`: chosen on this layout, slips and all). At the bend the paths
+    voted, pale tiles with dark paths read so faintly that slips went through
     (benchmarks/vision_layout_check.py --mixes 2,3,4,5,6,9,10,11, teach photos of seed
     2026): two tiles swapped were caught in 77.2% of layouts, now 90.3%; one tile turned,
     70.6%, now 80.4%; on the tuning looks 94.9% and 92.2-92.9% either way; no right layout
@@ -137,5 +148,3 @@ def rim_spared(top: np.ndarray, board: BoardProfile, paths: read_paths.PathScore
     again = read_paths.score(top, board.rows, board.cols, None, paths.polarity,
                              skip=read_paths.side_pairs())
     return {i for i in rimmed if plainly(again.tile[i], th) == doubted[i][0].notation()}
-
-

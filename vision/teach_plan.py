@@ -312,19 +312,18 @@ def sheet_tiles_against(frame: np.ndarray, board: BoardProfile,
                         marker_layout: MarkerLayout | None = None) -> list[str]:
     """Squares where the photo plainly shows another tile than the sheet draws (a tile
     turned, two swapped): teaching from it would learn the wrong look, so the player lays
-    them again at once. Judged as teaching judges them (:func:`vision.teach_check.slips`,
-    at the bend the sheet keeps), so that the set a sheet passes is the set teaching takes."""
+    them again at once. Judged as teaching judges them (:func:`vision.teach_check.
+    layout_slips`), so that the set a sheet passes is the set teaching takes."""
     from .read_decide import Thresholds
     from .read_frame import grey_frame
     from .teach import board_paths
-    from .teach_bend import kept_bend
-    from .teach_check import slips
+    from .teach_check import layout_slips
 
     grey = grey_frame(frame)
     if grey is None:
         raise BadImage("the photo is empty or not an 8-bit image")
     _, top, paths = board_paths(grey, board, marker_layout)
     laid = {board.index(sq): want for sq, want in sheet.items() if isinstance(want, Tile)}
-    bend = kept_bend(top, board.rows, board.cols, laid, paths)
     squares = board.squares()
-    return [str(squares[i]) for i in sorted(slips(top, board, paths, laid, bend, Thresholds()))]
+    return [str(squares[i]) for i in sorted(layout_slips(top, board, paths, laid,
+                                                         Thresholds())[0])]

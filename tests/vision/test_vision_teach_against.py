@@ -20,7 +20,14 @@ from vision.read_combine import PATH_INDEX
 from vision.read_decide import Thresholds
 from vision.teach import board_paths, teach
 from vision.teach_bend import kept_bend
-from vision.teach_check import paths_against, plainly_wrong, rim_spared, slips
+from vision.teach_check import (
+    layout_slips,
+    paths_against,
+    plainly,
+    plainly_wrong,
+    rim_spared,
+    slips,
+)
 from vision.teach_plan import layout_value
 
 TSURO = GAME_BOARDS["tsuro"]
@@ -113,6 +120,14 @@ def test_u_turns_the_rim_fakes_do_not_refuse_a_right_layout(
     assert wrong == 0 and right >= 0.99 * (right + unknown)
     # at the bend the set keeps the paths show 63517204 there; at the bend they voted (the
     # one teaching checked at before session 18) the rim's spare alone keeps the set
+    photo, sheet = next(iter(looks.teach_photos(mix.name, 6, 6, 2026, "tsuro")))
+    _, top, paths = board_paths(cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY), TSURO)
+    r1c2 = TSURO.index(TSURO.square("r1c2"))
+    assert plainly(paths.tile[r1c2], Thresholds()) == "10543276"
+    laid = {TSURO.index(sq): p for sq, p in sheet.items() if isinstance(p, Tile)}
+    monkeypatch.setattr("vision.teach_check.rim_spared", lambda *args: set())
+    assert layout_slips(top, TSURO, paths, laid, Thresholds())[0] == {}
+    monkeypatch.undo()
     monkeypatch.setattr("vision.teach_bend.LAYOUT_BEND", False)
     _, lesson = teach(layout, TSURO, tmp_path / "voted")
     assert not lesson.against
@@ -160,3 +175,43 @@ def test_a_swap_the_voted_bend_hides_is_caught_at_the_bend_the_layout_keeps() ->
     assert slips(top, TSURO, paths, swapped, bend, th) == {
         a: (laid[b], laid[a].notation()), b: (laid[a], laid[b].notation())}
     assert slips(top, TSURO, paths, laid, kept_bend(top, 6, 6, laid, paths), th) == {}
+
+
+def test_teaching_refuses_the_swap_the_voted_bend_hid(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # the same swap through the whole of teaching: refused, both squares named, nothing
+    # learned; checked at the bend voted (as before session 18) it was learned
+    mix = mixed_look(11, 2)
+    layout = write_teach_set(mix.name, 6, 6, "tsuro", tmp_path, 2026)
+    data = json.loads(layout.read_text())
+    squares = data["images"][0]["squares"]
+    squares["r1c1"], squares["r1c6"] = squares["r1c6"], squares["r1c1"]
+    swapped = tmp_path / "swapped.json"
+    swapped.write_text(json.dumps(data))
+    with pytest.raises(LayoutError, match=r"does not show: r1c1 of teach-1\.png .*, r1c6 of "
+                                          r"teach-1\.png .*nothing was learned"):
+        teach(swapped, TSURO, tmp_path / "profile")
+    assert not (tmp_path / "profile").exists()
+    monkeypatch.setattr("vision.teach_bend.LAYOUT_BEND", False)
+    _, lesson = teach(swapped, TSURO, tmp_path / "voted")
+    assert not lesson.against
+
+
+def test_the_sheet_check_spares_what_teaching_spares() -> None:
+    # mix 11-2's first sheet laid right: the paths alone at the bend voted hold r1c2
+    # against it (the rim's U-turns); the camera setup's check, teaching's rule, keeps it
+    from vision.teach_plan import sheet_tiles_against
+
+    mix = mixed_look(11, 2)
+    photo, sheet = next(iter(looks.teach_photos(mix.name, 6, 6, 2026, "tsuro")))
+    _, _, paths = board_paths(cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY), TSURO)
+    r1c2 = TSURO.square("r1c2")
+    laid = sheet[r1c2]
+    assert isinstance(laid, Tile)
+    assert paths_against(laid, paths.tile[TSURO.index(r1c2)], Thresholds()) is not None
+    tiles = {sq: p for sq, p in sheet.items() if isinstance(p, Tile)}
+    assert sheet_tiles_against(photo, TSURO, tiles) == []
+    slipped = dict(tiles)
+    slipped[TSURO.square("r1c1")], slipped[TSURO.square("r1c6")] = (
+        tiles[TSURO.square("r1c6")], tiles[TSURO.square("r1c1")])
+    assert sheet_tiles_against(photo, TSURO, slipped) == ["r1c1", "r1c6"]
