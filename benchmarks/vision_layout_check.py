@@ -51,9 +51,7 @@ KINDS = ("right", "turned", "swapped")
 def _mixes(seeds: str) -> list[str]:
     names = []
     for seed in (int(s) for s in seeds.split(",") if s.strip()):
-        rng = np.random.default_rng([seed, 4242])  # as benchmarks/vision_mixes.py draws them
-        for k in range(6):
-            spec = vision_mixes.mix(rng, f"mix-{seed}-{k}")
+        for spec in vision_mixes.mixes(seed, 6):
             looks.register(spec)
             names.append(spec.name)
     return names

@@ -120,6 +120,14 @@ def mix(rng: np.random.Generator, name: str, arts: tuple[str, ...] = ARTS) -> Lo
         frame=_between(rng, parts["frame"]), size=float(rng.uniform(0.94, 0.965)))
 
 
+def mixes(seed: int, count: int, arts: tuple[str, ...] = ARTS, prefix: str = "mix"
+           ) -> list[LookSpec]:
+    """The first ``count`` mixed looks of ``seed``, named ``{prefix}-{seed}-{k}`` (not
+    registered): the draw every script and test that names a mix by its seed repeats."""
+    rng = np.random.default_rng([seed, 4242])
+    return [mix(rng, f"{prefix}-{seed}-{k}", arts) for k in range(count)]
+
+
 def describe(s: LookSpec) -> str:
     def c(v: BGR | None) -> str:
         return "-" if v is None else "/".join(f"{x:.0f}" for x in v)
@@ -159,13 +167,12 @@ def main() -> int:
                     help="teach each mix from its own teaching photos, then read")
     args = ap.parse_args()
     cv2.setNumThreads(1)
-    rng = np.random.default_rng([args.seed, 4242])
     arts = tuple(args.art.split(","))
     unknown = [a for a in arts if a not in MIXABLE]
     if unknown:
         ap.error(f"no board art a mix may print called {unknown[0]!r}: one of "
                  f"{', '.join(MIXABLE)}")
-    specs = [mix(rng, f"mix-{args.seed}-{k}", arts) for k in range(args.mixes)]
+    specs = mixes(args.seed, args.mixes, arts)
     for s in specs:
         looks.register(s)
     trace = mix_trace.install()

@@ -68,10 +68,7 @@ def mixed_look(seed: int, k: int, arts: tuple[str, ...] | None = None) -> LookSp
     (``look_pieces._seed``), so the photos are still the benchmark's, and the name is not
     taken by the mix of the same seed drawn with the four boards."""
     vm = mixes_module()
-    rng = np.random.default_rng([seed, 4242])
-    pre = "mix" if arts is None else "xim"
-    look = [vm.mix(rng, f"{pre}-{seed}-{j}", *(() if arts is None else (arts,)))
-            for j in range(k + 1)][k]
+    look = (vm.mixes(seed, k + 1) if arts is None else vm.mixes(seed, k + 1, arts, "xim"))[k]
     with contextlib.suppress(looks.LookError):  # registered already in this run
         looks.register(look)
     return look  # type: ignore[no-any-return]
