@@ -303,7 +303,8 @@ def _settle_open(model: FineModel, view: View, todo: list[int],
             break
         todo.remove(i)
         rim = _by_the_rim((v.label,)) and v.lead >= _clear(v, pooled[i])
-        if fits_whole(model, view, i, v.label, RIM_PART if rim else PART_FLOOR):
+        if fits_whole(model, view, i, v.label, RIM_PART if rim else PART_FLOOR,
+                      1 if rim else 0):
             out[i] = called(v)
     return out
 
@@ -398,8 +399,8 @@ def _fit(model: FineModel, view: View, i: int, label: str) -> float:
 
 
 def fits_whole(model: FineModel, view: View, i: int, label: str,
-                least: float = PART_FLOOR) -> bool:
-    return float(model.parts(view.windows(i), label).min()) >= least
+                least: float = PART_FLOOR, play: int = 0) -> bool:
+    return float(model.parts(view.windows(i), label, play=play).min()) >= least
 
 
 def called(v: Verdict) -> Call:

@@ -8,7 +8,8 @@ taught piece's crop (cut where its path ends say it lies and set straight,
 :mod:`vision.teach_turn`; not averaged over angles) is turned by every angle of
 :data:`ANGLES` and matched by normalised correlation over
 :data:`SEARCH` pixels each way (every window of the square against every turned look in one
-matrix product). The square's crop is band-passed on its own (:class:`View`), with the same
+matrix product), and over :data:`WIDE` pixels each way for a look that fits best at the edge
+of that (:class:`Windows`). The square's crop is band-passed on its own (:class:`View`), with the same
 filter the taught crops had.
 
 Only a few squares a board get here (which ones, and what is decided:
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 import cv2
 import numpy as np
@@ -27,8 +29,11 @@ from .read_features import PX, turned
 
 SOURCE = 56  # side of a taught crop: room to turn it
 FINE = 40  # side of a template after turning (the tile without its outer rim)
-SEARCH = 4  # pixels each way (3 lost a near twin on curved)
-PATCH = FINE + 2 * SEARCH  # side of a square's crop searched
+SEARCH = 4  # pixels each way first (3 lost a near twin on curved)
+# and this far for a look that fits best at the edge of that: tiles laid by hand lie up to
+# 4.3 pixels off the square's middle (benchmarks/vision_camera_stress.py slip)
+WIDE = 6
+PATCH = FINE + 2 * WIDE  # side of a square's crop searched
 TWIN_FLOOR = 0.05  # two looks closer than this are not told apart by a hair's difference
 # round a straight taught look: a tile lying 1-3 degrees turned is within 1.5 of one
 ANGLES: tuple[float, ...] = (-3.0, 0.0, 3.0)
@@ -94,17 +99,29 @@ class View:
 
 
 class Windows:
-    """Every FINE window of a PATCH crop, with each window's spread, and the correlations
+    """Every FINE window of a square's crop, with each window's spread, and the correlations
     with taught looks worked out so far (per crop row of a FineModel): a square compared
     again with some of the same looks costs nothing more for those.
 
-    The windows are not copied out one by one (81 windows of 1600 pixels: half a megabyte
-    written per square, which cost more than the products): the crop is cut into its nine
-    column bands (each FINE wide, row after row), in which the windows of one band are
-    runs of FINE * FINE pixels, FINE apart; the product runs band by band over those."""
+    A look is first matched over :data:`SEARCH` pixels each way round the crop's middle
+    (:meth:`first`); only a look that fits best at the edge of that is matched further,
+    round that place out to the crop's ``reach`` pixels each way (:meth:`around`), so that a
+    tile lying further off is placed where it lies without every look paying for a wider
+    search.
 
-    def __init__(self, patch: np.ndarray) -> None:
+    The windows are not copied out one by one (169 windows of 1600 pixels: a megabyte
+    written per square, which cost more than the products): the crop is cut into its column
+    bands (each FINE wide, row after row), in which the windows of one band are runs of
+    FINE * FINE pixels, FINE apart; the product runs band by band over those."""
+
+    def __init__(self, patch: np.ndarray, search: int = SEARCH) -> None:
         p64 = np.asarray(patch, np.float64)
+        self.side = int(patch.shape[0])
+        if (self.side - FINE) % 2:
+            raise ValueError(f"a crop of side {self.side}: FINE plus an even margin wanted")
+        self.reach = (self.side - FINE) // 2  # pixels each way the windows span
+        self.across = self.side - FINE + 1  # windows a row
+        self.search = min(search, self.reach)
         bands = np.ascontiguousarray(np.lib.stride_tricks.sliding_window_view(
             np.asarray(patch, np.float32), FINE, axis=1).transpose(1, 0, 2))  # (x, row, FINE)
         s = bands.strides
@@ -120,27 +137,78 @@ class Windows:
         squares = s2[FINE:, FINE:] - s2[:-FINE, FINE:] - s2[FINE:, :-FINE] + s2[:-FINE, :-FINE]
         self.spread = np.sqrt(np.maximum(squares - sums * sums / n, 1e-6)).reshape(
             -1, 1).astype(np.float32)
-        self.done: dict[int, np.ndarray] = {}  # crop row -> (windows, len(ANGLES))
+        # crop row -> (windows, len(ANGLES)); windows not searched -inf
+        self.done: dict[int, np.ndarray] = {}
         self.best: dict[int, float] = {}  # crop row -> its best over windows and angles
+        self._first = _block(self.reach - self.search, self.reach + self.search + 1,
+                             self.reach - self.search, self.reach + self.search + 1,
+                             self.across)  # the first search's windows, row by row
 
     def product(self, looks: np.ndarray) -> np.ndarray:
         """Every window times every look (k, FINE * FINE): (windows, k), not yet divided by
         the spread; the windows row by row (the one whose top-left pixel is (y, x) is number
-        ``y * (PATCH - FINE + 1) + x``), as :attr:`flat` has them."""
+        ``y * (side - FINE + 1) + x``), as :attr:`flat` has them."""
         if len(looks) > BANDED:  # many looks at once (``FineModel.warm``): one product
             return np.asarray(self.flat @ looks.T)
-        out = np.matmul(self._stack, looks.T)  # (x, y, k)
-        return np.ascontiguousarray(out.transpose(1, 0, 2)).reshape(-1, len(looks))
+        return _rows(np.matmul(self._stack, looks.T))
+
+    def first(self, looks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The correlation of each window of the first search with each look (k, FINE *
+        FINE, unit zero-mean): (those windows' numbers, (windows, k))."""
+        if self.search == self.reach:
+            return self._first, np.asarray(self.product(looks) / self.spread, np.float32)
+        lo, hi = self.reach - self.search, self.reach + self.search + 1
+        inner = _rows(np.matmul(self._stack[lo:hi, lo:hi], looks.T))
+        return self._first, inner / self.spread[self._first]
+
+    def widens(self, w: int) -> bool:
+        """Whether a look fitting best at window ``w`` of the first search is searched
+        further: ``w`` lies on that search's edge and the crop reaches beyond it."""
+        y, x = self.place(w)
+        edge = (self.reach - self.search, self.reach + self.search)
+        return self.search < self.reach and (y in edge or x in edge)
+
+    def around(self, looks: np.ndarray, w: int) -> tuple[np.ndarray, np.ndarray]:
+        """The correlation of the windows within ``reach - search`` pixels of window ``w``
+        (those of the crop) with each look: (window numbers, (windows, k)). Searched so
+        from the edge of the first search, a look reaches ``reach`` pixels each way in the
+        direction it lies, for a fraction of the whole crop's product."""
+        y, x = self.place(w)
+        step, last = self.reach - self.search, 2 * self.reach
+        y0, y1 = max(0, y - step), min(last, y + step) + 1
+        x0, x1 = max(0, x - step), min(last, x + step) + 1
+        where = _block(y0, y1, x0, x1, self.across)
+        out = _rows(np.matmul(self._stack[x0:x1, y0:y1], looks.T))
+        return where, out / self.spread[where]
 
     def window(self, w: int) -> np.ndarray:
         """Window ``w`` (as :meth:`product` numbers them): (FINE, FINE)."""
-        y, x = divmod(int(w), self._stack.shape[1])
+        y, x = self.place(w)
         return np.asarray(self._stack[x, y]).reshape(FINE, FINE)
+
+    def place(self, w: int) -> tuple[int, int]:
+        """The top-left pixel (y, x) of window ``w`` in the crop."""
+        y, x = divmod(int(w), self.across)
+        return y, x
 
     @property
     def flat(self) -> np.ndarray:
         """Every window flattened, row-major: (windows, FINE * FINE) (a copy)."""
         return np.ascontiguousarray(self._stack.transpose(1, 0, 2)).reshape(-1, FINE * FINE)
+
+
+@cache
+def _block(y0: int, y1: int, x0: int, x1: int, across: int) -> np.ndarray:
+    """The numbers of the windows with top-left pixel in rows y0..y1 and columns x0..x1
+    (ends excluded) of a crop with ``across`` windows a row, row by row (read only)."""
+    out = (np.arange(y0, y1)[:, None] * across + np.arange(x0, x1)).ravel()
+    out.setflags(write=False)
+    return out
+
+
+def _rows(out: np.ndarray) -> np.ndarray:
+    """A product over the band stack, (x, y, k), as windows row by row: (y * x, k)."""
+    return np.ascontiguousarray(out.transpose(1, 0, 2)).reshape(-1, out.shape[2])
 
 
 def _smooth(img: np.ndarray, sigma: float) -> np.ndarray:
@@ -243,28 +311,38 @@ class FineModel:
         self._warm = True
         every = np.concatenate([self.templates(r) for r in range(len(self.crops))])
         k = len(ANGLES)
-        m = (SOURCE - PATCH) // 2
-        for a, rows in self.rows_of.items():
-            src = self.crops[rows[0]]
-            win = Windows(src[m:m + PATCH, m:m + PATCH])
+        for a in self.rows_of:
+            win = self._source(a)
             best = (win.product(every) / win.spread).max(axis=0).reshape(-1, k).max(axis=1)
             for b, theirs in self.rows_of.items():
                 self._alike.setdefault((a, b), float(best[theirs].max()))
 
-    def parts(self, patch: np.ndarray | Windows, label: str) -> np.ndarray:
+    def parts(self, patch: np.ndarray | Windows, label: str, play: int = 0) -> np.ndarray:
         """The correlation of each quarter of ``patch`` with the same quarter of ``label``'s
-        look, where and as turned as the look fits the whole best: (4,). A piece fits in
-        every quarter; a hand over part of a square leaves a quarter that fits nothing."""
+        look, as turned as the look fits the whole best and where it does, or up to ``play``
+        pixels off that (each quarter its best): (4,). A piece fits in every quarter; a hand
+        over part of a square leaves a quarter that fits nothing. The play is for a tile
+        whose quarters each hold one thin loop by the rim: where the whole fits best by a
+        hair, a pixel off a loop, its quarter hardly fits (reeds 6x6, seed 2026, photo 3:
+        0.22 with the search beyond SEARCH); given to every tile, it let wrong tiles' quarters
+        pass the hand checks (benchmarks/vision_camera_stress.py slip: 3 wrong, was 1)."""
         win, rows = self._correlate(patch, (label,))
         if not rows:
             return np.zeros(4, np.float32)
         corr = np.concatenate([win.done[r] for r in rows], axis=1)
         w, t = np.unravel_index(int(np.argmax(corr)), corr.shape)
         row, angle = divmod(int(t), len(ANGLES))
-        win_look = win.window(int(w))
-        look = self.templates(rows[row])[angle].reshape(FINE, FINE)
-        return np.asarray((unit_rows(_quarters(win_look)) * unit_rows(_quarters(look))).sum(axis=1),
-                          np.float32)
+        look = unit_rows(_quarters(self.templates(rows[row])[angle].reshape(FINE, FINE)))
+        if not play:
+            return np.asarray((unit_rows(_quarters(win.window(int(w)))) * look).sum(axis=1),
+                              np.float32)
+        y, x = win.place(int(w))
+        last = 2 * win.reach
+        near = [win.window(yy * win.across + xx)
+                for yy in range(max(0, y - play), min(last, y + play) + 1)
+                for xx in range(max(0, x - play), min(last, x + play) + 1)]
+        fits = (unit_rows(_quarters(np.asarray(near))) * look).sum(axis=-1)
+        return np.asarray(fits.max(axis=0), np.float32)
 
     def near_twins(self, line: float) -> dict[str, list[str]]:
         """Each label's others at least ``line`` like it both ways, in the order of
@@ -289,14 +367,20 @@ class FineModel:
         if got is None and (a not in self.rows_of or b not in self.rows_of):
             return -1.0  # a look never taught is like nothing here
         if got is None:
-            win = self._sources.get(a)
-            if win is None:
-                src = self.crops[self.rows_of[a][0]]
-                m = (SOURCE - PATCH) // 2
-                win = self._sources[a] = Windows(src[m:m + PATCH, m:m + PATCH])
-            got = self.scores(win, (b,)).get(b, -1.0)
+            got = self.scores(self._source(a), (b,)).get(b, -1.0)
             self._alike[key] = got
         return got
+
+    def _source(self, label: str) -> Windows:
+        """``label``'s first look cut to the first search's size (a look compared with a
+        look: both lie straight in the middle, nothing to search further for)."""
+        win = self._sources.get(label)
+        if win is None:
+            src = self.crops[self.rows_of[label][0]]
+            side = FINE + 2 * SEARCH
+            m = (SOURCE - side) // 2
+            win = self._sources[label] = Windows(src[m:m + side, m:m + side])
+        return win
 
     def scores(self, patch: np.ndarray | Windows, labels: Sequence[str]) -> dict[str, float]:
         """The best correlation of ``patch`` (PATCH square) with each label's looks over
@@ -317,11 +401,23 @@ class FineModel:
         rows = [r for lb in dict.fromkeys(labels) for r in self.rows_of.get(lb, ())]
         new = [r for r in dict.fromkeys(rows) if r not in win.done]
         if new:
-            fresh = win.product(np.concatenate([self.templates(r) for r in new])) / win.spread
             k = len(ANGLES)
+            where, inner = win.first(np.concatenate([self.templates(r) for r in new]))
+            by_look = inner[:, 0::k]  # each look's best angle at each window
+            for a in range(1, k):
+                by_look = np.maximum(by_look, inner[:, a::k])
+            at = by_look.argmax(axis=0)
+            fresh = np.full((len(win.spread), inner.shape[1]), -np.inf, np.float32)
+            fresh[where] = inner  # the windows beyond the first search: not searched (yet)
             for j, r in enumerate(new):
-                win.done[r] = fresh[:, j * k:(j + 1) * k]
-                win.best[r] = float(win.done[r].max())
+                got = win.done[r] = fresh[:, j * k:(j + 1) * k]
+                w = int(where[at[j]])
+                if win.widens(w):
+                    near, more = win.around(self.templates(r), w)
+                    got[near] = more
+                    win.best[r] = float(got.max())
+                else:
+                    win.best[r] = float(by_look[at[j], j])
         return win, rows
 
 
@@ -360,13 +456,15 @@ def look_again(model: FineModel, view: View, index: int, candidates: Sequence[st
 
 def _quarters(look: np.ndarray) -> np.ndarray:
     """A FINE x FINE look's four quarters (top left, top right, bottom left, bottom right),
-    each flattened row by row: (4, (FINE // 2) ** 2)."""
+    each flattened row by row: (4, (FINE // 2) ** 2); looks stacked (n, FINE, FINE) give
+    (n, 4, (FINE // 2) ** 2)."""
     h = FINE // 2
-    return look.reshape(2, h, 2, h).transpose(0, 2, 1, 3).reshape(4, h * h)
+    lead = look.shape[:-2]
+    return look.reshape(*lead, 2, h, 2, h).swapaxes(-3, -2).reshape(*lead, 4, h * h)
 
 
 def unit_rows(x: np.ndarray) -> np.ndarray:
-    """Rows of ``x`` made zero-mean and unit length."""
+    """Rows (the last axis) of ``x`` made zero-mean and unit length."""
     v = np.asarray(x, np.float32)
-    v = v - v.mean(axis=1, keepdims=True)
-    return np.asarray(v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1e-6))
+    v = v - v.mean(axis=-1, keepdims=True)
+    return np.asarray(v / np.maximum(np.linalg.norm(v, axis=-1, keepdims=True), 1e-6))

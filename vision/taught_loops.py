@@ -64,7 +64,7 @@ def decide_loops(model: FineModel, view: View, candidates: Mapping[int, Sequence
             floor = surest_fit(model, view, out)
         win = view.windows(i)
         if model.scores(win, (loop,)).get(loop, -1.0) < FAINT * floor or float(
-                model.parts(win, loop).min()) < RIM_PART:
+                model.parts(win, loop, play=1).min()) < RIM_PART:
             continue
         out[i] = Call(loop, lead_confidence(gap, GAP), gap / GAP, runner)
     return out

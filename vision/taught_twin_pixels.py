@@ -38,7 +38,7 @@ from .inventory import left_for, pattern_of
 from .read_again import TWIN
 from .read_combine import is_tile_label
 from .read_decide import Call, lead_confidence
-from .read_fine import FINE, PATCH, SEARCH, FineModel, View, Windows, look_again
+from .read_fine import FINE, PATCH, WIDE, FineModel, View, Windows, look_again
 from .taught_large import SEARCH as LARGE_SEARCH
 from .taught_large import Frame, LargeLooks
 from .taught_large import difference as large_difference
@@ -301,7 +301,7 @@ class Leads:
     def at_edge(self, i: int, label: str) -> bool:
         """Whether ``label``'s look is placed on square ``i`` at the edge of the search."""
         got = self.placed(i, label)
-        return got is None or at_edge(got[1], SEARCH)
+        return got is None or at_edge(got[1], WIDE)
 
 
 class LargeLeads(Leads):

@@ -21,7 +21,18 @@ from vision.profile import load_templates
 from vision.read_again import MARGIN, PART_FLOOR, finer_look
 from vision.read_decide import Call
 from vision.read_features import PX
-from vision.read_fine import PATCH, SOURCE, FineModel, View, look_again
+from vision.read_fine import (
+    ANGLES,
+    FINE,
+    PATCH,
+    SEARCH,
+    SOURCE,
+    WIDE,
+    FineModel,
+    View,
+    Windows,
+    look_again,
+)
 from vision.reading import Content
 from vision.recognise import BoardReader
 from vision.teach import teach
@@ -85,6 +96,32 @@ def test_a_near_twin_is_told_apart_when_turned_and_shifted() -> None:
             assert verdict.second == TWINS[1 - k]
 
 
+def test_a_tile_slipped_beyond_the_first_search_is_placed_where_it_lies() -> None:
+    """A tile lying 5-6 pixels off the square's middle (a hand-laid tile a few millimetres
+    off) is searched for beyond SEARCH: placed where it lies it fits as well as a tile lying
+    true, and is told from its near twin; a tile lying true is not searched further."""
+    model = _model([*TWINS, OTHER])
+    true = model.scores(View(_board([TWINS[0]]), 1).windows(0), TWINS)[TWINS[0]]
+    for shift in ((WIDE, 0), (0, -WIDE), (-WIDE, WIDE - 1)):
+        assert max(abs(v) for v in shift) > SEARCH
+        for k, label in enumerate(TWINS):
+            view = View(_board([label], 0.0, shift), 1)
+            win = view.windows(0)
+            fit = model.scores(win, (label,))[label]
+            first = Windows(view.crop(0, FINE + 2 * SEARCH))
+            assert fit > model.scores(first, (label,))[label] + 0.05, (shift, label)
+            assert fit >= true - 0.05, (shift, label)
+            verdict = look_again(model, view, 0, [*TWINS, OTHER])
+            assert (verdict.label, verdict.second) == (label, TWINS[1 - k]), shift
+            assert verdict.lead >= MARGIN, shift
+    win = View(_board([TWINS[0]], 0.0, (3, -3)), 1).windows(0)
+    model.scores(win, (TWINS[0],))
+    assert not any(win.widens(int(np.argmax(win.done[r])) // len(ANGLES))
+                   for r in model.rows_of[TWINS[0]])
+    assert all(int(np.isfinite(win.done[r]).sum()) == (2 * SEARCH + 1) ** 2 * len(ANGLES)
+               for r in model.rows_of[TWINS[0]])
+
+
 def test_a_hand_over_part_of_the_square_fits_no_quarter() -> None:
     model = _model([TWINS[0]])
     whole = _board([TWINS[0]])
@@ -92,6 +129,19 @@ def test_a_hand_over_part_of_the_square_fits_no_quarter() -> None:
     covered[: PX // 2, : PX // 2] = 200  # a pale sleeve over a quarter
     assert model.parts(View(whole, 1).crop(0), TWINS[0]).min() >= PART_FLOOR
     assert model.parts(View(covered, 1).crop(0), TWINS[0]).min() < PART_FLOOR
+
+
+def test_a_loop_a_pixel_or_two_off_the_rest_fits_its_quarter_with_a_pixels_play() -> None:
+    """The tile of four loops: one quarter's loop lying 2 pixels off where the whole fits
+    best fits that quarter with a pixel's play, and no quarter fits worse with it."""
+    model = _model([OTHER, *TWINS])
+    whole = _board([OTHER])
+    h = PX // 2
+    moved = whole.copy()
+    moved[:h, :h] = np.roll(whole[:h, :h], 2, axis=1)
+    tight = model.parts(View(moved, 1).windows(0), OTHER)
+    loose = model.parts(View(moved, 1).windows(0), OTHER, play=1)
+    assert loose.min() > tight.min() + 0.05
 
 
 def test_open_squares_are_called_by_the_finer_look_and_the_box_strikes_used_patterns(

@@ -25,7 +25,7 @@ class FakeModel:
         self._parts = parts
         self.asked: list[int] = []
 
-    def parts(self, windows: int, label: str) -> np.ndarray:
+    def parts(self, windows: int, label: str, play: int = 0) -> np.ndarray:
         return np.full(4, self._parts.get(windows, 1.0))
 
     def scores(self, windows: int, labels: Sequence[str]) -> dict[str, float]:

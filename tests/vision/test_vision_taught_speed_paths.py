@@ -156,6 +156,10 @@ def test_a_squares_windows_band_by_band_are_its_windows_copied_out() -> None:
     for k in (1, 9, read_fine.BANDED + 1):
         looks_ = rng.standard_normal((k, FINE * FINE)).astype(np.float32)
         assert np.allclose(win.product(looks_), copied @ looks_.T, rtol=1e-5, atol=1e-3)
+        where, first = win.first(looks_)  # the first search: the middle windows only
+        assert len(where) == (2 * read_fine.SEARCH + 1) ** 2 < len(copied)
+        assert np.allclose(first, (copied @ looks_.T / win.spread)[where], rtol=1e-4,
+                           atol=1e-4)
 
 
 def test_a_quarter_is_the_corner_of_the_look() -> None:
