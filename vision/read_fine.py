@@ -9,8 +9,8 @@ taught piece's crop (cut where its path ends say it lies and set straight,
 :data:`ANGLES` and matched by normalised correlation over
 :data:`SEARCH` pixels each way (every window of the square against every turned look in one
 matrix product), and over :data:`WIDE` pixels each way for a look that fits best at the edge
-of that (:class:`Windows`). The square's crop is band-passed on its own (:class:`View`), with the same
-filter the taught crops had.
+of that (:class:`Windows`). The square's crop is band-passed on its own (:class:`View`), with
+the same filter the taught crops had.
 
 Only a few squares a board get here (which ones, and what is decided:
 :mod:`vision.read_again`), so the cost stays small.
@@ -114,14 +114,14 @@ class Windows:
     bands (each FINE wide, row after row), in which the windows of one band are runs of
     FINE * FINE pixels, FINE apart; the product runs band by band over those."""
 
-    def __init__(self, patch: np.ndarray, search: int = SEARCH) -> None:
+    def __init__(self, patch: np.ndarray) -> None:
         p64 = np.asarray(patch, np.float64)
         self.side = int(patch.shape[0])
         if (self.side - FINE) % 2:
             raise ValueError(f"a crop of side {self.side}: FINE plus an even margin wanted")
         self.reach = (self.side - FINE) // 2  # pixels each way the windows span
         self.across = self.side - FINE + 1  # windows a row
-        self.search = min(search, self.reach)
+        self.search = min(SEARCH, self.reach)  # a crop of the first search's size: all
         bands = np.ascontiguousarray(np.lib.stride_tricks.sliding_window_view(
             np.asarray(patch, np.float32), FINE, axis=1).transpose(1, 0, 2))  # (x, row, FINE)
         s = bands.strides
@@ -173,13 +173,18 @@ class Windows:
         (those of the crop) with each look: (window numbers, (windows, k)). Searched so
         from the edge of the first search, a look reaches ``reach`` pixels each way in the
         direction it lies, for a fraction of the whole crop's product."""
-        y, x = self.place(w)
-        step, last = self.reach - self.search, 2 * self.reach
-        y0, y1 = max(0, y - step), min(last, y + step) + 1
-        x0, x1 = max(0, x - step), min(last, x + step) + 1
+        y0, y1, x0, x1 = self.near(w, self.reach - self.search)
         where = _block(y0, y1, x0, x1, self.across)
         out = _rows(np.matmul(self._stack[x0:x1, y0:y1], looks.T))
         return where, out / self.spread[where]
+
+    def near(self, w: int, step: int) -> tuple[int, int, int, int]:
+        """The rows y0..y1 and columns x0..x1 (ends excluded) of the windows within ``step``
+        pixels of window ``w``, those of the crop."""
+        y, x = self.place(w)
+        last = 2 * self.reach
+        return (max(0, y - step), min(last, y + step) + 1,
+                max(0, x - step), min(last, x + step) + 1)
 
     def window(self, w: int) -> np.ndarray:
         """Window ``w`` (as :meth:`product` numbers them): (FINE, FINE)."""
@@ -263,7 +268,7 @@ class FineModel:
     crops: np.ndarray  # (4 t, SOURCE, SOURCE)
     _turned: dict[int, np.ndarray] = field(default_factory=dict, repr=False)
     _alike: dict[tuple[str, str], float] = field(default_factory=dict, repr=False)
-    # each label's first look cut to a square's searched size, as Windows: its likeness with
+    # each label's first look cut to the first search's size, as Windows: its likeness with
     # every other label reuses the windows (and the correlations worked out so far)
     _sources: dict[str, Windows] = field(default_factory=dict, repr=False)
     _warm: bool = field(default=False, repr=False)  # every likeness worked out (``warm``)
@@ -312,7 +317,7 @@ class FineModel:
         every = np.concatenate([self.templates(r) for r in range(len(self.crops))])
         k = len(ANGLES)
         for a in self.rows_of:
-            win = self._source(a)
+            win = self._cut(a)  # not kept: every likeness is worked out here
             best = (win.product(every) / win.spread).max(axis=0).reshape(-1, k).max(axis=1)
             for b, theirs in self.rows_of.items():
                 self._alike.setdefault((a, b), float(best[theirs].max()))
@@ -336,11 +341,7 @@ class FineModel:
         if not play:
             return np.asarray((unit_rows(_quarters(win.window(int(w)))) * look).sum(axis=1),
                               np.float32)
-        y, x = win.place(int(w))
-        last = 2 * win.reach
-        near = [win.window(yy * win.across + xx)
-                for yy in range(max(0, y - play), min(last, y + play) + 1)
-                for xx in range(max(0, x - play), min(last, x + play) + 1)]
+        near = [win.window(v) for v in _block(*win.near(int(w), play), win.across)]
         fits = (unit_rows(_quarters(np.asarray(near))) * look).sum(axis=-1)
         return np.asarray(fits.max(axis=0), np.float32)
 
@@ -361,7 +362,8 @@ class FineModel:
 
     def likeness(self, a: str, b: str) -> float:
         """How alike two labels' looks are: the best correlation of ``a``'s first look with
-        ``b``'s looks over the same search as a square's."""
+        ``b``'s looks over the first search of a square's (both lie straight in the middle,
+        nothing to search further for)."""
         key = (a, b)
         got = self._alike.get(key)
         if got is None and (a not in self.rows_of or b not in self.rows_of):
@@ -372,19 +374,23 @@ class FineModel:
         return got
 
     def _source(self, label: str) -> Windows:
-        """``label``'s first look cut to the first search's size (a look compared with a
-        look: both lie straight in the middle, nothing to search further for)."""
+        """:meth:`_cut`, kept for the likenesses asked later."""
         win = self._sources.get(label)
         if win is None:
-            src = self.crops[self.rows_of[label][0]]
-            side = FINE + 2 * SEARCH
-            m = (SOURCE - side) // 2
-            win = self._sources[label] = Windows(src[m:m + side, m:m + side])
+            win = self._sources[label] = self._cut(label)
         return win
+
+    def _cut(self, label: str) -> Windows:
+        """``label``'s first look cut to the first search's size, as Windows."""
+        src = self.crops[self.rows_of[label][0]]
+        side = FINE + 2 * SEARCH
+        m = (SOURCE - side) // 2
+        return Windows(src[m:m + side, m:m + side])
 
     def scores(self, patch: np.ndarray | Windows, labels: Sequence[str]) -> dict[str, float]:
         """The best correlation of ``patch`` (PATCH square) with each label's looks over
-        every angle and shift (labels never taught are left out)."""
+        every angle and the shifts searched (:class:`Windows`; labels never taught are left
+        out)."""
         out: dict[str, float] = {}
         win, _ = self._correlate(patch, labels)
         for lb in labels:
@@ -394,9 +400,10 @@ class FineModel:
 
     def _correlate(self, patch: np.ndarray | Windows, labels: Sequence[str]
                    ) -> tuple[Windows, list[int]]:
-        """Every window of the patch against every turned look of the labels not compared
-        before, in one matrix product (kept in the :class:`Windows`): the windows, and the
-        crop rows of the labels."""
+        """The first search's windows of the patch against every turned look of the labels
+        not compared before, in one matrix product, and further round the edge place of
+        each look that fits best there (kept in the :class:`Windows`): the windows, and
+        the crop rows of the labels."""
         win = patch if isinstance(patch, Windows) else Windows(patch)
         rows = [r for lb in dict.fromkeys(labels) for r in self.rows_of.get(lb, ())]
         new = [r for r in dict.fromkeys(rows) if r not in win.done]
