@@ -8,7 +8,8 @@ Stages in the order they run: ``pick`` (the paths' pairing, faint ends, the seco
 ``probe`` (near twins settled for the bend's vote), ``drawn`` (the project's drawing and
 the daikaiju), ``frame`` (bare or a tile at the frame's scale), ``thin`` (near twins on a
 board of thin paths), ``colour`` (the tiles' colour gate), ``box`` (the inventory),
-``box-twins`` and ``pairs`` (near twins settled with the box).
+``box-twins`` and ``pairs`` (near twins settled with the box), ``late`` (the tiles drawn
+whole, last) and ``self`` (the board taught to itself).
 """
 
 from __future__ import annotations
@@ -96,5 +97,6 @@ def install() -> Trace:
     wrap(recognise, "box_twins", lambda out, *a: trace.by_square("box-twins", out))
     wrap(recognise, "settle_pairs", lambda out, *a: trace.by_square("pairs", out))
     wrap(recognise, "late_whole", lambda out, *a: trace.by_square("late", out[0]))
+    wrap(recognise, "self_taught", lambda out, *a: trace.by_square("self", out))
     return trace
 

@@ -12,6 +12,10 @@ those named, among them the further boards of :mod:`vision.look_boards`). Never 
 ``speckle`` texture or the ``mandala`` board, and nothing of ``held-out``: its parts are
 scored only. A mix whose paths would hardly show on its tiles is drawn again.
 
+With ``--thin`` the mixes are of the kind the built-in reader does worst on
+(:func:`thin_mix`: thin faint paths, 0.024-0.032 of a square, on textured tiles over any
+board but ``held-out``'s), named ``thin-{seed}-{k}``.
+
 With ``--taught`` each mix is instead taught from its own teaching photos, as an owner
 teaches the camera their own set (the benchmark's ``same`` reading), and read so: how the
 taught reader does on pieces it was never tuned on. Whole boards are counted too.
@@ -120,10 +124,37 @@ def mix(rng: np.random.Generator, name: str, arts: tuple[str, ...] = ARTS) -> Lo
         frame=_between(rng, parts["frame"]), size=float(rng.uniform(0.94, 0.965)))
 
 
-def mixes(seed: int, count: int, arts: tuple[str, ...] = ARTS, prefix: str = "mix"
-           ) -> list[LookSpec]:
+def thin_mix(rng: np.random.Generator, name: str, arts: tuple[str, ...] = MIXABLE
+             ) -> LookSpec:
+    """One new look of thin faint paths (0.024-0.032 of a square, 0.4-0.6 strong, no glow,
+    a small bend) on textured tiles over any mixable board art: the kind of set the built-in
+    reader does worst on, drawn from the tuning looks' colours as :func:`mix` draws."""
+    parts = colours()
+    while True:
+        tile, path = _between(rng, parts["tile"]), _between(rng, parts["path"])
+        alpha = float(rng.uniform(0.4, 0.6))
+        if abs(np.mean(path) - np.mean(tile)) * alpha >= _CONTRAST:
+            break
+    return LookSpec(
+        name, texture=str(rng.choice(["mottle", "water"])), tile=tile,
+        tile_spread=float(rng.uniform(6.0, 11.0)), path=path,
+        path_width=float(rng.uniform(0.024, 0.032)), path_alpha=alpha,
+        bend=float(rng.uniform(0.2, 0.45)), wobble=float(rng.uniform(0.0, 0.01)),
+        bridges=float(rng.uniform(0.3, 1.0)), glow=0.0,
+        edge=_between(rng, parts["edge"]), kaiju=_between(rng, parts["kaiju"]),
+        kaiju_body=_between(rng, parts["kaiju_body"]), board=str(rng.choice(list(arts))),
+        board_colour=_between(rng, parts["board_colour"]), grid=_between(rng, parts["grid"]),
+        frame=_between(rng, parts["frame"]), size=float(rng.uniform(0.94, 0.965)))
+
+
+def mixes(seed: int, count: int, arts: tuple[str, ...] = ARTS, prefix: str = "mix",
+          thin: bool = False) -> list[LookSpec]:
     """The first ``count`` mixed looks of ``seed``, named ``{prefix}-{seed}-{k}`` (not
-    registered): the draw every script and test that names a mix by its seed repeats."""
+    registered): the draw every script and test that names a mix by its seed repeats.
+    ``thin``: looks of thin faint paths (:func:`thin_mix`), named ``thin-{seed}-{k}``."""
+    if thin:
+        rng = np.random.default_rng([seed, 777])
+        return [thin_mix(rng, f"thin-{seed}-{k}", arts) for k in range(count)]
     rng = np.random.default_rng([seed, 4242])
     return [mix(rng, f"{prefix}-{seed}-{k}", arts) for k in range(count)]
 
@@ -161,18 +192,21 @@ def main() -> int:
     ap.add_argument("--photos", type=int, default=2026, help="seeds the photos")
     ap.add_argument("--boards", type=int, default=20, help="photos per mix and size")
     ap.add_argument("--verbose", action="store_true", help="list every confident wrong")
-    ap.add_argument("--art", default=",".join(ARTS),
+    ap.add_argument("--art", default=None,
                     help=f"board art to draw from, comma separated: {', '.join(MIXABLE)}")
+    ap.add_argument("--thin", action="store_true",
+                    help="mix looks of thin faint paths (vision_mixes.thin_mix) instead")
     ap.add_argument("--taught", action="store_true",
                     help="teach each mix from its own teaching photos, then read")
     args = ap.parse_args()
     cv2.setNumThreads(1)
-    arts = tuple(args.art.split(","))
+    arts = (tuple(args.art.split(",")) if args.art is not None
+            else MIXABLE if args.thin else ARTS)
     unknown = [a for a in arts if a not in MIXABLE]
     if unknown:
         ap.error(f"no board art a mix may print called {unknown[0]!r}: one of "
                  f"{', '.join(MIXABLE)}")
-    specs = mixes(args.seed, args.mixes, arts)
+    specs = mixes(args.seed, args.mixes, arts, thin=args.thin)
     for s in specs:
         looks.register(s)
     trace = mix_trace.install()

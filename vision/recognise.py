@@ -37,6 +37,7 @@ from .inventory import box_counts, settle
 from .paths_claims import no_art, overclaimed, unclaim
 from .paths_decide import PATH_SETTLE, TILE_ENDS, Later, path_calls, shows_tile
 from .paths_kaiju import daikaiju
+from .paths_self import self_taught
 from .paths_twins import Lean
 from .paths_whole_late import late_whole
 from .read_again import Candidates, finer_look
@@ -244,6 +245,11 @@ class BoardReader:
                         calls, *self._late, self.counts, fixed,
                         {i: legal_sets.get(self._squares[i]) for i in calls}, self._yardstick,
                         top, self.cols, art, len(todo) >= 12)
+                    # still open: asked by how the board's own sure tiles look
+                    calls = self_taught(
+                        calls, self._late[1], self._late[2], self.counts, fixed,
+                        {i: legal_sets.get(self._squares[i]) for i in calls}, top, self.cols,
+                        self.thresholds.path_margin, art, len(todo) >= 12)
             self._late = None  # (the board's line response: not kept between reads)
             boxed = calls
             if self.model is not None and self.model.fine is not None and self._fits:

@@ -30,3 +30,17 @@ def test_mixes_take_nothing_of_held_out_and_keep_to_their_ranges() -> None:
         assert not colours & held_values
         # the paths show on the tiles at least as in the faintest tuning look, near enough
         assert abs(np.mean(mix.path) - np.mean(mix.tile)) * mix.path_alpha >= vm._CONTRAST
+
+
+def test_thin_mixes_take_nothing_of_held_out_and_keep_to_thin_paths() -> None:
+    vm = mixes_module()
+    held = looks.spec(looks.HELD_OUT)
+    specs = vm.mixes(3, 40, vm.MIXABLE, thin=True)
+    assert [s.name for s in specs[:2]] == ["thin-3-0", "thin-3-1"]
+    assert specs == vm.mixes(3, 40, vm.MIXABLE, thin=True)  # the same draw for a seed
+    for mix in specs:
+        assert mix.texture != held.texture and mix.board != held.board
+        assert mix.board in vm.MIXABLE
+        assert 0.024 <= mix.path_width <= 0.032 and 0.4 <= mix.path_alpha <= 0.6
+        assert 0.2 <= mix.bend <= 0.45 and mix.glow == 0.0
+        assert abs(np.mean(mix.path) - np.mean(mix.tile)) * mix.path_alpha >= vm._CONTRAST

@@ -1,0 +1,336 @@
+"""Squares the built-in reading left open between tiles close in evidence, read by how this
+board's own paths look (issue 9, item 2: the board teaches itself).
+
+Every earlier rule of the built-in reader compares the square's lines with a line of our
+own making (a thin curve, drawn or sampled). On textured tiles with thin pale paths that
+leaves many squares open between the paths' best tile and a near twin a little behind it:
+a U-turn that hugs the rim or a kiss against a crossing differ in a few pixels, and how
+those pixels look is the edition's (how wide, how pale, in what colour its paths print, how
+its tiles' rim and gap look). The tiles read surely show exactly that. So, on a full read
+with at least ``MIN_SURE`` tiles read, the board is taught to itself:
+
+- its **ground**: the mean, pixel by pixel, of the sure tiles' squares in all four turns,
+  each away from its own paths (the rim and the gap stay in);
+- its **paths**: every pair of points is one of eight shapes up to a quarter turn (a U-turn,
+  a corner arc, a straight, ...); each shape's look is the mean, over the sure tiles' paths
+  of that shape turned to it, of the square less the ground, kept within ``BAND`` pixels of
+  the curve at the board's bend.
+
+A tile's look is then the ground with its four paths' looks laid on it. A square is asked
+between the paths' best tile ``A`` and each of the next ``RIVALS`` tiles ``B``: placed
+where ``A``'s look fits it best (``SHIFT`` pixels each way), its pixels less the middle of
+the two looks are projected on their difference (``lean``: +0.5 where the square looks as
+``A``, -0.5 as ``B``, whatever the paths' contrast). The square is read as ``A`` when it
+leans ``LEAN`` to it over every one of them, it looks as a tile of this board at all (its
+likeness to ``A``'s look is ``FIT`` of the sure tiles' median likeness to their own: board
+art whose strokes happen to lean one way does not), the paths put ``A`` first by ``LEAD``
+calling margins with the evidence of a faint tile (``BEST``) and path ends that are not
+dark (``ENDS``), the box has a copy left, a legal move may put it there and the paths did
+not claim its pattern beyond the box (board art). A shape no sure tile shows leaves the
+square open. A square **called bare** whose likeness to the paths' best tile reaches
+``BARE_FIT`` of the same yardstick is left open instead: a tile whose thin paths hardly
+showed, not the board. Likenesses are worked out at half size (``HALF``), the leans at
+full size.
+
+Chosen on the squares the rules before it left open or called bare on ``drawn``,
+``mottled``, ``curved``, ``seas``, ``reeds`` (photo seed 2026, 10 photos a size) and on
+twelve looks of thin faint paths (``benchmarks/vision_mixes.py --thin``, seeds 1 and 3, 10
+photos a size); never on ``held-out``. On those squares, the lean: 158 read right and none
+wrong (0.1: 194 and none; a lead of 0.75 margins: 180 and 2); the likeness kept a reed
+board's bare square (0.47 of the yardstick) from a lean that read it as a tile (tiles so
+read 0.71 and more); of the squares called bare, 0.7 of the yardstick left 47 of the 56
+tiles among them open on the thin looks and 3 of 7 on the tuning looks, and one bare square
+(0.6: 49 and 16 bare squares; 0.8: 38 and none).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field
+from functools import cache
+
+import cv2
+import numpy as np
+
+from .inventory import pattern_of, remaining
+from .paths_twins import pairs
+from .read_combine import PATH_LABELS, is_tile
+from .read_decide import EMPTY, Call
+from .read_features import PX
+from .read_paths import BENDS, PathScores, bezier
+
+MIN_SURE = 4  # tiles read surely that teach the board's look
+PAD = 4  # pixels round a square's tile cut with it (where it lies, a few pixels off)
+BAND = 3  # half-width of the band round a curve where a path's look is learned, pixels
+TINT = 6.0  # sigma (pixels) of the slow changes taken out first: tiles differ in tint and
+# their texture in its broad patches, paths are thin (3, 4 and 6 measured alike; none: fewer)
+SHIFT = 2  # pixels each way a look is fitted to a square
+LEAD = 1.0  # the paths' best over their next, in calling margins
+BEST = 0.3  # the paths' evidence of the best tile (a faint tile's: path_tile is 0.5)
+ENDS = 0.05  # the third weakest path end
+LEAN = 0.15  # lean to the paths' best over each rival (0.5: the square looks as the best)
+RIVALS = 2  # the paths' next tiles asked
+FIT = 0.6  # the square's likeness to the tile as the board prints it, of the sure tiles'
+# median likeness to their own (REF_TILES of them): board art whose strokes lean one way
+# fits less (a reed board's bare square 0.47, tiles so read 0.71 and more)
+REF_TILES = 8
+BARE_FIT = 0.7  # a square called bare that fits the paths' best tile as the board prints
+# it this well (of the same yardstick) is left open: a faint tile, not the board
+CONFIDENCE = 0.5  # the calling line: less sure than any rule that measured its own lead
+HALF = PX // 2  # likenesses are worked out at half size (a sixteenth of the work): they
+# ask whether a square shows a tile at all, not which of two near twins
+
+Pair = tuple[int, int]
+
+
+def _turned(pair: Pair, quarters: int) -> Pair:
+    """``pair`` after the tile turns ``quarters`` quarter turns clockwise (point i lies where
+    point i + 2 lay)."""
+    a, b = ((p + 2 * quarters) % 8 for p in pair)
+    return (min(a, b), max(a, b))
+
+
+@cache
+def shape_of(pair: Pair) -> tuple[Pair, int]:
+    """The pair's shape (the least of its four turns) and the quarter turns that take it
+    there.
+
+    >>> shape_of((2, 3)), shape_of((6, 7)), shape_of((0, 1))
+    (((0, 1), 3), ((0, 1), 1), ((0, 1), 0))
+    """
+    return min((_turned(pair, q), q) for q in range(4))
+
+
+def _turn(img: np.ndarray, quarters: int) -> np.ndarray:
+    """``img`` turned ``quarters`` quarter turns clockwise."""
+    return np.rot90(img, -quarters, axes=(0, 1)) if quarters % 4 else img
+
+
+def _scaled(pixels: int, px: int) -> int:
+    return max(1, pixels * px // PX)
+
+
+@cache
+def _band(shape: Pair, bend: int, px: int) -> np.ndarray:
+    """(S, S, 1) float32, ``px`` a square: 1 within BAND pixels of the shape's curve at the
+    board's bend."""
+    pad = _scaled(PAD, px)
+    mask = np.zeros((px + 2 * pad, px + 2 * pad), np.float32)
+    pts = bezier(shape[0], shape[1], BENDS[bend], np.linspace(0, 1, 60)[:, None]) * px + pad
+    cv2.polylines(mask, [np.rint(pts).astype(np.int32)], False, 1.0, 2 * _scaled(BAND, px))
+    return mask[..., None]
+
+
+@cache
+def _away(label: str, bend: int, px: int) -> np.ndarray:
+    """(S, S, 3): 0 within BAND pixels of tile ``label``'s paths, 1 away from them."""
+    near = np.zeros_like(_band((0, 1), bend, px))
+    for pair in pairs(label):
+        shape, quarters = shape_of(pair)
+        np.maximum(near, _turn(_band(shape, bend, px), -quarters), out=near)
+    return np.repeat(1.0 - near, 3, axis=2)
+
+
+def cut(top: np.ndarray, square: int, cols: int, offset: np.ndarray, px: int = PX,
+        spare: int = 0) -> np.ndarray:
+    """(S + 2 spare, same, 3) float32: the square's tile where it lies (``offset`` in full
+    size pixels) in a view of ``px`` a square, its PAD + ``spare`` pixels round it (zero past
+    the view's edge)."""
+    edge = _scaled(PAD, px) + spare
+    side = px + 2 * edge
+    x0 = (square % cols) * px + round(float(offset[0]) * px / PX) - edge
+    y0 = (square // cols) * px + round(float(offset[1]) * px / PX) - edge
+    h, w = top.shape[:2]
+    out = np.zeros((side, side, 3), np.float32)
+    xa, ya, xb, yb = max(0, x0), max(0, y0), min(w, x0 + side), min(h, y0 + side)
+    if xa < xb and ya < yb:
+        out[ya - y0:yb - y0, xa - x0:xb - x0] = top[ya:yb, xa:xb]
+    return out
+
+
+def flattened(top: np.ndarray, px: int = PX) -> np.ndarray:
+    """The top-down view (BGR, PX a square) at ``px`` a square, float, less its slow changes
+    (TINT; worked out at a quarter of that size: the same blur, a tenth of the time)."""
+    h, w = top.shape[0] * px // PX, top.shape[1] * px // PX
+    flat = (top if px == PX else cv2.resize(top, (w, h), interpolation=cv2.INTER_AREA)
+            ).astype(np.float32)
+    small = cv2.resize(flat, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    flat -= cv2.resize(cv2.GaussianBlur(small, (0, 0), TINT * px / PX / 4), (w, h),
+                       interpolation=cv2.INTER_LINEAR)
+    return flat
+
+
+@dataclass(frozen=True)
+class BoardLook:
+    """How this board's tiles look, ``px`` a square: their ground and each path shape's
+    look on it."""
+
+    px: int
+    ground: np.ndarray  # (S, S, 3)
+    shapes: Mapping[Pair, np.ndarray]  # shape -> (S, S, 3), the square less the ground
+    # each pair's look turned to where it lies and each tile drawn, once, as asked
+    parts: dict[Pair, np.ndarray | None] = field(default_factory=dict, compare=False,
+                                                 repr=False)
+    drawings: dict[str, np.ndarray | None] = field(default_factory=dict, compare=False,
+                                                   repr=False)
+
+    @property
+    def shift(self) -> int:
+        return _scaled(SHIFT, self.px)
+
+    def drawn(self, label: str) -> np.ndarray | None:
+        """The tile ``label`` as this board prints it; None when a shape of it was never
+        seen."""
+        if label not in self.drawings:
+            out: np.ndarray | None = self.ground.copy()
+            for pair in pairs(label):
+                if pair not in self.parts:
+                    shape, quarters = shape_of(pair)
+                    look = self.shapes.get(shape)
+                    self.parts[pair] = None if look is None else _turn(look, -quarters)
+                part = self.parts[pair]
+                if part is None or out is None:
+                    out = None
+                    break
+                out += part
+            self.drawings[label] = out
+        return self.drawings[label]
+
+    def place(self, wide: np.ndarray, label: str) -> tuple[float, np.ndarray]:
+        """Where in ``wide`` (a :func:`cut` with ``shift`` to spare) tile ``label`` as this
+        board prints it fits best: the correlation there and the square so placed (S, S,
+        3); (-1, the middle) when it cannot be drawn."""
+        look = self.drawn(label)
+        s = self.shift
+        if look is None:
+            return -1.0, wide[s:-s, s:-s]
+        fit = cv2.matchTemplate(wide, look, cv2.TM_CCOEFF_NORMED)
+        _, best, _, (x, y) = cv2.minMaxLoc(fit)
+        side = look.shape[0]
+        return float(best), wide[y:y + side, x:x + side]
+
+    def lean(self, square: np.ndarray, a: str, b: str) -> float | None:
+        """How far ``square`` (placed) looks as ``a`` rather than ``b``: +0.5 as ``a``, -0.5
+        as ``b``, whatever the paths' contrast; None when either cannot be drawn or they
+        draw alike."""
+        look_a, look_b = self.drawn(a), self.drawn(b)
+        if look_a is None or look_b is None:
+            return None
+        diff = look_a - look_b
+        size = float((diff * diff).sum())
+        if size < 1e-6:
+            return None
+        return float(((square - (look_a + look_b) / 2) * diff).sum()) / size
+
+
+def learn(flat: np.ndarray, cols: int, sure: Sequence[tuple[int, np.ndarray, str]],
+          bend: int, px: int = PX) -> BoardLook | None:
+    """The board's look from its sure tiles (square, where it lies, label) at its bend, in
+    a :func:`flattened` view of ``px`` a square; None with fewer than MIN_SURE."""
+    if len(sure) < MIN_SURE:
+        return None
+    cuts = np.stack([cut(flat, square, cols, offset, px) for square, offset, _ in sure])
+    rows = cuts.reshape(len(sure), -1)
+    # the ground: what the tiles show away from their own paths, in all four turns (their
+    # rim and the gap round them stay in; a turn of a sum is the sum of the turns)
+    away = np.stack([_away(label, bend, px) for _, _, label in sure]).reshape(len(sure), -1)
+    shown = (away * rows).sum(axis=0).reshape(cuts.shape[1:])
+    weight = away.sum(axis=0).reshape(cuts.shape[1:])
+    ground = (sum(_turn(shown, q) for q in range(4))
+              / np.maximum(sum(_turn(weight, q) for q in range(4)), 1.0))
+    # each shape's look: its paths' squares, each turned to the shape (summed by turn first:
+    # one product for all of them)
+    keys = sorted({shape_of(pair) for _, _, label in sure for pair in pairs(label)})
+    member = np.zeros((len(keys), len(sure)), np.float32)
+    for n, (_, _, label) in enumerate(sure):
+        for pair in pairs(label):
+            member[keys.index(shape_of(pair)), n] += 1
+    summed = (member @ rows).reshape(len(keys), *cuts.shape[1:])
+    totals: dict[Pair, np.ndarray] = {}
+    seen: dict[Pair, float] = {}
+    for (shape, quarters), total, count in zip(keys, summed, member.sum(axis=1), strict=True):
+        turned = _turn(total, quarters)
+        totals[shape] = totals[shape] + turned if shape in totals else turned
+        seen[shape] = seen.get(shape, 0.0) + float(count)
+    shapes = {shape: np.ascontiguousarray((total / seen[shape] - ground)
+                                          * _band(shape, bend, px), np.float32)
+              for shape, total in totals.items()}
+    return BoardLook(px, np.ascontiguousarray(ground, np.float32), shapes)
+
+
+def self_taught(calls: Mapping[int, Call], paths: PathScores, ruled_out: Collection[int],
+                counts: Mapping[str, int] | None, fixed: Mapping[int, str],
+                legal: Mapping[int, set[str] | None], top: np.ndarray, cols: int,
+                margin: float, art: AbstractSet[str] = frozenset(), full: bool = True
+                ) -> dict[int, Call]:
+    """``calls`` with the squares of ``paths`` still open read as above, and squares called
+    bare that look as a tile left open (a ``full`` read only: a re-read of a few squares has
+    too few sure tiles in view; never a square of ``ruled_out``, never a pattern of
+    ``art``). ``top`` is the top-down view (BGR, PX a square); ``margin`` the paths' calling
+    margin."""
+    out = dict(calls)
+    if not full or paths.ends is None:
+        return out
+    squares = [int(i) for i in paths.squares]
+    ev = paths.tile
+    ends = np.sort(paths.ends, axis=1)[:, 2]
+    asked, bare = [], []
+    for k, i in enumerate(squares):
+        if out[i].label == EMPTY:
+            bare.append(k)
+        if out[i].label is not None or i in ruled_out:
+            continue
+        order = np.argsort(-ev[k])[:RIVALS + 1]
+        if (float(ev[k, order[0]]) >= BEST and float(ends[k]) >= ENDS
+                and float(ev[k, order[0]] - ev[k, order[1]]) >= LEAD * margin):
+            asked.append((k, order))
+    sure = [(i, paths.offsets[k], str(out[i].label)) for k, i in enumerate(squares)
+            if is_tile(out[i])]
+    if not (asked or bare) or len(sure) < MIN_SURE:
+        return out  # (the board's look is learned only where a square needs it)
+    small = flattened(top, HALF)
+    rough = learn(small, cols, sure, paths.bend, HALF)
+    if rough is None:
+        return out
+
+    def likeness(k: int, label: str) -> float:
+        return rough.place(cut(small, squares[k], cols, paths.offsets[k], HALF, rough.shift),
+                           label)[0]
+
+    refs = [squares.index(i) for i, _, _ in sure[::max(1, -(-len(sure) // REF_TILES))]]
+    yardstick = float(np.median([likeness(k, str(out[squares[k]].label))
+                                 for k in refs[:REF_TILES]]))
+    for k in bare:
+        # called bare, yet it looks as the paths' best tile as this board prints it
+        first = PATH_LABELS[int(np.argmax(ev[k]))]
+        if likeness(k, first) >= BARE_FIT * yardstick:
+            out[squares[k]] = Call(None, 0.3, 0.0, first)
+    asked = [(k, order) for k, order in asked
+             if likeness(k, PATH_LABELS[int(order[0])]) >= FIT * yardstick]
+    # near twins are told apart at full size
+    flat = flattened(top) if asked else small
+    fine = learn(flat, cols, sure, paths.bend) if asked else None
+    found = []
+    for k, order in asked:
+        if fine is None:
+            break
+        first = PATH_LABELS[int(order[0])]
+        _, square = fine.place(cut(flat, squares[k], cols, paths.offsets[k], PX, fine.shift),
+                               first)
+        leans = [fine.lean(square, first, PATH_LABELS[int(j)]) for j in order[1:]]
+        if all(x is not None and x >= LEAN for x in leans):
+            found.append((min(x for x in leans if x is not None), squares[k], first,
+                          PATH_LABELS[int(order[1])]))
+    left = remaining(counts, [*fixed.values(),
+                              *(c.label for c in out.values() if c.label is not None)])
+    for _, i, label, second in sorted(found, reverse=True):  # the clearest first
+        allowed, pattern = legal.get(i), pattern_of(label)
+        if (allowed and label not in allowed) or pattern in art:
+            continue
+        if left is not None and pattern is not None:
+            if left.get(pattern, 0) <= 0:
+                continue
+            left[pattern] -= 1
+        out[i] = Call(label, CONFIDENCE, LEAD, second)
+    return out
