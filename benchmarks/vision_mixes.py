@@ -147,16 +147,18 @@ def thin_mix(rng: np.random.Generator, name: str, arts: tuple[str, ...] = MIXABL
         frame=_between(rng, parts["frame"]), size=float(rng.uniform(0.94, 0.965)))
 
 
-def mixes(seed: int, count: int, arts: tuple[str, ...] = ARTS, prefix: str = "mix",
+def mixes(seed: int, count: int, arts: tuple[str, ...] | None = None, prefix: str | None = None,
           thin: bool = False) -> list[LookSpec]:
     """The first ``count`` mixed looks of ``seed``, named ``{prefix}-{seed}-{k}`` (not
     registered): the draw every script and test that names a mix by its seed repeats.
-    ``thin``: looks of thin faint paths (:func:`thin_mix`), named ``thin-{seed}-{k}``."""
+    ``thin``: looks of thin faint paths (:func:`thin_mix`; prefix ``thin``, any mixable
+    art unless ``arts`` says), else :func:`mix` (prefix ``mix``, ``ARTS``)."""
     if thin:
         rng = np.random.default_rng([seed, 777])
-        return [thin_mix(rng, f"thin-{seed}-{k}", arts) for k in range(count)]
+        return [thin_mix(rng, f"{prefix or 'thin'}-{seed}-{k}", arts or MIXABLE)
+                for k in range(count)]
     rng = np.random.default_rng([seed, 4242])
-    return [mix(rng, f"{prefix}-{seed}-{k}", arts) for k in range(count)]
+    return [mix(rng, f"{prefix or 'mix'}-{seed}-{k}", arts or ARTS) for k in range(count)]
 
 
 def describe(s: LookSpec) -> str:
@@ -200,9 +202,8 @@ def main() -> int:
                     help="teach each mix from its own teaching photos, then read")
     args = ap.parse_args()
     cv2.setNumThreads(1)
-    arts = (tuple(args.art.split(",")) if args.art is not None
-            else MIXABLE if args.thin else ARTS)
-    unknown = [a for a in arts if a not in MIXABLE]
+    arts = tuple(args.art.split(",")) if args.art is not None else None
+    unknown = [a for a in arts or () if a not in MIXABLE]
     if unknown:
         ap.error(f"no board art a mix may print called {unknown[0]!r}: one of "
                  f"{', '.join(MIXABLE)}")

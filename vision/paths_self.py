@@ -29,8 +29,13 @@ dark (``ENDS``), the box has a copy left, a legal move may put it there and the 
 not claim its pattern beyond the box (board art). A shape no sure tile shows leaves the
 square open. A square **called bare** whose likeness to the paths' best tile reaches
 ``BARE_FIT`` of the same yardstick is left open instead: a tile whose thin paths hardly
-showed, not the board. Likenesses are worked out at half size (``HALF``), the leans at
-full size.
+showed, not the board (unless the paths claimed that pattern beyond the box: board art);
+and a tile **called less surely** than ``DOUBT`` (by the box or a late rule) whose likeness
+to itself is below ``TILE_FIT`` of the yardstick is left open: board art taken for a tile.
+These two only ever leave a square open, under a hand too. Every tile called so far
+teaches the look (a wrong one is one in the mean of many). Likenesses are worked out at
+half size (``HALF``), the leans at full size; cuts are an odd number of pixels across, so
+that a quarter turn turns them about the square's middle.
 
 Chosen on the squares the rules before it left open or called bare on ``drawn``,
 ``mottled``, ``curved``, ``seas``, ``reeds`` (photo seed 2026, 10 photos a size) and on
@@ -40,7 +45,9 @@ wrong (0.1: 194 and none; a lead of 0.75 margins: 180 and 2); the likeness kept 
 board's bare square (0.47 of the yardstick) from a lean that read it as a tile (tiles so
 read 0.71 and more); of the squares called bare, 0.7 of the yardstick left 47 of the 56
 tiles among them open on the thin looks and 3 of 7 on the tuning looks, and one bare square
-(0.6: 49 and 16 bare squares; 0.8: 38 and none).
+(0.6: 49 and 16 bare squares; 0.8: 38 and none); of the tiles called below 0.7, a likeness
+under 0.5 of the yardstick held 7 wrong calls and no right one on the thin looks, none on
+the tuning looks. Figures before and after: docs/vision.md, "The board taught to itself".
 """
 
 from __future__ import annotations
@@ -48,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 import cv2
 import numpy as np
@@ -77,6 +84,9 @@ FIT = 0.6  # the square's likeness to the tile as the board prints it, of the su
 REF_TILES = 8
 BARE_FIT = 0.7  # a square called bare that fits the paths' best tile as the board prints
 # it this well (of the same yardstick) is left open: a faint tile, not the board
+DOUBT = 0.7  # tiles called less surely than this are asked whether they look as a tile
+TILE_FIT = 0.5  # ... and left open below this share of the yardstick (on the thin looks 7
+# such calls, all wrong, none right; on the tuning looks none)
 CONFIDENCE = 0.5  # the calling line: less sure than any rule that measured its own lead
 HALF = PX // 2  # likenesses are worked out at half size (a sixteenth of the work): they
 # ask whether a square shows a tile at all, not which of two near twins
@@ -111,34 +121,46 @@ def _scaled(pixels: int, px: int) -> int:
     return max(1, pixels * px // PX)
 
 
-@cache
+def _side(px: int, spare: int = 0) -> int:
+    """Pixels across a cut: odd, so that a quarter turn turns it about the square's middle
+    (grid point u lies on pixel u * px of the view, the middle on px / 2)."""
+    return px + 2 * (_scaled(PAD, px) + spare) + 1
+
+
+@lru_cache(maxsize=256)
 def _band(shape: Pair, bend: int, px: int) -> np.ndarray:
     """(S, S, 1) float32, ``px`` a square: 1 within BAND pixels of the shape's curve at the
-    board's bend."""
+    board's bend (read-only: it is shared)."""
     pad = _scaled(PAD, px)
-    mask = np.zeros((px + 2 * pad, px + 2 * pad), np.float32)
+    mask = np.zeros((_side(px), _side(px)), np.float32)
     pts = bezier(shape[0], shape[1], BENDS[bend], np.linspace(0, 1, 60)[:, None]) * px + pad
     cv2.polylines(mask, [np.rint(pts).astype(np.int32)], False, 1.0, 2 * _scaled(BAND, px))
-    return mask[..., None]
+    out = mask[..., None]
+    out.setflags(write=False)
+    return out
 
 
-@cache
+@lru_cache(maxsize=1024)
 def _away(label: str, bend: int, px: int) -> np.ndarray:
-    """(S, S, 3): 0 within BAND pixels of tile ``label``'s paths, 1 away from them."""
+    """(S, S, 1): 0 within BAND pixels of tile ``label``'s paths, 1 away from them
+    (read-only: it is shared)."""
     near = np.zeros_like(_band((0, 1), bend, px))
     for pair in pairs(label):
         shape, quarters = shape_of(pair)
         np.maximum(near, _turn(_band(shape, bend, px), -quarters), out=near)
-    return np.repeat(1.0 - near, 3, axis=2)
+    away = 1.0 - near
+    away.setflags(write=False)
+    return away
 
 
 def cut(top: np.ndarray, square: int, cols: int, offset: np.ndarray, px: int = PX,
         spare: int = 0) -> np.ndarray:
     """(S + 2 spare, same, 3) float32: the square's tile where it lies (``offset`` in full
     size pixels) in a view of ``px`` a square, its PAD + ``spare`` pixels round it (zero past
-    the view's edge)."""
+    the view's edge; at half size the area-resized view lies a quarter pixel off, which a
+    likeness does not feel)."""
     edge = _scaled(PAD, px) + spare
-    side = px + 2 * edge
+    side = _side(px, spare)
     x0 = (square % cols) * px + round(float(offset[0]) * px / PX) - edge
     y0 = (square // cols) * px + round(float(offset[1]) * px / PX) - edge
     h, w = top.shape[:2]
@@ -161,7 +183,7 @@ def flattened(top: np.ndarray, px: int = PX) -> np.ndarray:
     return flat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class BoardLook:
     """How this board's tiles look, ``px`` a square: their ground and each path shape's
     look on it."""
@@ -183,18 +205,15 @@ class BoardLook:
         """The tile ``label`` as this board prints it; None when a shape of it was never
         seen."""
         if label not in self.drawings:
-            out: np.ndarray | None = self.ground.copy()
+            parts = []
             for pair in pairs(label):
                 if pair not in self.parts:
                     shape, quarters = shape_of(pair)
                     look = self.shapes.get(shape)
                     self.parts[pair] = None if look is None else _turn(look, -quarters)
-                part = self.parts[pair]
-                if part is None or out is None:
-                    out = None
-                    break
-                out += part
-            self.drawings[label] = out
+                parts.append(self.parts[pair])
+            self.drawings[label] = (None if any(part is None for part in parts)
+                                    else self.ground + sum(p for p in parts if p is not None))
         return self.drawings[label]
 
     def place(self, wide: np.ndarray, label: str) -> tuple[float, np.ndarray]:
@@ -225,18 +244,16 @@ class BoardLook:
 
 
 def learn(flat: np.ndarray, cols: int, sure: Sequence[tuple[int, np.ndarray, str]],
-          bend: int, px: int = PX) -> BoardLook | None:
-    """The board's look from its sure tiles (square, where it lies, label) at its bend, in
-    a :func:`flattened` view of ``px`` a square; None with fewer than MIN_SURE."""
-    if len(sure) < MIN_SURE:
-        return None
+          bend: int, px: int = PX) -> BoardLook:
+    """The board's look from its sure tiles (square, where it lies, label; at least one)
+    at its bend, in a :func:`flattened` view of ``px`` a square."""
     cuts = np.stack([cut(flat, square, cols, offset, px) for square, offset, _ in sure])
     rows = cuts.reshape(len(sure), -1)
     # the ground: what the tiles show away from their own paths, in all four turns (their
     # rim and the gap round them stay in; a turn of a sum is the sum of the turns)
-    away = np.stack([_away(label, bend, px) for _, _, label in sure]).reshape(len(sure), -1)
-    shown = (away * rows).sum(axis=0).reshape(cuts.shape[1:])
-    weight = away.sum(axis=0).reshape(cuts.shape[1:])
+    away = np.stack([_away(label, bend, px) for _, _, label in sure])
+    shown = (away * cuts).sum(axis=0)
+    weight = away.sum(axis=0)
     ground = (sum(_turn(shown, q) for q in range(4))
               / np.maximum(sum(_turn(weight, q) for q in range(4)), 1.0))
     # each shape's look: its paths' squares, each turned to the shape (summed by turn first:
@@ -278,50 +295,61 @@ def self_taught(calls: Mapping[int, Call], paths: PathScores, ruled_out: Collect
     asked, bare = [], []
     for k, i in enumerate(squares):
         if out[i].label == EMPTY:
-            bare.append(k)
+            bare.append(k)  # (under a hand too: these are only ever left open)
         if out[i].label is not None or i in ruled_out:
             continue
         order = np.argsort(-ev[k])[:RIVALS + 1]
         if (float(ev[k, order[0]]) >= BEST and float(ends[k]) >= ENDS
                 and float(ev[k, order[0]] - ev[k, order[1]]) >= LEAD * margin):
             asked.append((k, order))
-    sure = [(i, paths.offsets[k], str(out[i].label)) for k, i in enumerate(squares)
+    # every tile called so far teaches the look (a wrong one is one in the mean of many)
+    sure = [(k, paths.offsets[k], str(out[i].label)) for k, i in enumerate(squares)
             if is_tile(out[i])]
     if not (asked or bare) or len(sure) < MIN_SURE:
         return out  # (the board's look is learned only where a square needs it)
     small = flattened(top, HALF)
-    rough = learn(small, cols, sure, paths.bend, HALF)
-    if rough is None:
-        return out
+    rough = learn(small, cols, [(squares[k], o, lb) for k, o, lb in sure], paths.bend, HALF)
 
-    def likeness(k: int, label: str) -> float:
-        return rough.place(cut(small, squares[k], cols, paths.offsets[k], HALF, rough.shift),
-                           label)[0]
-
-    refs = [squares.index(i) for i, _, _ in sure[::max(1, -(-len(sure) // REF_TILES))]]
-    yardstick = float(np.median([likeness(k, str(out[squares[k]].label))
-                                 for k in refs[:REF_TILES]]))
-    for k in bare:
-        # called bare, yet it looks as the paths' best tile as this board prints it
-        first = PATH_LABELS[int(np.argmax(ev[k]))]
-        if likeness(k, first) >= BARE_FIT * yardstick:
+    # the likenesses asked below: the sure tiles' to their own (the yardstick), the doubtful
+    # tiles' to theirs, the bare squares' and the open ones' to the paths' best
+    refs = [(k, label) for k, _, label in sure[::max(1, -(-len(sure) // REF_TILES))]]
+    doubtful = [(k, str(out[i].label)) for k, i in enumerate(squares)
+                if is_tile(out[i]) and out[i].confidence < DOUBT]
+    firsts = [(k, PATH_LABELS[int(np.argmax(ev[k]))]) for k in bare]
+    bests = [(k, PATH_LABELS[int(order[0])]) for k, order in asked]
+    wanted = [*refs[:REF_TILES], *doubtful, *firsts, *bests]
+    like = [rough.place(cut(small, squares[k], cols, paths.offsets[k], HALF, rough.shift),
+                        label)[0] for k, label in wanted]
+    n_refs = len(refs[:REF_TILES])
+    yardstick = float(np.median(like[:n_refs]))
+    if yardstick <= 0.0:
+        return out  # the sure tiles are not alike at all: no look to go by
+    like_doubtful = like[n_refs:n_refs + len(doubtful)]
+    like_bare = like[n_refs + len(doubtful):n_refs + len(doubtful) + len(firsts)]
+    like_best = like[n_refs + len(doubtful) + len(firsts):]
+    for (k, label), value in zip(doubtful, like_doubtful, strict=True):
+        # a tile called by a rule less sure than most that does not look as that tile
+        # printed so: board art the box or a late rule took for a tile
+        if value < TILE_FIT * yardstick:
+            out[squares[k]] = Call(None, 0.3, 0.0, label)
+    for (k, first), value in zip(firsts, like_bare, strict=True):
+        # called bare, yet it looks as the paths' best tile as this board prints it (never
+        # a pattern the paths claimed beyond the box: board art)
+        if pattern_of(first) not in art and value >= BARE_FIT * yardstick:
             out[squares[k]] = Call(None, 0.3, 0.0, first)
-    asked = [(k, order) for k, order in asked
-             if likeness(k, PATH_LABELS[int(order[0])]) >= FIT * yardstick]
-    # near twins are told apart at full size
-    flat = flattened(top) if asked else small
-    fine = learn(flat, cols, sure, paths.bend) if asked else None
+    asked = [ko for ko, value in zip(asked, like_best, strict=True) if value >= FIT * yardstick]
     found = []
-    for k, order in asked:
-        if fine is None:
-            break
-        first = PATH_LABELS[int(order[0])]
-        _, square = fine.place(cut(flat, squares[k], cols, paths.offsets[k], PX, fine.shift),
-                               first)
-        leans = [fine.lean(square, first, PATH_LABELS[int(j)]) for j in order[1:]]
-        if all(x is not None and x >= LEAN for x in leans):
-            found.append((min(x for x in leans if x is not None), squares[k], first,
-                          PATH_LABELS[int(order[1])]))
+    if asked:  # near twins are told apart at full size
+        flat = flattened(top)
+        fine = learn(flat, cols, [(squares[k], o, lb) for k, o, lb in sure], paths.bend)
+        for k, order in asked:
+            first = PATH_LABELS[int(order[0])]
+            _, square = fine.place(cut(flat, squares[k], cols, paths.offsets[k], PX,
+                                       fine.shift), first)
+            leans = [fine.lean(square, first, PATH_LABELS[int(j)]) for j in order[1:]]
+            if all(x is not None and x >= LEAN for x in leans):
+                found.append((min(x for x in leans if x is not None), squares[k], first,
+                              PATH_LABELS[int(order[1])]))
     left = remaining(counts, [*fixed.values(),
                               *(c.label for c in out.values() if c.label is not None)])
     for _, i, label, second in sorted(found, reverse=True):  # the clearest first
