@@ -281,11 +281,11 @@ def self_taught(calls: Mapping[int, Call], paths: PathScores, ruled_out: Collect
                 legal: Mapping[int, set[str] | None], top: np.ndarray, cols: int,
                 margin: float, art: AbstractSet[str] = frozenset(), full: bool = True
                 ) -> dict[int, Call]:
-    """``calls`` with the squares of ``paths`` still open read as above, and squares called
-    bare that look as a tile left open (a ``full`` read only: a re-read of a few squares has
-    too few sure tiles in view; never a square of ``ruled_out``, never a pattern of
-    ``art``). ``top`` is the top-down view (BGR, PX a square); ``margin`` the paths' calling
-    margin."""
+    """``calls`` with the squares of ``paths`` still open read as above (never a square of
+    ``ruled_out``, never a pattern of ``art``), and squares called bare that look as a tile
+    or called a tile doubtfully that do not look as it left open; a ``full`` read only (a
+    re-read of a few squares has too few sure tiles in view). ``top`` is the top-down view
+    (BGR, PX a square); ``margin`` the paths' calling margin."""
     out = dict(calls)
     if not full or paths.ends is None:
         return out
@@ -310,29 +310,25 @@ def self_taught(calls: Mapping[int, Call], paths: PathScores, ruled_out: Collect
     small = flattened(top, HALF)
     rough = learn(small, cols, [(squares[k], o, lb) for k, o, lb in sure], paths.bend, HALF)
 
-    # the likenesses asked below: the sure tiles' to their own (the yardstick), the doubtful
-    # tiles' to theirs, the bare squares' and the open ones' to the paths' best
+    def likeness(wanted: Sequence[tuple[int, str]]) -> list[float]:
+        return [rough.place(cut(small, squares[k], cols, paths.offsets[k], HALF, rough.shift),
+                            label)[0] for k, label in wanted]
+
+    # the yardstick: the sure tiles' likeness to their own looks
     refs = [(k, label) for k, _, label in sure[::max(1, -(-len(sure) // REF_TILES))]]
+    yardstick = float(np.median(likeness(refs[:REF_TILES])))
+    if yardstick <= 0.0:
+        return out  # the sure tiles are not alike at all: no look to go by
     doubtful = [(k, str(out[i].label)) for k, i in enumerate(squares)
                 if is_tile(out[i]) and out[i].confidence < DOUBT]
     firsts = [(k, PATH_LABELS[int(np.argmax(ev[k]))]) for k in bare]
-    bests = [(k, PATH_LABELS[int(order[0])]) for k, order in asked]
-    wanted = [*refs[:REF_TILES], *doubtful, *firsts, *bests]
-    like = [rough.place(cut(small, squares[k], cols, paths.offsets[k], HALF, rough.shift),
-                        label)[0] for k, label in wanted]
-    n_refs = len(refs[:REF_TILES])
-    yardstick = float(np.median(like[:n_refs]))
-    if yardstick <= 0.0:
-        return out  # the sure tiles are not alike at all: no look to go by
-    like_doubtful = like[n_refs:n_refs + len(doubtful)]
-    like_bare = like[n_refs + len(doubtful):n_refs + len(doubtful) + len(firsts)]
-    like_best = like[n_refs + len(doubtful) + len(firsts):]
-    for (k, label), value in zip(doubtful, like_doubtful, strict=True):
+    like_best = likeness([(k, PATH_LABELS[int(order[0])]) for k, order in asked])
+    for (k, label), value in zip(doubtful, likeness(doubtful), strict=True):
         # a tile called by a rule less sure than most that does not look as that tile
         # printed so: board art the box or a late rule took for a tile
         if value < TILE_FIT * yardstick:
             out[squares[k]] = Call(None, 0.3, 0.0, label)
-    for (k, first), value in zip(firsts, like_bare, strict=True):
+    for (k, first), value in zip(firsts, likeness(firsts), strict=True):
         # called bare, yet it looks as the paths' best tile as this board prints it (never
         # a pattern the paths claimed beyond the box: board art)
         if pattern_of(first) not in art and value >= BARE_FIT * yardstick:
