@@ -13,7 +13,7 @@ those named, among them the further boards of :mod:`vision.look_boards`). Never 
 scored only. A mix whose paths would hardly show on its tiles is drawn again.
 
 With ``--thin`` the mixes are of the kind the built-in reader does worst on
-(:func:`thin_mix`: thin faint paths, 0.024-0.032 of a square, on textured tiles over any
+(:data:`THIN`: thin faint paths, 0.024-0.032 of a square, on textured tiles over any
 board but ``held-out``'s), named ``thin-{seed}-{k}``.
 
 With ``--taught`` each mix is instead taught from its own teaching photos, as an owner
@@ -102,47 +102,44 @@ ARTS = ("plain", "phoenix", "waves", "reeds")
 MIXABLE = tuple(b for b in looks.BOARDS if b != looks.spec(looks.HELD_OUT).board)
 
 
-def mix(rng: np.random.Generator, name: str, arts: tuple[str, ...] = ARTS) -> LookSpec:
-    """One new look from the tuning looks' parts, its board printed with one of ``arts``."""
+@dataclass(frozen=True)
+class Ranges:
+    """Where a mix's path strength, width, bend, wobble and bridges are drawn from, and
+    whether it may glow."""
+
+    alpha: tuple[float, float]
+    width: tuple[float, float]
+    bend: tuple[float, float]
+    wobble: tuple[float, float]
+    bridges: tuple[float, float]
+    glow: bool
+
+
+MIXED = Ranges((0.4, 0.85), (0.024, 0.06), (0.2, 0.6), (0.0, 0.015), (0.0, 1.0), True)
+THIN = Ranges((0.4, 0.6), (0.024, 0.032), (0.2, 0.45), (0.0, 0.01), (0.3, 1.0), False)
+"""Thin faint paths on textured tiles: the kind of set the built-in reader does worst on."""
+
+
+def mix(rng: np.random.Generator, name: str, arts: tuple[str, ...] = ARTS,
+        ranges: Ranges = MIXED) -> LookSpec:
+    """One new look from the tuning looks' parts, its board printed with one of ``arts``,
+    its paths drawn within ``ranges``."""
     parts = colours()
     while True:
         tile, path = _between(rng, parts["tile"]), _between(rng, parts["path"])
-        alpha = float(rng.uniform(0.4, 0.85))
+        alpha = float(rng.uniform(*ranges.alpha))
         if abs(np.mean(path) - np.mean(tile)) * alpha >= _CONTRAST:
             break
     return LookSpec(
         name, texture=str(rng.choice(["mottle", "water"])), tile=tile,
         tile_spread=float(rng.uniform(6.0, 11.0)), path=path,
-        path_width=float(rng.uniform(0.024, 0.06)), path_alpha=alpha,
-        bend=float(rng.uniform(0.2, 0.6)), wobble=float(rng.uniform(0.0, 0.015)),
-        bridges=float(rng.uniform(0.0, 1.0)),
-        glow=float(rng.uniform(0.0, 0.25)) if rng.random() < 0.5 else 0.0,
+        path_width=float(rng.uniform(*ranges.width)), path_alpha=alpha,
+        bend=float(rng.uniform(*ranges.bend)), wobble=float(rng.uniform(*ranges.wobble)),
+        bridges=float(rng.uniform(*ranges.bridges)),
+        glow=float(rng.uniform(0.0, 0.25)) if ranges.glow and rng.random() < 0.5 else 0.0,
         edge=_between(rng, parts["edge"]), kaiju=_between(rng, parts["kaiju"]),
         kaiju_body=_between(rng, parts["kaiju_body"]),
         board=str(rng.choice(list(arts))),
-        board_colour=_between(rng, parts["board_colour"]), grid=_between(rng, parts["grid"]),
-        frame=_between(rng, parts["frame"]), size=float(rng.uniform(0.94, 0.965)))
-
-
-def thin_mix(rng: np.random.Generator, name: str, arts: tuple[str, ...] = MIXABLE
-             ) -> LookSpec:
-    """One new look of thin faint paths (0.024-0.032 of a square, 0.4-0.6 strong, no glow,
-    a small bend) on textured tiles over any mixable board art: the kind of set the built-in
-    reader does worst on, drawn from the tuning looks' colours as :func:`mix` draws."""
-    parts = colours()
-    while True:
-        tile, path = _between(rng, parts["tile"]), _between(rng, parts["path"])
-        alpha = float(rng.uniform(0.4, 0.6))
-        if abs(np.mean(path) - np.mean(tile)) * alpha >= _CONTRAST:
-            break
-    return LookSpec(
-        name, texture=str(rng.choice(["mottle", "water"])), tile=tile,
-        tile_spread=float(rng.uniform(6.0, 11.0)), path=path,
-        path_width=float(rng.uniform(0.024, 0.032)), path_alpha=alpha,
-        bend=float(rng.uniform(0.2, 0.45)), wobble=float(rng.uniform(0.0, 0.01)),
-        bridges=float(rng.uniform(0.3, 1.0)), glow=0.0,
-        edge=_between(rng, parts["edge"]), kaiju=_between(rng, parts["kaiju"]),
-        kaiju_body=_between(rng, parts["kaiju_body"]), board=str(rng.choice(list(arts))),
         board_colour=_between(rng, parts["board_colour"]), grid=_between(rng, parts["grid"]),
         frame=_between(rng, parts["frame"]), size=float(rng.uniform(0.94, 0.965)))
 
@@ -151,11 +148,11 @@ def mixes(seed: int, count: int, arts: tuple[str, ...] | None = None, prefix: st
           thin: bool = False) -> list[LookSpec]:
     """The first ``count`` mixed looks of ``seed``, named ``{prefix}-{seed}-{k}`` (not
     registered): the draw every script and test that names a mix by its seed repeats.
-    ``thin``: looks of thin faint paths (:func:`thin_mix`; prefix ``thin``, any mixable
-    art unless ``arts`` says), else :func:`mix` (prefix ``mix``, ``ARTS``)."""
+    ``thin``: looks of thin faint paths (:data:`THIN`; prefix ``thin``, any mixable art
+    unless ``arts`` says), else prefix ``mix`` and ``ARTS``."""
     if thin:
         rng = np.random.default_rng([seed, 777])
-        return [thin_mix(rng, f"{prefix or 'thin'}-{seed}-{k}", arts or MIXABLE)
+        return [mix(rng, f"{prefix or 'thin'}-{seed}-{k}", arts or MIXABLE, THIN)
                 for k in range(count)]
     rng = np.random.default_rng([seed, 4242])
     return [mix(rng, f"{prefix or 'mix'}-{seed}-{k}", arts or ARTS) for k in range(count)]
@@ -197,7 +194,7 @@ def main() -> int:
     ap.add_argument("--art", default=None,
                     help=f"board art to draw from, comma separated: {', '.join(MIXABLE)}")
     ap.add_argument("--thin", action="store_true",
-                    help="mix looks of thin faint paths (vision_mixes.thin_mix) instead")
+                    help="mix looks of thin faint paths (vision_mixes.THIN) instead")
     ap.add_argument("--taught", action="store_true",
                     help="teach each mix from its own teaching photos, then read")
     args = ap.parse_args()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from functools import cache
 
 import numpy as np
@@ -55,6 +56,29 @@ def remaining(counts: Mapping[str, int] | None, used: Sequence[str]) -> dict[str
         if pat is not None:
             left[pat] = left.get(pat, 0) - 1
     return left
+
+
+def take(left: dict[str, int] | None, label: str, allowed: AbstractSet[str] | None = None,
+         art: AbstractSet[str] = frozenset()) -> bool:
+    """Whether a late rule may call ``label`` on a square: a legal move may put it there
+    (``allowed``; None or empty: any), its pattern is not one the paths claimed beyond the
+    box (``art``) and the box (``left``, as :func:`remaining` gives it; None: not known) has
+    a copy of it left, which is then used up.
+
+    >>> left = {"10325476": 1}
+    >>> take(left, "10325476"), take(left, "54761032"), left
+    (True, False, {'10325476': 0})
+    >>> take(None, "10325476", {"54761032"})
+    False
+    """
+    pattern = _pattern(label)
+    if (allowed and label not in allowed) or pattern in art:
+        return False
+    if left is not None and pattern is not None:
+        if left.get(pattern, 0) <= 0:
+            return False
+        left[pattern] -= 1
+    return True
 
 
 def left_for(i: int, calls: Mapping[int, Call], counts: Mapping[str, int] | None,

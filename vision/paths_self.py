@@ -60,7 +60,8 @@ from functools import cache, lru_cache
 import cv2
 import numpy as np
 
-from .inventory import pattern_of, remaining
+from . import read_fine
+from .inventory import pattern_of, remaining, take
 from .paths_twins import pairs
 from .read_combine import PATH_LABELS, is_tile
 from .read_decide import EMPTY, Call
@@ -156,9 +157,11 @@ def _away(label: str, bend: int, px: int) -> np.ndarray:
 def cut(top: np.ndarray, square: int, cols: int, offset: np.ndarray, px: int = PX,
         spare: int = 0) -> np.ndarray:
     """(S + 2 spare, same, 3) float32: the square's tile where it lies (``offset`` in full
-    size pixels) in a view of ``px`` a square, its PAD + ``spare`` pixels round it (zero past
-    the view's edge; at half size the area-resized view lies a quarter pixel off, which a
-    likeness does not feel)."""
+    size pixels) in a view of ``px`` a square, its PAD + ``spare`` pixels round it: zero
+    past the view's edge, where :func:`vision.read_fine.cut` repeats the edge (the looks
+    and lines here were chosen so; the edge repeated read a few squares more of the thin
+    looks, not measured further); at half size the area-resized view lies a quarter pixel
+    off, which a likeness does not feel."""
     edge = _scaled(PAD, px) + spare
     side = _side(px, spare)
     x0 = (square % cols) * px + round(float(offset[0]) * px / PX) - edge
@@ -173,13 +176,11 @@ def cut(top: np.ndarray, square: int, cols: int, offset: np.ndarray, px: int = P
 
 def flattened(top: np.ndarray, px: int = PX) -> np.ndarray:
     """The top-down view (BGR, PX a square) at ``px`` a square, float, less its slow changes
-    (TINT; worked out at a quarter of that size: the same blur, a tenth of the time)."""
+    (TINT)."""
     h, w = top.shape[0] * px // PX, top.shape[1] * px // PX
-    flat = (top if px == PX else cv2.resize(top, (w, h), interpolation=cv2.INTER_AREA)
-            ).astype(np.float32)
-    small = cv2.resize(flat, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
-    flat -= cv2.resize(cv2.GaussianBlur(small, (0, 0), TINT * px / PX / 4), (w, h),
-                       interpolation=cv2.INTER_LINEAR)
+    sized = top if px == PX else cv2.resize(top, (w, h), interpolation=cv2.INTER_AREA)
+    flat: np.ndarray = sized.astype(np.float32)
+    flat -= read_fine.smooth(flat, TINT * px / PX)
     return flat
 
 
@@ -307,8 +308,9 @@ def self_taught(calls: Mapping[int, Call], paths: PathScores, ruled_out: Collect
             if is_tile(out[i])]
     if not (asked or bare) or len(sure) < MIN_SURE:
         return out  # (the board's look is learned only where a square needs it)
+    taught = [(squares[k], offset, label) for k, offset, label in sure]
     small = flattened(top, HALF)
-    rough = learn(small, cols, [(squares[k], o, lb) for k, o, lb in sure], paths.bend, HALF)
+    rough = learn(small, cols, taught, paths.bend, HALF)
 
     def likeness(wanted: Sequence[tuple[int, str]]) -> list[float]:
         return [rough.place(cut(small, squares[k], cols, paths.offsets[k], HALF, rough.shift),
@@ -337,7 +339,7 @@ def self_taught(calls: Mapping[int, Call], paths: PathScores, ruled_out: Collect
     found = []
     if asked:  # near twins are told apart at full size
         flat = flattened(top)
-        fine = learn(flat, cols, [(squares[k], o, lb) for k, o, lb in sure], paths.bend)
+        fine = learn(flat, cols, taught, paths.bend)
         for k, order in asked:
             first = PATH_LABELS[int(order[0])]
             _, square = fine.place(cut(flat, squares[k], cols, paths.offsets[k], PX,
@@ -349,12 +351,6 @@ def self_taught(calls: Mapping[int, Call], paths: PathScores, ruled_out: Collect
     left = remaining(counts, [*fixed.values(),
                               *(c.label for c in out.values() if c.label is not None)])
     for _, i, label, second in sorted(found, reverse=True):  # the clearest first
-        allowed, pattern = legal.get(i), pattern_of(label)
-        if (allowed and label not in allowed) or pattern in art:
-            continue
-        if left is not None and pattern is not None:
-            if left.get(pattern, 0) <= 0:
-                continue
-            left[pattern] -= 1
-        out[i] = Call(label, CONFIDENCE, LEAD, second)
+        if take(left, label, legal.get(i), art):
+            out[i] = Call(label, CONFIDENCE, LEAD, second)
     return out

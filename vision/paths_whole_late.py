@@ -46,7 +46,7 @@ from collections.abc import Set as AbstractSet
 
 import numpy as np
 
-from .inventory import pattern_of, remaining
+from .inventory import pattern_of, remaining, take
 from .paths_twins import LEAN, lean_between, lean_needed, twins
 from .read_combine import PATH_INDEX, PATH_LABELS, is_tile
 from .read_decide import Call
@@ -126,13 +126,6 @@ def late_whole(calls: Mapping[int, Call], lines: Lines, paths: PathScores,
               for lead, i, a, b in sorted(whole, reverse=True)),
             *((i, a, b, round(0.5 + min(0.1, size - LEAN), 3))
               for size, i, a, b in sorted(leaning, reverse=True))]:
-        allowed = legal.get(i)
-        pattern = pattern_of(label)
-        if (allowed and label not in allowed) or pattern in art:
-            continue
-        if left is not None and pattern is not None:
-            if left.get(pattern, 0) <= 0:
-                continue
-            left[pattern] -= 1
-        out[i] = Call(label, confidence, 1.0, second)
+        if take(left, label, legal.get(i), art):
+            out[i] = Call(label, confidence, 1.0, second)
     return out, yardstick

@@ -50,8 +50,8 @@ def band(top: np.ndarray) -> np.ndarray:
     changes out, thin paths kept (float32, the same size)."""
     grey = top if top.ndim == 2 else cv2.cvtColor(top, cv2.COLOR_BGR2GRAY)
     g = grey.astype(np.float32)
-    high = cv2.GaussianBlur(g, (0, 0), FINE_SIGMA) - _smooth(g, LOW_SIGMA)
-    local = np.sqrt(_smooth(high * high, LCN_SIGMA))
+    high = cv2.GaussianBlur(g, (0, 0), FINE_SIGMA) - smooth(g, LOW_SIGMA)
+    local = np.sqrt(smooth(high * high, LCN_SIGMA))
     floor = 0.25 * float(local.mean()) + 1.0  # the mean: a median costs more than the rest
     return np.asarray(high / (local + floor), np.float32)
 
@@ -216,7 +216,7 @@ def _rows(out: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(out.transpose(1, 0, 2)).reshape(-1, out.shape[2])
 
 
-def _smooth(img: np.ndarray, sigma: float) -> np.ndarray:
+def smooth(img: np.ndarray, sigma: float) -> np.ndarray:
     """A wide Gaussian blur done at a quarter of the size (what is this slow has no detail
     to lose there), brought back to full size."""
     h, w = img.shape[:2]

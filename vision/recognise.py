@@ -241,15 +241,14 @@ class BoardReader:
                                      {i: legal_sets.get(self._squares[i]) for i in self._twins},
                                      self.thresholds.path_margin)
                 if self._late is not None:  # what is still open: the tiles drawn whole
+                    allowed = {i: legal_sets.get(self._squares[i]) for i in calls}
                     calls, self._yardstick = late_whole(
-                        calls, *self._late, self.counts, fixed,
-                        {i: legal_sets.get(self._squares[i]) for i in calls}, self._yardstick,
+                        calls, *self._late, self.counts, fixed, allowed, self._yardstick,
                         top, self.cols, art, len(todo) >= 12)
                     # still open: asked by how the board's own sure tiles look
-                    calls = self_taught(
-                        calls, self._late[1], self._late[2], self.counts, fixed,
-                        {i: legal_sets.get(self._squares[i]) for i in calls}, top, self.cols,
-                        self.thresholds.path_margin, art, len(todo) >= 12)
+                    calls = self_taught(calls, self._late[1], self._late[2], self.counts, fixed,
+                                        allowed, top, self.cols, self.thresholds.path_margin,
+                                        art, len(todo) >= 12)
             self._late = None  # (the board's line response: not kept between reads)
             boxed = calls
             if self.model is not None and self.model.fine is not None and self._fits:

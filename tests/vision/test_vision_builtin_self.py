@@ -12,13 +12,14 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
+from vision_helpers import draw_paths
 
 from vision import paths_self as me
 from vision.inventory import pattern_of
 from vision.paths_twins import twins
 from vision.read_decide import EMPTY, Call
 from vision.read_features import PX
-from vision.read_paths import BENDS, DEFAULT_BEND, bezier, tiles
+from vision.read_paths import DEFAULT_BEND, tiles
 
 ROWS, COLS = 3, 3
 BOARD = (70.0, 95.0, 85.0)
@@ -30,14 +31,6 @@ THIRD = "10567234"
 OPEN, BARE = 6, 7
 LABELS = [t.notation() for t in tiles()]
 MARGIN = 0.1
-
-
-def _draw(canvas: np.ndarray, label: str, r: float, c: float) -> None:
-    for i, ch in enumerate(label):
-        if i < int(ch):
-            curve = bezier(i, int(ch), BENDS[DEFAULT_BEND], np.linspace(0, 1, 120)[:, None])
-            pts = (curve + np.array([c, r])) * PX * 4
-            cv2.polylines(canvas, [np.rint(pts).astype(np.int32)], False, 1.0, 6)
 
 
 def _view(holds: dict[int, str], seed: int = 3,
@@ -56,10 +49,10 @@ def _view(holds: dict[int, str], seed: int = 3,
         r, c = divmod(k, COLS)
         dx, dy = off if k in holds else (0, 0)
         view[r * PX + 2 + dy:(r + 1) * PX - 2 + dy, c * PX + 2 + dx:(c + 1) * PX - 2 + dx] = TILE
-        _draw(lines, label, r + dy / PX, c + dx / PX)
+        draw_paths(lines, label, r + dy / PX, c + dx / PX, 6)
     for k, joined in (strokes or {}).items():
-        _draw(lines, "".join(str(dict(joined + [(b, a) for a, b in joined]).get(i, i))
-                             for i in range(8)), *divmod(k, COLS))
+        partner = dict(joined + [(b, a) for a, b in joined])
+        draw_paths(lines, "".join(str(partner.get(i, i)) for i in range(8)), *divmod(k, COLS), 6)
     texture = cv2.GaussianBlur(rng.normal(0, 14, (h, w)).astype(np.float32), (0, 0), 1.2)
     view += texture[..., None]
     view += cv2.resize(lines, (w, h), interpolation=cv2.INTER_AREA)[..., None] * 70.0

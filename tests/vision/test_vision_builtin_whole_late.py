@@ -13,12 +13,13 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
+from vision_helpers import draw_paths
 
 from vision import paths_whole_late as late
 from vision.inventory import pattern_of
 from vision.read_decide import EMPTY, Call
 from vision.read_features import PX
-from vision.read_paths import BENDS, DEFAULT_BEND, bezier, likeness, lines, tiles
+from vision.read_paths import DEFAULT_BEND, likeness, lines, tiles
 
 ROWS, COLS = 3, 3
 BOARD = (90, 110, 130)
@@ -28,14 +29,6 @@ LOOPS = "10325476"  # four U-turns hugging the rim
 STAR = "45670123"  # four paths through the middle: the family of four
 OPEN = 6  # the square left open
 LABELS = [t.notation() for t in tiles()]
-
-
-def _draw(lines_img: np.ndarray, label: str, r: int, c: int) -> None:
-    for i, ch in enumerate(label):
-        if i < int(ch):
-            curve = bezier(i, int(ch), BENDS[DEFAULT_BEND], np.linspace(0, 1, 120)[:, None])
-            pts = (curve + np.array([c, r])) * PX * 4
-            cv2.polylines(lines_img, [np.rint(pts).astype(np.int32)], False, 1.0, 4)
 
 
 def _view(open_holds: str, seed: int = 5) -> np.ndarray:
@@ -51,11 +44,11 @@ def _view(open_holds: str, seed: int = 5) -> np.ndarray:
     for k, label in enumerate(SURE):
         r, c = divmod(k, COLS)
         view[r * PX + 1:(r + 1) * PX - 1, c * PX + 1:(c + 1) * PX - 1] = TILE
-        _draw(strong, label, r, c)
+        draw_paths(strong, label, r, c, 4)
     r, c = divmod(OPEN, COLS)
     if open_holds != "art":
         view[r * PX + 1:(r + 1) * PX - 1, c * PX + 1:(c + 1) * PX - 1] = TILE
-        _draw(faint, open_holds, r, c)
+        draw_paths(faint, open_holds, r, c, 4)
     else:  # three strokes of board art through the middle, clear of the rim points
         for a, b in (((0.2, 0.45), (0.8, 0.55)), ((0.45, 0.2), (0.6, 0.8)),
                      ((0.25, 0.75), (0.75, 0.3))):

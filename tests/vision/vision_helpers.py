@@ -11,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import cv2
 import numpy as np
 import pytest
 
@@ -20,6 +21,8 @@ from vision import looks
 from vision.look_files import write_teach_set
 from vision.look_pieces import LookSpec
 from vision.profile import load_templates
+from vision.read_features import PX
+from vision.read_paths import BENDS, DEFAULT_BEND, bezier
 from vision.reading import BoardReading, Content, Daikaiju, VetPiece
 from vision.recognise import BoardReader
 from vision.teach import teach
@@ -27,6 +30,17 @@ from vision.templates import TemplateSet
 
 Piece = Tile | Daikaiju | None
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def draw_paths(canvas: np.ndarray, label: str, r: float, c: float, width: int) -> None:
+    """Tile ``label``'s four paths at the default bend, ``width`` pixels wide, on ``canvas``
+    (4 pixels to a top-down one) over square (``r``, ``c``) of a grid; a point paired with
+    itself draws nothing."""
+    for i, ch in enumerate(label):
+        if i < int(ch):
+            curve = bezier(i, int(ch), BENDS[DEFAULT_BEND], np.linspace(0, 1, 120)[:, None])
+            pts = (curve + np.array([c, r])) * PX * 4
+            cv2.polylines(canvas, [np.rint(pts).astype(np.int32)], False, 1.0, width)
 
 
 def mixes_module() -> ModuleType:
