@@ -15,7 +15,7 @@ from vision_helpers import mix_photo, mixed_look, pale_edged, score
 
 from companion.core.board import GAME_BOARDS
 from companion.tsuro.tiles import Tile
-from vision import board_twins, looks, read_paths
+from vision import board_twins, looks, read_paths, recognise
 from vision.read_paths import PAIRS, _from_pairs, rim_pairs, tiles
 from vision.reading import Content
 from vision.recognise import BoardReader
@@ -175,5 +175,11 @@ def test_near_twins_on_a_rim_board_are_settled_on_a_clear_lean_the_paths_agree_w
     assert reader._rim is not None and wrong == []
     assert contents == [Content.TILE] * 3
     monkeypatch.setattr(board_twins, "LEAN_RIM", 9.0)
+    # the rim rule off: the board taught to itself (vision.paths_self, its squares asked
+    # teaching too) reads some of them, rightly ...
+    _, contents, wrong = read()
+    assert wrong == [] and contents != [Content.TILE] * 3
+    # ... and with it off too, none
+    monkeypatch.setattr(recognise, "self_taught", lambda calls, *a, **k: dict(calls))
     _, contents, _ = read()
     assert Content.TILE not in contents

@@ -196,3 +196,44 @@ def test_a_doubtful_tile_call_on_bare_board_is_left_open() -> None:
                          dict.fromkeys(range(ROWS * COLS)), view, COLS, MARGIN)
     assert out[BARE].label is None  # bare board called a tile by a late rule
     assert out[OPEN].label == BEST  # a sure call is not asked
+
+
+def test_one_tiles_share_taken_out_is_the_look_the_others_teach() -> None:
+    flat = _view({OPEN: BEST}).astype(np.float32)
+    taught = [(k, np.zeros(2, int), label) for k, label in [*enumerate(SURE), (OPEN, BEST)]]
+    every = me.teaching(flat, COLS, taught, DEFAULT_BEND)
+    one = me.teaching(flat, COLS, taught[-1:], DEFAULT_BEND)
+    left = every.without(one).look()
+    others = me.learn(flat, COLS, taught[:-1], DEFAULT_BEND)
+    assert np.allclose(left.ground, others.ground, atol=1e-3)
+    assert left.shapes.keys() == others.shapes.keys()
+    for shape, look in others.shapes.items():
+        assert np.allclose(left.shapes[shape], look, atol=1e-3), shape
+    # a shape only the tile taken out shows is no longer known
+    two = me.teaching(flat, COLS, taught[:2], DEFAULT_BEND)
+    first = two.without(me.teaching(flat, COLS, taught[1:2], DEFAULT_BEND)).look()
+    assert first.shapes.keys() == me.learn(flat, COLS, taught[:1], DEFAULT_BEND).shapes.keys()
+    assert first.drawn(SURE[1]) is None
+
+
+def test_squares_asked_teach_each_other_when_few_tiles_were_called() -> None:
+    # two tiles called, five squares the paths put first by a margin and a little: the
+    # five teach the look (each told by the others'), and all five are read
+    view = _view({OPEN: BEST})
+    n = ROWS * COLS
+    paths = _paths([BEST, TWIN, THIRD])
+    for k in range(2, 6):
+        paths.tile[k, LABELS.index(SURE[k])] = 0.8
+        paths.tile[k, LABELS.index(THIRD if SURE[k] != THIRD else TWIN)] = 0.65
+    calls = {k: Call(label, 0.9, 3.0) if k < 2 else Call(None, 0.3)
+             for k, label in enumerate(SURE)}
+    calls.update({OPEN: Call(None, 0.3), BARE: Call(EMPTY, 0.9, 9.0), 8: Call(EMPTY, 0.9, 9.0)})
+    out = me.self_taught(calls, paths, frozenset(), None, {}, dict.fromkeys(range(n)), view,
+                         COLS, MARGIN)
+    assert [out[k].label for k in [3, 4, 5, OPEN]] == [*SURE[3:6], BEST]
+    assert out[2].label in (None, SURE[2])  # (its shape taught by one path of another)
+    # ... and with fewer than MIN_SURE squares to teach, none
+    calls.update({k: Call(EMPTY, 0.9, 9.0) for k in range(3, 6)})
+    out = me.self_taught(calls, paths, frozenset(), None, {}, dict.fromkeys(range(n)), view,
+                         COLS, MARGIN)
+    assert out[2].label is None and out[OPEN].label is None
