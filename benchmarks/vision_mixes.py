@@ -16,6 +16,10 @@ With ``--thin`` the mixes are of the kind the built-in reader does worst on
 (:data:`THIN`: thin faint paths, 0.024-0.032 of a square, on textured tiles over any
 board but ``held-out``'s), named ``thin-{seed}-{k}``.
 
+With ``--textures`` the tiles print one of the texture families named (``fibre``: a
+wood-like grain, fine streaks one way across each tile), the rest of each mix drawn as
+without it.
+
 With ``--taught`` each mix is instead taught from its own teaching photos, as an owner
 teaches the camera their own set (the benchmark's ``same`` reading), and read so: how the
 taught reader does on pieces it was never tuned on. Whole boards are counted too.
@@ -44,7 +48,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import argparse  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
+from dataclasses import dataclass, replace  # noqa: E402
 from typing import Any  # noqa: E402
 
 import cv2  # noqa: E402
@@ -113,8 +117,11 @@ class Ranges:
     wobble: tuple[float, float]
     bridges: tuple[float, float]
     glow: bool
+    textures: tuple[str, ...] = ("mottle", "water")
 
 
+# every texture a mix may print but held-out's (scored only)
+TEXTURES = tuple(t for t in ("mottle", "water", "fibre") if t != looks.spec(looks.HELD_OUT).texture)
 MIXED = Ranges((0.4, 0.85), (0.024, 0.06), (0.2, 0.6), (0.0, 0.015), (0.0, 1.0), True)
 THIN = Ranges((0.4, 0.6), (0.024, 0.032), (0.2, 0.45), (0.0, 0.01), (0.3, 1.0), False)
 """Thin faint paths on textured tiles: the kind of set the built-in reader does worst on."""
@@ -131,7 +138,7 @@ def mix(rng: np.random.Generator, name: str, arts: tuple[str, ...] = ARTS,
         if abs(np.mean(path) - np.mean(tile)) * alpha >= _CONTRAST:
             break
     return LookSpec(
-        name, texture=str(rng.choice(["mottle", "water"])), tile=tile,
+        name, texture=_texture(str(rng.choice(["mottle", "water"])), ranges.textures), tile=tile,
         tile_spread=float(rng.uniform(6.0, 11.0)), path=path,
         path_width=float(rng.uniform(*ranges.width)), path_alpha=alpha,
         bend=float(rng.uniform(*ranges.bend)), wobble=float(rng.uniform(*ranges.wobble)),
@@ -144,18 +151,30 @@ def mix(rng: np.random.Generator, name: str, arts: tuple[str, ...] = ARTS,
         frame=_between(rng, parts["frame"]), size=float(rng.uniform(0.94, 0.965)))
 
 
+def _texture(drawn: str, textures: tuple[str, ...]) -> str:
+    """The texture of ``textures`` for one drawn as ever between mottle and water (so the
+    rest of a mix is drawn the same whatever the textures)."""
+    if drawn in textures:
+        return drawn
+    return textures[("mottle", "water").index(drawn) % len(textures)]
+
+
 def mixes(seed: int, count: int, arts: tuple[str, ...] | None = None, prefix: str | None = None,
-          thin: bool = False) -> list[LookSpec]:
+          thin: bool = False, textures: tuple[str, ...] | None = None) -> list[LookSpec]:
     """The first ``count`` mixed looks of ``seed``, named ``{prefix}-{seed}-{k}`` (not
     registered): the draw every script and test that names a mix by its seed repeats.
     ``thin``: looks of thin faint paths (:data:`THIN`; prefix ``thin``, any mixable art
-    unless ``arts`` says), else prefix ``mix`` and ``ARTS``."""
+    unless ``arts`` says), else prefix ``mix`` and ``ARTS``. ``textures``: the tiles' texture
+    families drawn from (else mottle and water; the draw of the rest is the same)."""
     if thin:
         rng = np.random.default_rng([seed, 777])
-        return [mix(rng, f"{prefix or 'thin'}-{seed}-{k}", arts or MIXABLE, THIN)
+        ranges = THIN if textures is None else replace(THIN, textures=textures)
+        return [mix(rng, f"{prefix or 'thin'}-{seed}-{k}", arts or MIXABLE, ranges)
                 for k in range(count)]
     rng = np.random.default_rng([seed, 4242])
-    return [mix(rng, f"{prefix or 'mix'}-{seed}-{k}", arts or ARTS) for k in range(count)]
+    ranges = MIXED if textures is None else replace(MIXED, textures=textures)
+    return [mix(rng, f"{prefix or 'mix'}-{seed}-{k}", arts or ARTS, ranges)
+            for k in range(count)]
 
 
 def describe(s: LookSpec) -> str:
@@ -193,6 +212,9 @@ def main() -> int:
     ap.add_argument("--verbose", action="store_true", help="list every confident wrong")
     ap.add_argument("--art", default=None,
                     help=f"board art to draw from, comma separated: {', '.join(MIXABLE)}")
+    ap.add_argument("--textures", default=None,
+                    help=f"tile textures to draw from, comma separated: {', '.join(TEXTURES)}"
+                         " (default mottle,water)")
     ap.add_argument("--thin", action="store_true",
                     help="mix looks of thin faint paths (vision_mixes.THIN) instead")
     ap.add_argument("--taught", action="store_true",
@@ -204,7 +226,12 @@ def main() -> int:
     if unknown:
         ap.error(f"no board art a mix may print called {unknown[0]!r}: one of "
                  f"{', '.join(MIXABLE)}")
-    specs = mixes(args.seed, args.mixes, arts, thin=args.thin)
+    textures = tuple(args.textures.split(",")) if args.textures is not None else None
+    odd = [t for t in textures or () if t not in TEXTURES]
+    if odd:
+        ap.error(f"no tile texture a mix may print called {odd[0]!r}: one of "
+                 f"{', '.join(TEXTURES)}")
+    specs = mixes(args.seed, args.mixes, arts, thin=args.thin, textures=textures)
     for s in specs:
         looks.register(s)
     trace = mix_trace.install()

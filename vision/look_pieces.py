@@ -32,7 +32,7 @@ class LookSpec:
 
     name: str
     style: Style | None = None
-    texture: str = "mottle"  # mottle | water | speckle
+    texture: str = "mottle"  # mottle | water | fibre | speckle
     tile: BGR = (45.0, 62.0, 128.0)
     tile_spread: float = 10.0  # how far one piece's colour differs from the next
     path: BGR = (140.0, 170.0, 205.0)
@@ -85,6 +85,15 @@ def _texture(spec: LookSpec, rng: np.random.Generator, size: int, colour: BGR) -
         art.tint(img, streak / (float(streak.std()) or 1.0), (18.0, 14.0, 6.0))
         ripples = art.noise(rng, size, size, ((10, 1.0),))
         art.tint(img, np.maximum(ripples - 1.0, 0), (40.0, 40.0, 30.0))
+    elif spec.texture == "fibre":  # a wood-like grain: fine streaks one way over broad clouds
+        art.tint(img, art.noise(rng, size, size, ((24, 1.0),)), (7.0, 9.0, 10.0))
+        big = size * 3 // 2
+        grain = cv2.resize(art.noise(rng, big, max(1, big // 8), ((2, 1.0),)), (big, big),
+                           interpolation=cv2.INTER_LINEAR)
+        turn = cv2.getRotationMatrix2D((big / 2, big / 2), float(rng.uniform(0, 180)), 1.0)
+        grain = cv2.warpAffine(grain, turn, (big, big))
+        edge = (big - size) // 2
+        art.tint(img, grain[edge:edge + size, edge:edge + size], (12.0, 13.0, 14.0))
     else:  # speckle: cork-like flecks over broad clouds
         art.tint(img, art.noise(rng, size, size, ((30, 1.0),)), (8.0, 10.0, 8.0))
         flecks = art.noise(rng, size, size, ((2, 1.0),))
