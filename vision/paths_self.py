@@ -10,38 +10,39 @@ its tiles' rim and gap look). The tiles read surely show exactly that, and so, t
 together, do the squares asked below (each as the paths' best tile). So, on a full read
 with at least ``MIN_SURE`` of them, the board is taught to itself:
 
-- its **ground**: the mean, pixel by pixel, of the sure tiles' squares in all four turns,
+- its **ground**: the mean, pixel by pixel, of the tiles' squares in all four turns,
   each away from its own paths (the rim and the gap stay in);
 - its **paths**: every pair of points is one of eight shapes up to a quarter turn (a U-turn,
-  a corner arc, a straight, ...); each shape's look is the mean, over the sure tiles' paths
+  a corner arc, a straight, ...); each shape's look is the mean, over the tiles' paths
   of that shape turned to it, of the square less the ground, kept within ``BAND`` pixels of
   the curve at the board's bend.
 
-A tile's look is then the ground with its four paths' looks laid on it. A square is asked
-between the paths' best tile ``A`` and each of the next ``RIVALS`` tiles ``B``: placed
-where ``A``'s look fits it best (``SHIFT`` pixels each way), its pixels less the middle of
-the two looks are projected on their difference (``lean``: +0.5 where the square looks as
-``A``, -0.5 as ``B``, whatever the paths' contrast). The square is read as ``A`` when it
-leans ``LEAN`` to it over every one of them, it looks as a tile of this board at all (its
-likeness to ``A``'s look is ``FIT`` of the sure tiles' median likeness to their own: board
-art whose strokes happen to lean one way does not), the paths put ``A`` first by ``LEAD``
-calling margins (or by ``NEAR_LEAD`` with a lean of ``NEAR_LEAN``) with the evidence of a faint tile (``BEST``) and path ends that are not
-dark (``ENDS``), the box has a copy left, a legal move may put it there and the paths did
-not claim its pattern beyond the box (board art). A shape no sure tile shows leaves the
-square open. A square **called bare** whose likeness to the paths' best tile reaches
-``BARE_FIT`` of the same yardstick is left open instead: a tile whose thin paths hardly
-showed, not the board (unless the paths claimed that pattern beyond the box: board art);
-and a tile **called less surely** than ``DOUBT`` (by the box or a late rule) whose likeness
-to itself is below ``TILE_FIT`` of the yardstick is left open: board art taken for a tile.
-These two only ever leave a square open, under a hand too. Every tile called so far
-teaches the look, and so does every square asked (a wrong one is one in the mean of
-many: on a board whose paths hardly show, few tiles are called before this rule); a
-square asked is told by the look the others teach, its own share taken out
-(:meth:`Teaching.without`), else it would lean to the paths' best for having taught it.
-The yardstick is the called tiles' (the asked squares' when none was called). Likenesses
-are worked out at
-half size (``HALF``), the leans at full size; cuts are an odd number of pixels across, so
-that a quarter turn turns them about the square's middle.
+A tile's look is then the ground with its four paths' looks laid on it. The tiles called
+so far teach it, and so does every square asked below, as the paths' best tile (a wrong
+one is one in the mean of many: on a board whose paths hardly show, few tiles are called
+before this rule); a square asked is told by the look the others teach, its own share taken
+out (:meth:`Teaching.without`), else it would lean to the paths' best for having taught it.
+The **yardstick** is the called tiles' median likeness to their own looks (the asked
+squares' when none was called).
+
+A square is asked between the paths' best tile ``A`` and each of the next ``RIVALS`` tiles
+``B``: placed where ``A``'s look fits it best (``SHIFT`` pixels each way), its pixels less
+the middle of the two looks are projected on their difference (``lean``: +0.5 where the
+square looks as ``A``, -0.5 as ``B``, whatever the paths' contrast). The square is read as
+``A`` when it leans ``LEAN`` to it over every one of them, it looks as a tile of this board
+at all (its likeness to ``A``'s look is ``FIT`` of the yardstick: board art whose strokes
+happen to lean one way does not), the paths put ``A`` first by ``LEAD`` calling margins (or
+by ``NEAR_LEAD`` with a lean of ``NEAR_LEAN``) with the evidence of a faint tile (``BEST``)
+and path ends that are not dark (``ENDS``), the box has a copy left, a legal move may put
+it there and the paths did not claim its pattern beyond the box (board art). A shape no
+other tile taught shows leaves the square open. A square **called bare** whose likeness to
+the paths' best tile reaches ``BARE_FIT`` of the yardstick is left open instead: a tile
+whose thin paths hardly showed, not the board (unless the paths claimed that pattern
+beyond the box: board art); and a tile **called less surely** than ``DOUBT`` (by the box or
+a late rule) whose likeness to itself is below ``TILE_FIT`` of the yardstick is left open:
+board art taken for a tile. These two only ever leave a square open, under a hand too.
+Likenesses are worked out at half size (``HALF``), the leans at full size; cuts are an odd
+number of pixels across, so that a quarter turn turns them about the square's middle.
 
 Chosen on the squares the rules before it left open or called bare on ``drawn``,
 ``mottled``, ``curved``, ``seas``, ``reeds`` (photo seed 2026, 10 photos a size) and on
@@ -92,9 +93,10 @@ LEAN = 0.15  # lean to the paths' best over each rival (0.5: the square looks as
 # read right, and none wrong, where NEAR_LEAD with LEAN read 71 more again and 5 wrong)
 NEAR_LEAD, NEAR_LEAN = 0.75, 0.25
 RIVALS = 2  # the paths' next tiles asked
-FIT = 0.6  # the square's likeness to the tile as the board prints it, of the sure tiles'
-# median likeness to their own (REF_TILES of them): board art whose strokes lean one way
-# fits less (a reed board's bare square 0.47, tiles so read 0.71 and more)
+FIT = 0.6  # the square's likeness to the tile as the board prints it, of the yardstick
+# (the called tiles' median likeness to their own, REF_TILES of them): board art whose
+# strokes lean one way fits less (a reed board's bare square 0.47, tiles so read 0.71 and
+# more)
 REF_TILES = 8
 BARE_FIT = 0.7  # a square called bare that fits the paths' best tile as the board prints
 # it this well (of the same yardstick) is left open: a faint tile, not the board
@@ -127,8 +129,16 @@ def shape_of(pair: Pair) -> tuple[Pair, int]:
 
 
 def _turn(img: np.ndarray, quarters: int) -> np.ndarray:
-    """``img`` turned ``quarters`` quarter turns clockwise."""
-    return np.rot90(img, -quarters, axes=(0, 1)) if quarters % 4 else img
+    """``img`` turned ``quarters`` quarter turns clockwise (a view: np.rot90's, without its
+    checks, which cost more than the turn on every square asked)."""
+    q = quarters % 4
+    if q == 1:
+        return img[::-1].swapaxes(0, 1)
+    if q == 2:
+        return img[::-1, ::-1]
+    if q == 3:
+        return img.swapaxes(0, 1)[::-1]
+    return img
 
 
 def _scaled(pixels: int, px: int) -> int:
@@ -199,13 +209,21 @@ def flattened(top: np.ndarray, px: int = PX) -> np.ndarray:
 
 @dataclass(frozen=True, eq=False)
 class BoardLook:
-    """How this board's tiles look, ``px`` a square: their ground and each path shape's
-    look on it."""
+    """How this board's tiles look, ``px`` a square, at its ``bend``: their ground and,
+    made when first asked for, each path shape's look on it (the mean of its paths'
+    squares, ``totals`` less ``less`` over ``seen``, less the ground, within BAND of the
+    curve)."""
 
     px: int
+    bend: int
     ground: np.ndarray  # (S, S, 3)
-    shapes: Mapping[Pair, np.ndarray]  # shape -> (S, S, 3), the square less the ground
-    # each pair's look turned to where it lies and each tile drawn, once, as asked
+    totals: Mapping[Pair, np.ndarray]  # shape -> (S, S, 3)
+    seen: Mapping[Pair, float]
+    less: Mapping[Pair, np.ndarray] = field(default_factory=dict)  # a share taken out
+    # each shape's look, each pair's turned to where it lies and each tile drawn, once, as
+    # asked
+    looks: dict[Pair, np.ndarray | None] = field(default_factory=dict, compare=False,
+                                                 repr=False)
     parts: dict[Pair, np.ndarray | None] = field(default_factory=dict, compare=False,
                                                  repr=False)
     drawings: dict[str, np.ndarray | None] = field(default_factory=dict, compare=False,
@@ -215,6 +233,22 @@ class BoardLook:
     def shift(self) -> int:
         return _scaled(SHIFT, self.px)
 
+    def shape(self, shape: Pair) -> np.ndarray | None:
+        """The look (S, S, 3) of a path of ``shape``, the square less the ground; None when
+        no tile taught shows one."""
+        if shape not in self.looks:
+            count = self.seen.get(shape, 0.0)
+            self.looks[shape] = None if count <= 0 else np.ascontiguousarray(
+                ((self.totals[shape] - self.less.get(shape, 0.0)) / count - self.ground)
+                * _band(shape, self.bend, self.px), np.float32)
+        return self.looks[shape]
+
+    @property
+    def shapes(self) -> dict[Pair, np.ndarray]:
+        """Every shape's look that some tile taught shows."""
+        return {shape: look for shape in self.totals
+                if (look := self.shape(shape)) is not None}
+
     def drawn(self, label: str) -> np.ndarray | None:
         """The tile ``label`` as this board prints it; None when a shape of it was never
         seen."""
@@ -223,7 +257,7 @@ class BoardLook:
             for pair in pairs(label):
                 if pair not in self.parts:
                     shape, quarters = shape_of(pair)
-                    look = self.shapes.get(shape)
+                    look = self.shape(shape)
                     self.parts[pair] = None if look is None else _turn(look, -quarters)
                 parts.append(self.parts[pair])
             self.drawings[label] = (None if any(part is None for part in parts)
@@ -257,63 +291,94 @@ class BoardLook:
         return float(((square - (look_a + look_b) / 2) * diff).sum()) / size
 
 
-@dataclass(frozen=True, eq=False)
-class Teaching:
-    """What a board's tiles teach, as sums (so that one tile's share can be taken out):
-    every tile's square away from its paths and how many times each pixel was counted
-    there, both before the four turns are added; each shape's paths' squares turned to it,
-    and how many."""
+@dataclass(frozen=True)
+class _Sums:
+    """What some tiles teach, as sums: their squares away from their paths and how many
+    times each pixel was counted there, both before the four turns are added; each shape's
+    paths' squares turned to it, and how many."""
 
-    px: int
-    bend: int
     shown: np.ndarray  # (S, S, 3)
     weight: np.ndarray  # (S, S, 1)
-    totals: Mapping[Pair, np.ndarray]  # shape -> (S, S, 3)
-    seen: Mapping[Pair, float]
-
-    def look(self) -> BoardLook:
-        """The board's look: :func:`learn`."""
-        ground = (sum(_turn(self.shown, q) for q in range(4))
-                  / np.maximum(sum(_turn(self.weight, q) for q in range(4)), 1.0))
-        shapes = {shape: np.ascontiguousarray((total / self.seen[shape] - ground)
-                                              * _band(shape, self.bend, self.px), np.float32)
-                  for shape, total in self.totals.items() if self.seen[shape] > 0}
-        return BoardLook(self.px, np.ascontiguousarray(ground, np.float32), shapes)
-
-    def without(self, one: Teaching) -> Teaching:
-        """These sums less ``one``'s (a tile among those taught)."""
-        return Teaching(self.px, self.bend, self.shown - one.shown, self.weight - one.weight,
-                        {shape: total - one.totals.get(shape, 0.0)
-                         for shape, total in self.totals.items()},
-                        {shape: count - one.seen.get(shape, 0.0)
-                         for shape, count in self.seen.items()})
+    totals: dict[Pair, np.ndarray]  # shape -> (S, S, 3)
+    seen: dict[Pair, float]
 
 
-def teaching(flat: np.ndarray, cols: int, sure: Sequence[tuple[int, np.ndarray, str]],
-             bend: int, px: int = PX) -> Teaching:
-    """The sums of :class:`Teaching` of tiles ``sure`` (square, where it lies, label; at
-    least one) at the board's bend, in a :func:`flattened` view of ``px`` a square."""
-    cuts = np.stack([cut(flat, square, cols, offset, px) for square, offset, _ in sure])
-    rows = cuts.reshape(len(sure), -1)
+def _sums(cuts: np.ndarray, labels: Sequence[str], bend: int, px: int) -> _Sums:
+    """:class:`_Sums` of tiles ``labels`` from their cuts (n, S, S, 3)."""
+    rows = cuts.reshape(len(labels), -1)
     # the ground: what the tiles show away from their own paths (their rim and the gap
     # round them stay in), turned four ways when the look is made (a turn of a sum is the
     # sum of the turns)
-    away = np.stack([_away(label, bend, px) for _, _, label in sure])
+    away = np.stack([_away(label, bend, px) for label in labels])
     # each shape's look: its paths' squares, each turned to the shape (summed by turn first:
     # one product for all of them)
-    keys = sorted({shape_of(pair) for _, _, label in sure for pair in pairs(label)})
-    member = np.zeros((len(keys), len(sure)), np.float32)
-    for n, (_, _, label) in enumerate(sure):
-        for pair in pairs(label):
-            member[keys.index(shape_of(pair)), n] += 1
-    summed = (member @ rows).reshape(len(keys), *cuts.shape[1:])
+    if len(labels) == 1:  # (a share taken out: the product below for one tile)
+        keys, counts = _keys(labels[0])
+        summed = np.asarray(counts, np.float32)[:, None, None, None] * cuts
+        member = np.asarray(counts, np.float32)[:, None]
+    else:
+        keys = sorted({shape_of(pair) for label in labels for pair in pairs(label)})
+        member = np.zeros((len(keys), len(labels)), np.float32)
+        for n, label in enumerate(labels):
+            for pair in pairs(label):
+                member[keys.index(shape_of(pair)), n] += 1
+        summed = (member @ rows).reshape(len(keys), *cuts.shape[1:])
     totals: dict[Pair, np.ndarray] = {}
     seen: dict[Pair, float] = {}
     for (shape, quarters), total, count in zip(keys, summed, member.sum(axis=1), strict=True):
         turned = _turn(total, quarters)
         totals[shape] = totals[shape] + turned if shape in totals else turned
         seen[shape] = seen.get(shape, 0.0) + float(count)
-    return Teaching(px, bend, (away * cuts).sum(axis=0), away.sum(axis=0), totals, seen)
+    return _Sums((away * cuts).sum(axis=0), away.sum(axis=0), totals, seen)
+
+
+@cache
+def _keys(label: str) -> tuple[list[tuple[Pair, int]], list[int]]:
+    """Tile ``label``'s paths by shape and turn (sorted), and how many of each."""
+    keys = sorted({shape_of(pair) for pair in pairs(label)})
+    return keys, [sum(shape_of(pair) == key for pair in pairs(label)) for key in keys]
+
+
+def _ground(shown: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(sum(_turn(shown, q) for q in range(4))
+                                / np.maximum(sum(_turn(weight, q) for q in range(4)), 1.0),
+                                np.float32)
+
+
+@dataclass(frozen=True, eq=False)
+class Teaching:
+    """What a board's tiles teach (:func:`teaching`): their cuts and labels, and the sums
+    of :class:`_Sums` over all of them (so that one tile's share can be taken out)."""
+
+    px: int
+    bend: int
+    cuts: np.ndarray  # (n, S, S, 3)
+    labels: tuple[str, ...]
+    every: _Sums
+
+    def look(self) -> BoardLook:
+        """The board's look: :func:`learn`."""
+        return BoardLook(self.px, self.bend, _ground(self.every.shown, self.every.weight),
+                         self.every.totals, self.every.seen)
+
+    def without(self, n: int) -> BoardLook:
+        """The look the others teach: the share of tile ``n`` (of ``labels``) taken out
+        (its shapes made only as asked; a shape only it shows is not known)."""
+        one = _sums(self.cuts[n:n + 1], self.labels[n:n + 1], self.bend, self.px)
+        every = self.every
+        seen = {shape: count - one.seen.get(shape, 0.0) for shape, count in every.seen.items()}
+        return BoardLook(self.px, self.bend,
+                         _ground(every.shown - one.shown, every.weight - one.weight),
+                         every.totals, seen, one.totals)
+
+
+def teaching(flat: np.ndarray, cols: int, sure: Sequence[tuple[int, np.ndarray, str]],
+             bend: int, px: int = PX) -> Teaching:
+    """What tiles ``sure`` (square, where it lies, label; at least one) teach at the
+    board's bend, in a :func:`flattened` view of ``px`` a square."""
+    cuts = np.stack([cut(flat, square, cols, offset, px) for square, offset, _ in sure])
+    labels = tuple(label for _, _, label in sure)
+    return Teaching(px, bend, cuts, labels, _sums(cuts, labels, bend, px))
 
 
 def learn(flat: np.ndarray, cols: int, sure: Sequence[tuple[int, np.ndarray, str]],
@@ -383,11 +448,9 @@ def self_taught(calls: Mapping[int, Call], paths: PathScores, ruled_out: Collect
     # a square asked is told by the look the others teach: its own share taken out, or it
     # would lean to the paths' best for having taught it
     first_of = [PATH_LABELS[int(order[0])] for _, order in asked]
-    one = len(called)
+    first_asked = len(called)  # (in ``taught``: the called tiles, then the asked squares)
     like_best = likeness(list(zip([k for k, _ in asked], first_of, strict=True)),
-                         [rough_sums.without(teaching(small, cols, [taught[one + n]],
-                                                      paths.bend, HALF)).look()
-                          for n in range(len(asked))])
+                         [rough_sums.without(first_asked + n) for n in range(len(asked))])
     for (k, label), value in zip(doubtful, likeness(doubtful), strict=True):
         # a tile called by a rule less sure than most that does not look as that tile
         # printed so: board art the box or a late rule took for a tile
@@ -405,7 +468,7 @@ def self_taught(calls: Mapping[int, Call], paths: PathScores, ruled_out: Collect
         fine_sums = teaching(flat, cols, taught, paths.bend)
         for n in fitting:
             (k, order), first = asked[n], first_of[n]
-            fine = fine_sums.without(teaching(flat, cols, [taught[one + n]], paths.bend)).look()
+            fine = fine_sums.without(first_asked + n)
             _, square = fine.place(cut(flat, squares[k], cols, paths.offsets[k], PX,
                                        fine.shift), first)
             leans = [fine.lean(square, first, PATH_LABELS[int(j)]) for j in order[1:]]

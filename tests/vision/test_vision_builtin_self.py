@@ -201,39 +201,99 @@ def test_a_doubtful_tile_call_on_bare_board_is_left_open() -> None:
 def test_one_tiles_share_taken_out_is_the_look_the_others_teach() -> None:
     flat = _view({OPEN: BEST}).astype(np.float32)
     taught = [(k, np.zeros(2, int), label) for k, label in [*enumerate(SURE), (OPEN, BEST)]]
-    every = me.teaching(flat, COLS, taught, DEFAULT_BEND)
-    one = me.teaching(flat, COLS, taught[-1:], DEFAULT_BEND)
-    left = every.without(one).look()
+    left = me.teaching(flat, COLS, taught, DEFAULT_BEND).without(len(taught) - 1)
     others = me.learn(flat, COLS, taught[:-1], DEFAULT_BEND)
     assert np.allclose(left.ground, others.ground, atol=1e-3)
     assert left.shapes.keys() == others.shapes.keys()
     for shape, look in others.shapes.items():
         assert np.allclose(left.shapes[shape], look, atol=1e-3), shape
+    assert np.allclose(left.drawn(BEST), others.drawn(BEST), atol=1e-3)  # type: ignore[arg-type]
     # a shape only the tile taken out shows is no longer known
-    two = me.teaching(flat, COLS, taught[:2], DEFAULT_BEND)
-    first = two.without(me.teaching(flat, COLS, taught[1:2], DEFAULT_BEND)).look()
+    first = me.teaching(flat, COLS, taught[:2], DEFAULT_BEND).without(1)
     assert first.shapes.keys() == me.learn(flat, COLS, taught[:1], DEFAULT_BEND).shapes.keys()
     assert first.drawn(SURE[1]) is None
 
 
-def test_squares_asked_teach_each_other_when_few_tiles_were_called() -> None:
-    # two tiles called, five squares the paths put first by a margin and a little: the
-    # five teach the look (each told by the others'), and all five are read
-    view = _view({OPEN: BEST})
-    n = ROWS * COLS
+def _few_called(called: int) -> tuple[Any, dict[int, Call]]:
+    """The paths put each of squares 2-5 first by 1.5 margins (the tile SURE holds there),
+    and BEST on OPEN; ``called`` tiles were called."""
     paths = _paths([BEST, TWIN, THIRD])
     for k in range(2, 6):
         paths.tile[k, LABELS.index(SURE[k])] = 0.8
         paths.tile[k, LABELS.index(THIRD if SURE[k] != THIRD else TWIN)] = 0.65
-    calls = {k: Call(label, 0.9, 3.0) if k < 2 else Call(None, 0.3)
+    calls = {k: Call(label, 0.9, 3.0) if k < called else Call(None, 0.3)
              for k, label in enumerate(SURE)}
     calls.update({OPEN: Call(None, 0.3), BARE: Call(EMPTY, 0.9, 9.0), 8: Call(EMPTY, 0.9, 9.0)})
-    out = me.self_taught(calls, paths, frozenset(), None, {}, dict.fromkeys(range(n)), view,
-                         COLS, MARGIN)
+    return paths, calls
+
+
+def test_squares_asked_teach_each_other_when_few_tiles_were_called(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # two tiles called and five squares asked: the five teach the look (each told by the
+    # others') and four are read (square 2's four straights are taught by one path of
+    # another tile: it leans too little)
+    view = _view({OPEN: BEST})
+    paths, calls = _few_called(2)
+    n = ROWS * COLS
+
+    def read() -> dict[int, Call]:
+        return me.self_taught(calls, paths, frozenset(), None, {}, dict.fromkeys(range(n)),
+                              view, COLS, MARGIN)
+
+    out = read()
     assert [out[k].label for k in [3, 4, 5, OPEN]] == [*SURE[3:6], BEST]
-    assert out[2].label in (None, SURE[2])  # (its shape taught by one path of another)
-    # ... and with fewer than MIN_SURE squares to teach, none
-    calls.update({k: Call(EMPTY, 0.9, 9.0) for k in range(3, 6)})
-    out = me.self_taught(calls, paths, frozenset(), None, {}, dict.fromkeys(range(n)), view,
-                         COLS, MARGIN)
-    assert out[2].label is None and out[OPEN].label is None
+    assert out[2].label in (None, SURE[2])
+    # ... and with too few to teach (the seven of them short of MIN_SURE), none
+    monkeypatch.setattr(me, "MIN_SURE", 8)
+    assert all(read()[k].label is None for k in [2, 3, 4, 5, OPEN])
+
+
+def test_a_lead_short_of_a_margin_asks_a_clearer_lean(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _view({OPEN: BEST})
+    assert _read(view, lead=0.8)[OPEN].label == BEST  # it leans 0.3 and more (above)
+    monkeypatch.setattr(me, "NEAR_LEAN", 0.9)
+    assert _read(view, lead=0.8)[OPEN].label is None
+    assert _read(view, lead=1.1)[OPEN].label == BEST  # a whole margin: LEAN will do
+    monkeypatch.setattr(me, "NEAR_LEAD", 0.85)
+    monkeypatch.setattr(me, "NEAR_LEAN", 0.0)
+    assert _read(view, lead=0.8)[OPEN].label is None
+
+
+def test_a_board_with_too_few_tiles_to_teach_teaches_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # two tiles called (TWIN, and a turn of BEST: between them every shape of the three
+    # tiles OPEN is asked between) and OPEN asked: three to teach, short of MIN_SURE
+    view = _view({OPEN: BEST})
+    paths = _paths([BEST, TWIN, SURE[4]])
+    calls = {k: Call(label, 0.9, 3.0) if k in (0, 4) else Call(EMPTY, 0.9, 9.0)
+             for k, label in enumerate(SURE)}
+    calls.update({OPEN: Call(None, 0.3), BARE: Call(EMPTY, 0.9, 9.0), 8: Call(EMPTY, 0.9, 9.0)})
+
+    def read() -> Call:
+        return me.self_taught(calls, paths, frozenset(), None, {},
+                              dict.fromkeys(range(ROWS * COLS)), view, COLS, MARGIN)[OPEN]
+
+    assert pattern_of(SURE[4]) == pattern_of(BEST) and SURE[0] == TWIN
+    assert read().label is None
+    monkeypatch.setattr(me, "MIN_SURE", 3)
+    assert read().label == BEST
+
+
+def test_each_square_asked_is_told_by_the_others_at_both_sizes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _view({OPEN: BEST})
+    paths, calls = _few_called(2)
+    taken: list[tuple[int, str]] = []
+    without = me.Teaching.without
+
+    def spy(self: me.Teaching, n: int) -> me.BoardLook:
+        taken.append((self.px, self.labels[n]))
+        return without(self, n)
+
+    monkeypatch.setattr(me.Teaching, "without", spy)
+    me.self_taught(calls, paths, frozenset(), None, {}, dict.fromkeys(range(ROWS * COLS)),
+                   view, COLS, MARGIN)
+    asked = [*SURE[2:6], BEST]
+    assert sorted(label for px, label in taken if px == me.HALF) == sorted(asked)
+    assert {label for px, label in taken if px == PX} <= set(asked)
+    assert {label for px, label in taken if px == PX} >= {*SURE[3:6], BEST}
