@@ -81,11 +81,15 @@ def open_tile(taught: Call, evidence: np.ndarray, rim: float, th: Thresholds) ->
     return rim >= th.path_rim or float(evidence.max()) >= th.path_empty
 
 
-def second_opinion(drawn: Call, paths: Call, evidence: np.ndarray, fitting: bool) -> Call:
+def second_opinion(drawn: Call, paths: Call, evidence: np.ndarray, fitting: bool,
+                   coloured: bool = False) -> Call:
     """The built-in reading from the path reader and the project's own drawing of the pieces.
     Where the drawing fits the board (it is drawn that way) it leads and the paths only veto
     a clear contradiction; elsewhere the paths lead and the drawing only settles a square they
-    left open, where they do not speak against it."""
+    left open, where they do not speak against it. ``coloured``: the paths were followed in
+    a colour view (:mod:`vision.read_channel`), where the drawing, matched in grey, does not
+    settle a near twin within a calling margin of its tile (on thin seed 1 it so called 13
+    near twins wrong, on pale tiles with brown paths)."""
     th = Thresholds()
     label = drawn.label
     if label is None:
@@ -108,9 +112,16 @@ def second_opinion(drawn: Call, paths: Call, evidence: np.ndarray, fitting: bool
     if is_tile(paths):
         return paths
     if paths.label is None and not paths.twins and float(evidence[PATH_INDEX[label]]) >= th.path_tile and (
-            behind < 0.5 * th.path_margin):
+            behind < 0.5 * th.path_margin) and not (coloured and _twin_near(label, evidence)):
         return drawn
     return paths
+
+
+def _twin_near(label: str, evidence: np.ndarray) -> bool:
+    """Whether a near twin of ``label`` stands within a calling margin of it in the paths'
+    ``evidence``."""
+    near = np.flatnonzero(evidence >= evidence[PATH_INDEX[label]] - Thresholds().path_margin)
+    return any(PATH_LABELS[j] != label and twins(PATH_LABELS[j], label) for j in near)
 
 
 def own_line(model: TaughtModel, call: Call, scores: np.ndarray, labels: list[str]) -> Call:

@@ -25,7 +25,7 @@ import numpy as np
 from companion.core.board import BoardProfile, Square
 from companion.tsuro.tiles import Tile
 
-from . import read_known, read_paths
+from . import read_channel, read_known, read_paths
 from . import read_twins_later as twins_later
 from .board_finder import BoardFinder, BoardPose
 from .board_twins import thin_twins
@@ -148,6 +148,7 @@ class BoardReader:
         self._index = {sq: i for i, sq in enumerate(self._squares)}
         self._where: np.ndarray | None = None  # each path label's column among taught looks
         self._polarity = 0
+        self._channel = read_channel.GREY  # the view the paths are followed in (full reads)
         self._bend = read_paths.DEFAULT_BEND  # the board's bend of paths, found on full reads
         self._fits = True  # whether the taught looks fit the board (set by full reads)
         # patterns the paths call beyond the box on this board, found by full reads: art,
@@ -316,8 +317,19 @@ class BoardReader:
         kept = self._polarity, self._bend
         # the line response and where the tiles lie do not hang on the bend: filtered once
         # (a second pass asks with the polarity the first was asked with: ``kept``)
-        lines = (again.lines if again is not None
-                 else read_paths.lines(grey, self.rows, self.cols, idx, self._polarity))
+        if full and again is None and self.model is None:
+            # the view the paths show best in (vision.read_channel), kept for re-reads; a
+            # taught read follows them in grey
+            name, _, chosen = read_channel.choose(top, grey, self.rows, self.cols, idx)
+            if name != self._channel:
+                self._channel, self._polarity = name, 0  # (each view has its own polarity)
+            lines = chosen if self._polarity == 0 else None
+        else:
+            lines = again.lines if again is not None else None
+        paths_view = (grey if self.model is not None
+                      else read_channel.view(top, grey, self._channel))
+        if lines is None:
+            lines = read_paths.lines(paths_view, self.rows, self.cols, idx, self._polarity)
         if again is None:
             prep = prepare(top, self.rows, self.cols, grey)
             every = plainness(prep)  # the path reader compares every square's; worked out once
@@ -349,7 +361,7 @@ class BoardReader:
             if cannot_fit(early[1], len(idx)):
                 self._fits = False
                 return self._calls(top, grey, raw, idx, legal, Again(prep, every, lines, *early))
-        paths = read_paths.score(grey, self.rows, self.cols, idx, self._polarity,
+        paths = read_paths.score(paths_view, self.rows, self.cols, idx, self._polarity,
                                  bend if bend is not None and full else -1 if full else self._bend,
                                  lines, self._rim)
         if full:
@@ -426,7 +438,8 @@ class BoardReader:
                 drawn = [Call(None, d.confidence) if is_tile(d) else d for d in drawn]
             self._drawn_fits = fits(drawn, built_in, len(idx), self._drawn_fits, 0.8)
             built_in = [daikaiju(d, paths, k,
-                                 second_opinion(d, p, paths.tile[k], self._drawn_fits))
+                                 second_opinion(d, p, paths.tile[k], self._drawn_fits,
+                                                self._channel != read_channel.GREY))
                         for k, (d, p) in enumerate(zip(drawn, built_in, strict=True))]
             if self._frame is not None:  # bare or a tile in doubt: the frame's own scale
                 built_in = frame_calls(*self._frame, top, self.cols, idx, paths, built_in)
