@@ -53,6 +53,7 @@ def choose(top: np.ndarray, grey: np.ndarray, rows: int, cols: int, idx: np.ndar
     shown = read_paths.lines(grey, rows, cols, idx)
     other = view(top, grey, BLUE_RED)
     coloured = read_paths.lines(other, rows, cols, idx)
-    if ends_shown(coloured) >= RATIO * ends_shown(shown):
+    strength = ends_shown(coloured)
+    if strength > 0.0 and strength >= RATIO * ends_shown(shown):  # (a bare board: grey)
         return BLUE_RED, other, coloured
     return GREY, grey, shown

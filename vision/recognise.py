@@ -395,6 +395,7 @@ class BoardReader:
             # noise (a bare board), and a re-read of the first tiles laid must not inherit them
             self._bend = bend if bend is not None else read_paths.DEFAULT_BEND
             self._polarity = 0
+            self._channel = read_channel.GREY
         # (a set known foreign at a glance has no taught scores: read as if untaught)
         model = self.model if again is None or not again.glanced else None
         taught, mine = None, []

@@ -114,3 +114,11 @@ def test_a_board_of_blue_paths_on_pale_tiles_is_read_in_blue_less_red(
     reader, (right_grey, _, wrong_grey) = read()
     assert reader._channel == me.GREY
     assert right >= right_grey + 5 and len(wrong) <= len(wrong_grey)
+
+
+def test_a_bare_board_is_followed_in_grey() -> None:
+    # no square shows a line at its path ends in either view: nothing to prefer colour for
+    top = np.full((ROWS * PX, COLS * PX, 3), (150, 120, 120), np.uint8)  # a plain board
+    grey = small_grey(top)
+    assert me.ends_shown(read_paths.lines(grey, ROWS, COLS, np.arange(ROWS * COLS))) == 0.0
+    assert me.choose(top, grey, ROWS, COLS, np.arange(ROWS * COLS))[0] == me.GREY
