@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from vision_helpers import draw_paths
 
+from vision import board_look as bl
 from vision import paths_self as me
 from vision.inventory import pattern_of
 from vision.paths_twins import twins
@@ -103,12 +104,12 @@ def test_a_shape_turned_back_lies_where_its_pair_runs(px: int) -> None:
     # every pair is one of eight shapes up to a quarter turn (a path across the middle
     # from a point to the one opposite it is its own half turn) ...
     every = [(a, b) for a in range(8) for b in range(a + 1, 8)]
-    assert len({me.shape_of(p)[0] for p in every}) == 8
+    assert len({bl.shape_of(p)[0] for p in every}) == 8
     # ... and the shape's band, turned back, is the pair's own band to the pixel
     for pair in every:
-        shape, quarters = me.shape_of(pair)
-        turned = me._turn(me._band(shape, DEFAULT_BEND, px), -quarters)
-        assert np.array_equal(turned, me._band(pair, DEFAULT_BEND, px)), pair
+        shape, quarters = bl.shape_of(pair)
+        turned = bl._turn(bl._band(shape, DEFAULT_BEND, px), -quarters)
+        assert np.array_equal(turned, bl._band(pair, DEFAULT_BEND, px)), pair
 
 
 def test_the_board_teaches_a_near_twin_apart() -> None:
@@ -116,15 +117,15 @@ def test_the_board_teaches_a_near_twin_apart() -> None:
     view = _view({OPEN: BEST})
     flat = view.astype(np.float32)
     sure = [(k, np.zeros(2, int), label) for k, label in enumerate(SURE)]
-    look = me.learn(flat, COLS, sure, DEFAULT_BEND)
+    look = bl.learn(flat, COLS, sure, DEFAULT_BEND)
     assert look.drawn(BEST) is not None
-    wide = me.cut(flat, OPEN, COLS, np.zeros(2, int), spare=me.SHIFT)
+    wide = bl.cut(flat, OPEN, COLS, np.zeros(2, int), spare=bl.SHIFT)
     _, placed = look.place(wide, BEST)
     assert (look.lean(placed, BEST, TWIN) or 0.0) > 0.3
     _, placed = look.place(wide, TWIN)
     assert (look.lean(placed, TWIN, BEST) or 0.0) < -0.3
     # a shape no sure tile shows: no look of a tile that has it
-    plain = me.learn(flat, COLS, [(0, np.zeros(2, int), "10325476")], DEFAULT_BEND)
+    plain = bl.learn(flat, COLS, [(0, np.zeros(2, int), "10325476")], DEFAULT_BEND)
     assert plain.drawn(BEST) is None and plain.lean(placed, BEST, TWIN) is None
 
 
@@ -201,16 +202,16 @@ def test_a_doubtful_tile_call_on_bare_board_is_left_open() -> None:
 def test_one_tiles_share_taken_out_is_the_look_the_others_teach() -> None:
     flat = _view({OPEN: BEST}).astype(np.float32)
     taught = [(k, np.zeros(2, int), label) for k, label in [*enumerate(SURE), (OPEN, BEST)]]
-    left = me.teaching(flat, COLS, taught, DEFAULT_BEND).without(len(taught) - 1)
-    others = me.learn(flat, COLS, taught[:-1], DEFAULT_BEND)
+    left = bl.teaching(flat, COLS, taught, DEFAULT_BEND).without(len(taught) - 1)
+    others = bl.learn(flat, COLS, taught[:-1], DEFAULT_BEND)
     assert np.allclose(left.ground, others.ground, atol=1e-3)
     assert left.shapes.keys() == others.shapes.keys()
     for shape, look in others.shapes.items():
         assert np.allclose(left.shapes[shape], look, atol=1e-3), shape
     assert np.allclose(left.drawn(BEST), others.drawn(BEST), atol=1e-3)  # type: ignore[arg-type]
     # a shape only the tile taken out shows is no longer known
-    first = me.teaching(flat, COLS, taught[:2], DEFAULT_BEND).without(1)
-    assert first.shapes.keys() == me.learn(flat, COLS, taught[:1], DEFAULT_BEND).shapes.keys()
+    first = bl.teaching(flat, COLS, taught[:2], DEFAULT_BEND).without(1)
+    assert first.shapes.keys() == bl.learn(flat, COLS, taught[:1], DEFAULT_BEND).shapes.keys()
     assert first.drawn(SURE[1]) is None
 
 
@@ -284,13 +285,13 @@ def test_each_square_asked_is_told_by_the_others_at_both_sizes(
     view = _view({OPEN: BEST})
     paths, calls = _few_called(2)
     taken: list[tuple[int, str]] = []
-    without = me.Teaching.without
+    without = bl.Teaching.without
 
-    def spy(self: me.Teaching, n: int) -> me.BoardLook:
+    def spy(self: bl.Teaching, n: int) -> bl.BoardLook:
         taken.append((self.px, self.labels[n]))
         return without(self, n)
 
-    monkeypatch.setattr(me.Teaching, "without", spy)
+    monkeypatch.setattr(bl.Teaching, "without", spy)
     me.self_taught(calls, paths, frozenset(), None, {}, dict.fromkeys(range(ROWS * COLS)),
                    view, COLS, MARGIN)
     asked = [*SURE[2:6], BEST]
