@@ -6,9 +6,12 @@ brightness in another hue (blue on pale pink, say) hardly shows in grey, while t
 texture, mostly a matter of brightness, shows fully. So the paths are also looked for in a
 view of blue less red: the line filter (:func:`vision.read_paths.lines`) is in units of the
 local spread, so how strongly squares show a line at all eight path ends (a tile: board
-art and texture do not end on the rim points) compares between views. A full read takes
-blue less red where those squares' ends sum to ``RATIO`` times grey's, else grey; re-reads
-keep the full read's view.
+art and texture do not end on the rim points) compares between views. A full built-in read
+takes blue less red where those squares' ends sum to ``RATIO`` times grey's and at least
+``LEAST_TILES`` squares show a tile's ends there (on a bare board the spread is noise), else
+grey; re-reads keep the full read's view, and a taught read follows the paths in grey.
+The checks that look at grey or the photo take the paths' polarity in grey
+(:attr:`Choice.grey_polarity`).
 
 Chosen on twelve looks of thin faint paths (``benchmarks/vision_mixes.py --thin``, seed 1,
 10 photos a size): of blue less red and green less magenta, only blue less red was ever
@@ -21,13 +24,17 @@ on blue-grey tiles, read well in grey; figures in docs/vision.md). Never chosen 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
 from . import read_paths
+from .paths_decide import TILE_ENDS
 
 GREY, BLUE_RED = "grey", "blue-red"
 RATIO = 1.3  # blue less red is taken where its squares' path ends sum to this times grey's
+LEAST_TILES = read_paths.PROBE // 3  # ... and this many squares show a tile's ends there
 
 
 def view(top: np.ndarray, grey: np.ndarray, name: str) -> np.ndarray:
@@ -46,14 +53,27 @@ def ends_shown(lines: read_paths.Lines) -> float:
     return float(np.clip(third, 0.0, None).sum())
 
 
+@dataclass(frozen=True)
+class Choice:
+    """The view chosen (``name``, the ``view`` itself and its
+    :func:`vision.read_paths.lines` with the polarity chosen there), and the polarity the
+    paths show in grey (for the checks that look at the grey view or the photo)."""
+
+    name: str
+    view: np.ndarray
+    lines: read_paths.Lines
+    grey_polarity: int
+
+
 def choose(top: np.ndarray, grey: np.ndarray, rows: int, cols: int, idx: np.ndarray
-           ) -> tuple[str, np.ndarray, read_paths.Lines]:
-    """The view the paths of squares ``idx`` show in better (its name, the view and its
-    :func:`vision.read_paths.lines` with the polarity chosen there)."""
+           ) -> Choice:
+    """The view the paths of squares ``idx`` show in better; blue less red only where at
+    least ``LEAST_TILES`` squares show a tile's eight path ends there (noise on a bare
+    board, in units of a spread that is all noise, is no evidence)."""
     shown = read_paths.lines(grey, rows, cols, idx)
     other = view(top, grey, BLUE_RED)
     coloured = read_paths.lines(other, rows, cols, idx)
-    strength = ends_shown(coloured)
-    if strength > 0.0 and strength >= RATIO * ends_shown(shown):  # (a bare board: grey)
-        return BLUE_RED, other, coloured
-    return GREY, grey, shown
+    tiles = int((np.sort(coloured.ends, axis=1)[:, 2] >= TILE_ENDS).sum())
+    if tiles >= LEAST_TILES and ends_shown(coloured) >= RATIO * ends_shown(shown):
+        return Choice(BLUE_RED, other, coloured, shown.polarity)
+    return Choice(GREY, grey, shown, shown.polarity)

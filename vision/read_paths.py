@@ -277,6 +277,16 @@ def lines(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = N
     return Lines(squares, polarity, resp, size, c1 - c0, local, off, chosen, ends)
 
 
+def realigned(first: Lines, polarity: int) -> Lines:
+    """``first`` (:func:`lines`) with its tiles found again in ``polarity``: the same line
+    response, not filtered again."""
+    if polarity == first.asked:
+        return first
+    off, chosen, ends = align(first.resp, first.size, first.cols, first.local, polarity)
+    return Lines(first.squares, polarity, first.resp, first.size, first.cols, first.local,
+                 off, chosen, ends)
+
+
 def score(grey_top: np.ndarray, rows: int, cols: int, idx: np.ndarray | None = None,
           polarity: int = 0, bend: int = -1, first: Lines | None = None,
           skip: np.ndarray | None = None) -> PathScores:

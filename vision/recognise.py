@@ -18,7 +18,7 @@ and a new tile that fits no legal placement is reported as such.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -149,6 +149,7 @@ class BoardReader:
         self._where: np.ndarray | None = None  # each path label's column among taught looks
         self._polarity = 0
         self._channel = read_channel.GREY  # the view the paths are followed in (full reads)
+        self._grey_polarity = 0  # ... and their polarity in grey, when that is another view
         self._bend = read_paths.DEFAULT_BEND  # the board's bend of paths, found on full reads
         self._fits = True  # whether the taught looks fit the board (set by full reads)
         # patterns the paths call beyond the box on this board, found by full reads: art,
@@ -320,16 +321,19 @@ class BoardReader:
         if full and again is None and self.model is None:
             # the view the paths show best in (vision.read_channel), kept for re-reads; a
             # taught read follows them in grey
-            name, _, chosen = read_channel.choose(top, grey, self.rows, self.cols, idx)
-            if name != self._channel:
-                self._channel, self._polarity = name, 0  # (each view has its own polarity)
-            lines = chosen if self._polarity == 0 else None
+            choice = read_channel.choose(top, grey, self.rows, self.cols, idx)
+            if choice.name != self._channel:
+                self._channel, self._polarity = choice.name, 0  # (each view has its own)
+            self._grey_polarity = choice.grey_polarity
+            lines = read_paths.realigned(choice.lines, self._polarity)
+            paths_view = choice.view
         else:
-            lines = again.lines if again is not None else None
-        paths_view = (grey if self.model is not None
-                      else read_channel.view(top, grey, self._channel))
-        if lines is None:
-            lines = read_paths.lines(paths_view, self.rows, self.cols, idx, self._polarity)
+            paths_view = (grey if self.model is not None
+                          else read_channel.view(top, grey, self._channel))
+            lines = (again.lines if again is not None
+                     else read_paths.lines(paths_view, self.rows, self.cols, idx, self._polarity))
+        # followed in colour: the checks that look at grey or the photo take grey's polarity
+        coloured = self._channel != read_channel.GREY
         if again is None:
             prep = prepare(top, self.rows, self.cols, grey)
             every = plainness(prep)  # the path reader compares every square's; worked out once
@@ -440,22 +444,26 @@ class BoardReader:
             self._drawn_fits = fits(drawn, built_in, len(idx), self._drawn_fits, 0.8)
             built_in = [daikaiju(d, paths, k,
                                  second_opinion(d, p, paths.tile[k], self._drawn_fits,
-                                                self._channel != read_channel.GREY))
+                                                coloured))
                         for k, (d, p) in enumerate(zip(drawn, built_in, strict=True))]
+            in_grey = (replace(paths, polarity=self._grey_polarity or paths.polarity)
+                       if coloured else paths)
             if self._frame is not None:  # bare or a tile in doubt: the frame's own scale
-                built_in = frame_calls(*self._frame, top, self.cols, idx, paths, built_in)
+                built_in = frame_calls(*self._frame, top, self.cols, idx, in_grey, built_in)
             # Near twins on boards of thin paths (vision.board_twins). Where the rim reads
             # as U-turns the kissing tiles leaned to their crossing twins (mixes seeds 1, 2,
             # 6: of the calls the thin boards' rule made on such boards, 42 right and 19
             # wrong): there only on a clearer lean that the paths' own best agrees with
-            built_in = thin_twins(paths, built_in, leans, top, self.cols, wanted, th,
+            built_in = thin_twins(in_grey, built_in, leans, top, self.cols, wanted, th,
                                   rim=self._rim is not None)
         calls = dict(zip((int(i) for i in idx), built_in, strict=True))
         if model is None or not self._fits:
             # A square whose path ends show a tile but whose pairing was not clear is settled
             # with the box in mind (a near twin may be used up elsewhere).
             self._twins = {int(idx[k]): (lean, paths.tile[k]) for k, lean in leans.items()}
-            self._twin_where = {int(idx[k]): (paths.offsets[k], paths.polarity, paths.bend)
+            grey_polarity = (self._grey_polarity or paths.polarity) if coloured \
+                else paths.polarity
+            self._twin_where = {int(idx[k]): (paths.offsets[k], grey_polarity, paths.bend)
                                 for k in leans}
             for k, i in enumerate(idx):
                 if calls[int(i)].twins and self.counts is None:

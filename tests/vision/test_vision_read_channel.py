@@ -49,17 +49,18 @@ def _board(path: tuple[float, float, float], seed: int = 1) -> np.ndarray:
 def test_paths_of_the_tiles_brightness_in_another_hue_are_followed_in_blue_less_red() -> None:
     top = _board(SAME_GREY)
     grey = small_grey(top)
-    name, view, lines = me.choose(top, grey, ROWS, COLS, np.arange(ROWS * COLS))
-    assert name == me.BLUE_RED
-    assert np.array_equal(view, me.view(top, grey, me.BLUE_RED))
-    assert lines.polarity == 1  # bluer than the tile: pale in blue less red
+    choice = me.choose(top, grey, ROWS, COLS, np.arange(ROWS * COLS))
+    assert choice.name == me.BLUE_RED
+    assert np.array_equal(choice.view, me.view(top, grey, me.BLUE_RED))
+    assert choice.lines.polarity == 1  # bluer than the tile: pale in blue less red
 
 
 def test_paths_paler_than_the_tile_are_followed_in_grey() -> None:
     top = _board((235.0, 235.0, 235.0))
     grey = small_grey(top)
-    name, view, _ = me.choose(top, grey, ROWS, COLS, np.arange(ROWS * COLS))
-    assert name == me.GREY and view is grey
+    choice = me.choose(top, grey, ROWS, COLS, np.arange(ROWS * COLS))
+    assert choice.name == me.GREY and choice.view is grey
+    assert choice.grey_polarity == choice.lines.polarity == 1
 
 
 def test_blue_less_red_is_taken_only_well_ahead_of_grey(
@@ -72,7 +73,7 @@ def test_blue_less_red_is_taken_only_well_ahead_of_grey(
     plain = me.ends_shown(read_paths.lines(grey, ROWS, COLS, idx))
     assert coloured >= me.RATIO * plain
     monkeypatch.setattr(me, "RATIO", coloured / max(plain, 1e-6) * 1.01)
-    assert me.choose(top, grey, ROWS, COLS, idx)[0] == me.GREY
+    assert me.choose(top, grey, ROWS, COLS, idx).name == me.GREY
 
 
 def test_in_a_colour_view_the_drawing_does_not_settle_a_near_twin() -> None:
@@ -107,9 +108,22 @@ def test_a_board_of_blue_paths_on_pale_tiles_is_read_in_blue_less_red(
         return reader, score(reader.read(photo), position)
 
     reader, (right, _, wrong) = read()
-    assert reader._channel == me.BLUE_RED
-    again = reader.read(photo)  # (nothing changed: a re-read keeps the view)
-    assert reader._channel == me.BLUE_RED and score(again, position)[0] == right
+    assert reader._channel == me.BLUE_RED and reader._grey_polarity == -1  # dark in grey
+    # a hand over a square: its re-read follows the paths in the view the full read chose
+    changed = photo.copy()
+    cv2.circle(changed, (440, 330), 30, (40, 60, 90), -1)
+    monkeypatch.setattr(me, "choose", None)  # (not asked again)
+    views: list[str] = []
+    followed = me.view
+
+    def spy(t: np.ndarray, g: np.ndarray, name: str) -> np.ndarray:
+        views.append(name)
+        return followed(t, g, name)
+
+    monkeypatch.setattr(me, "view", spy)
+    reader.read(changed)
+    assert views and set(views) == {me.BLUE_RED} and reader._channel == me.BLUE_RED
+    monkeypatch.undo()
     monkeypatch.setattr(me, "RATIO", 1e9)
     reader, (right_grey, _, wrong_grey) = read()
     assert reader._channel == me.GREY
@@ -121,4 +135,4 @@ def test_a_bare_board_is_followed_in_grey() -> None:
     top = np.full((ROWS * PX, COLS * PX, 3), (150, 120, 120), np.uint8)  # a plain board
     grey = small_grey(top)
     assert me.ends_shown(read_paths.lines(grey, ROWS, COLS, np.arange(ROWS * COLS))) == 0.0
-    assert me.choose(top, grey, ROWS, COLS, np.arange(ROWS * COLS))[0] == me.GREY
+    assert me.choose(top, grey, ROWS, COLS, np.arange(ROWS * COLS)).name == me.GREY
