@@ -238,7 +238,6 @@ class _Sums:
 
 def _sums(cuts: np.ndarray, labels: Sequence[str], bend: int, px: int) -> _Sums:
     """:class:`_Sums` of tiles ``labels`` from their cuts (n, S, S, 3)."""
-    rows = cuts.reshape(len(labels), -1)
     # the ground: what the tiles show away from their own paths (their rim and the gap
     # round them stay in), turned four ways when the look is made (a turn of a sum is the
     # sum of the turns)
@@ -247,15 +246,15 @@ def _sums(cuts: np.ndarray, labels: Sequence[str], bend: int, px: int) -> _Sums:
     # one product for all of them)
     if len(labels) == 1:  # (a share taken out: the product below for one tile)
         keys, counts = _keys(labels[0])
-        summed = np.asarray(counts, np.float32)[:, None, None, None] * cuts
         member = np.asarray(counts, np.float32)[:, None]
+        summed = member[:, :, None, None] * cuts
     else:
-        keys = sorted({shape_of(pair) for label in labels for pair in pairs(label)})
+        keys = sorted({key for label in labels for key in _keys(label)[0]})
         member = np.zeros((len(keys), len(labels)), np.float32)
         for n, label in enumerate(labels):
-            for pair in pairs(label):
-                member[keys.index(shape_of(pair)), n] += 1
-        summed = (member @ rows).reshape(len(keys), *cuts.shape[1:])
+            for key, count in zip(*_keys(label), strict=True):
+                member[keys.index(key), n] = count
+        summed = (member @ cuts.reshape(len(labels), -1)).reshape(len(keys), *cuts.shape[1:])
     totals: dict[Pair, np.ndarray] = {}
     seen: dict[Pair, float] = {}
     for (shape, quarters), total, count in zip(keys, summed, member.sum(axis=1), strict=True):

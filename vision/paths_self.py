@@ -112,15 +112,15 @@ def self_taught(calls: Mapping[int, Call], paths: PathScores, ruled_out: Collect
         if out[i].label is not None or i in ruled_out:
             continue
         order = np.argsort(-ev[k])[:RIVALS + 1]
-        if (float(ev[k, order[0]]) >= BEST and float(ends[k]) >= ENDS
-                and float(ev[k, order[0]] - ev[k, order[1]]) >= NEAR_LEAD * margin):
-            asked.append((k, order))
+        lead = float(ev[k, order[0]] - ev[k, order[1]]) / margin
+        if float(ev[k, order[0]]) >= BEST and float(ends[k]) >= ENDS and lead >= NEAR_LEAD:
+            asked.append((k, order, lead))
     # every tile called so far teaches the look, and so does every square asked, as the
     # paths' best tile (a wrong one is one in the mean of many): on a board whose paths
     # hardly show, few tiles are called before this
     called = [(k, paths.offsets[k], str(out[i].label)) for k, i in enumerate(squares)
               if is_tile(out[i])]
-    likely = [(k, paths.offsets[k], PATH_LABELS[int(order[0])]) for k, order in asked]
+    likely = [(k, paths.offsets[k], PATH_LABELS[int(order[0])]) for k, order, _ in asked]
     sure = called + likely
     if not (asked or bare) or len(sure) < MIN_SURE:
         return out  # (the board's look is learned only where a square needs it)
@@ -148,9 +148,8 @@ def self_taught(calls: Mapping[int, Call], paths: PathScores, ruled_out: Collect
     firsts = [(k, PATH_LABELS[int(np.argmax(ev[k]))]) for k in bare]
     # a square asked is told by the look the others teach: its own share taken out, or it
     # would lean to the paths' best for having taught it
-    first_of = [PATH_LABELS[int(order[0])] for _, order in asked]
     first_asked = len(called)  # (in ``taught``: the called tiles, then the asked squares)
-    like_best = likeness(list(zip([k for k, _ in asked], first_of, strict=True)),
+    like_best = likeness([(k, label) for k, _, label in likely],
                          [rough_sums.without(first_asked + n) for n in range(len(asked))])
     for (k, label), value in zip(doubtful, likeness(doubtful), strict=True):
         # a tile called by a rule less sure than most that does not look as that tile
@@ -168,13 +167,12 @@ def self_taught(calls: Mapping[int, Call], paths: PathScores, ruled_out: Collect
         flat = flattened(top)
         fine_sums = teaching(flat, cols, taught, paths.bend)
         for n in fitting:
-            (k, order), first = asked[n], first_of[n]
+            (k, order, lead), first = asked[n], likely[n][2]
             fine = fine_sums.without(first_asked + n)
             _, square = fine.place(cut(flat, squares[k], cols, paths.offsets[k], PX,
                                        fine.shift), first)
             leans = [fine.lean(square, first, PATH_LABELS[int(j)]) for j in order[1:]]
-            lean = LEAN if float(ev[k, order[0]] - ev[k, order[1]]) >= LEAD * margin \
-                else NEAR_LEAN
+            lean = LEAN if lead >= LEAD else NEAR_LEAN
             if all(x is not None and x >= lean for x in leans):
                 found.append((min(x for x in leans if x is not None), squares[k], first,
                               PATH_LABELS[int(order[1])]))

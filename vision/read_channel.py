@@ -49,8 +49,12 @@ def view(top: np.ndarray, grey: np.ndarray, name: str) -> np.ndarray:
 def ends_shown(lines: read_paths.Lines) -> float:
     """How strongly the squares of ``lines`` show a line at all eight path ends: the sum of
     their third weakest ends, where positive."""
-    third = np.sort(lines.ends, axis=1)[:, 2]
-    return float(np.clip(third, 0.0, None).sum())
+    return float(np.clip(_third(lines), 0.0, None).sum())
+
+
+def _third(lines: read_paths.Lines) -> np.ndarray:
+    """Each square's third weakest path end: what a tile shows at all eight."""
+    return np.asarray(np.sort(lines.ends, axis=1)[:, 2])
 
 
 @dataclass(frozen=True)
@@ -73,7 +77,7 @@ def choose(top: np.ndarray, grey: np.ndarray, rows: int, cols: int, idx: np.ndar
     shown = read_paths.lines(grey, rows, cols, idx)
     other = view(top, grey, BLUE_RED)
     coloured = read_paths.lines(other, rows, cols, idx)
-    tiles = int((np.sort(coloured.ends, axis=1)[:, 2] >= TILE_ENDS).sum())
+    tiles = int((_third(coloured) >= TILE_ENDS).sum())
     if tiles >= LEAST_TILES and ends_shown(coloured) >= RATIO * ends_shown(shown):
         return Choice(BLUE_RED, other, coloured, shown.polarity)
     return Choice(GREY, grey, shown, shown.polarity)

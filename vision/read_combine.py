@@ -112,15 +112,16 @@ def second_opinion(drawn: Call, paths: Call, evidence: np.ndarray, fitting: bool
     if is_tile(paths):
         return paths
     if paths.label is None and not paths.twins and float(evidence[PATH_INDEX[label]]) >= th.path_tile and (
-            behind < 0.5 * th.path_margin) and not (coloured and _twin_near(label, evidence)):
+            behind < 0.5 * th.path_margin) and not (
+                coloured and _twin_near(label, evidence, th.path_margin)):
         return drawn
     return paths
 
 
-def _twin_near(label: str, evidence: np.ndarray) -> bool:
-    """Whether a near twin of ``label`` stands within a calling margin of it in the paths'
+def _twin_near(label: str, evidence: np.ndarray, margin: float) -> bool:
+    """Whether a near twin of ``label`` stands within ``margin`` of it in the paths'
     ``evidence``."""
-    near = np.flatnonzero(evidence >= evidence[PATH_INDEX[label]] - Thresholds().path_margin)
+    near = np.flatnonzero(evidence >= evidence[PATH_INDEX[label]] - margin)
     return any(PATH_LABELS[j] != label and twins(PATH_LABELS[j], label) for j in near)
 
 

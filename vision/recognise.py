@@ -370,6 +370,7 @@ class BoardReader:
                                  lines, self._rim)
         if full:
             self._polarity, self._bend = paths.polarity, paths.bend
+        grey_polarity = (self._grey_polarity or paths.polarity) if coloured else paths.polarity
         last = self._last_reading
         bare_before = None if last is None else np.array(
             [last.squares[sq].content is Content.EMPTY for sq in self._squares])
@@ -446,8 +447,7 @@ class BoardReader:
                                  second_opinion(d, p, paths.tile[k], self._drawn_fits,
                                                 coloured))
                         for k, (d, p) in enumerate(zip(drawn, built_in, strict=True))]
-            in_grey = (replace(paths, polarity=self._grey_polarity or paths.polarity)
-                       if coloured else paths)
+            in_grey = replace(paths, polarity=grey_polarity) if coloured else paths
             if self._frame is not None:  # bare or a tile in doubt: the frame's own scale
                 built_in = frame_calls(*self._frame, top, self.cols, idx, in_grey, built_in)
             # Near twins on boards of thin paths (vision.board_twins). Where the rim reads
@@ -461,8 +461,6 @@ class BoardReader:
             # A square whose path ends show a tile but whose pairing was not clear is settled
             # with the box in mind (a near twin may be used up elsewhere).
             self._twins = {int(idx[k]): (lean, paths.tile[k]) for k, lean in leans.items()}
-            grey_polarity = (self._grey_polarity or paths.polarity) if coloured \
-                else paths.polarity
             self._twin_where = {int(idx[k]): (paths.offsets[k], grey_polarity, paths.bend)
                                 for k in leans}
             for k, i in enumerate(idx):
